@@ -1,0 +1,95 @@
+"""Every rules ambiguity Omen decides is a visible setting, with a line on what it does.
+
+A :class:`Setting` names its key, its default, the values it accepts and two messages:
+a label and one sentence explaining what changes. Procedure modules declare their own
+settings in a ``SETTINGS`` tuple; :data:`ALL` gathers them for the Settings screen and
+for validating stored values.
+
+>>> by_key()["tension.keep_exploding"].default
+False
+>>> clean({"tension.start": 999, "unknown": 1})["tension.start"]
+20
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from omen.roll import N_
+
+Value = bool | int | str
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    default: Value
+    label: str
+    explanation: str
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for a choice of text values
+    low: int | None = None  # bounds for whole numbers
+    high: int | None = None
+    game: str = ""  # the game whose rules this belongs to ("" = every game)
+
+    def accepts(self, value: Any) -> bool:
+        if isinstance(self.default, bool):
+            return isinstance(value, bool)
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                return False
+            return (self.low is None or value >= self.low) and (
+                self.high is None or value <= self.high
+            )
+        return isinstance(value, str) and value in {v for v, _ in self.choices}
+
+
+EXPLORATION = (
+    Setting(
+        "turn.minutes",
+        10,
+        N_("In-game minutes per exploration turn"),
+        N_("How much time passes in the story each time you tap Next turn."),
+        low=1,
+        high=7 * 24 * 60,
+        game="liminal_horror",
+    ),
+    Setting(
+        "tension.start",
+        20,
+        N_("Tension Die starting pool"),
+        N_("The pool the Tension Die starts from and resets to: 10-15 keeps tension high, 25-30 or more is a slow burn."),
+        low=1,
+        high=200,
+        game="liminal_horror",
+    ),
+    Setting(
+        "tension.keep_exploding",
+        False,
+        N_("Keep exploding 6s on the Tension Die"),
+        N_("Off: a 6 rolls one more die, once. On: every 6 rolls again, so one check can take a bigger bite."),
+        game="liminal_horror",
+    ),
+)
+
+ALL: tuple[Setting, ...] = EXPLORATION
+
+
+def by_key() -> dict[str, Setting]:
+    return {setting.key: setting for setting in ALL}
+
+
+def defaults() -> dict[str, Value]:
+    return {setting.key: setting.default for setting in ALL}
+
+
+def clean(stored: Mapping[str, Any]) -> dict[str, Value]:
+    """Stored settings with unknown keys dropped and unacceptable values defaulted."""
+    known = by_key()
+    out = defaults()
+    for key, value in stored.items():
+        setting = known.get(key)
+        if setting is not None and setting.accepts(value):
+            out[key] = value
+    return out
