@@ -2,7 +2,7 @@
 
 A :class:`Setting` names its key, its default, the values it accepts and two messages:
 a label and one sentence explaining what changes. Procedure modules declare their own
-settings in a ``SETTINGS`` tuple; :data:`ALL` gathers them for the Settings screen and
+settings in a ``SETTINGS`` tuple; :func:`registry` gathers them for the Settings screen and
 for validating stored values.
 
 >>> by_key()["tension.keep_exploding"].default
@@ -73,15 +73,21 @@ EXPLORATION = (
     ),
 )
 
-ALL: tuple[Setting, ...] = EXPLORATION
+def registry() -> tuple[Setting, ...]:
+    """Every setting, in the order the Settings screen lists them.
+
+    Procedure modules declare ``SETTINGS`` next to their rules; they are imported here,
+    inside the function, because they import :class:`Setting` from this module.
+    """
+    return EXPLORATION
 
 
 def by_key() -> dict[str, Setting]:
-    return {setting.key: setting for setting in ALL}
+    return {setting.key: setting for setting in registry()}
 
 
 def defaults() -> dict[str, Value]:
-    return {setting.key: setting.default for setting in ALL}
+    return {setting.key: setting.default for setting in registry()}
 
 
 def clean(stored: Mapping[str, Any]) -> dict[str, Value]:
