@@ -1,0 +1,47 @@
+# Omen: two commands do all set-up on a fresh machine.
+#   make serve   install what is needed, build, and serve on http://127.0.0.1:8000
+#   make test    install what is needed, build, and run every check and test
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: serve test build dist lint unit e2e bench clean
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+build: node_modules/.package-lock.json
+	$(PYTHON) tools/build.py
+
+serve: build
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+dist: node_modules/.package-lock.json
+	$(PYTHON) tools/build.py dist
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -e ".[test]"
+	touch $@
+
+lint: $(VENV)/.installed
+	$(VPY) -m ruff check py tests tools bench
+	$(VPY) -m ruff format --check py tests tools bench
+	$(VPY) -m mypy --strict py/omen
+
+unit: $(VENV)/.installed build
+	$(VPY) -m pytest tests/unit py/omen --doctest-modules -q
+
+# Browser tests take the machine's browser lock so two suites never run at once.
+e2e: $(VENV)/.installed build
+	flock /tmp/omen-browser.lock $(VPY) -m pytest tests/e2e -q
+
+test: lint unit e2e
+
+bench: $(VENV)/.installed build
+	$(VPY) bench/startup.py
+
+clean:
+	rm -rf static/vendor static/build dist $(VENV) node_modules

@@ -1,0 +1,102 @@
+"""Saved data: one versioned JSON envelope per storage key, and a chain of migrations.
+
+Every value Omen keeps is wrapped as ``{"app": "omen", "kind": K, "schema": N,
+"data": ...}``. Reading applies the kind's migrations one schema at a time up to the
+current one, then validates the data into records. Anything that does not load raises
+:class:`~omen.errors.StoredDataError` with a sentence saying why; the browser adapter
+then keeps the raw text aside instead of overwriting it.
+
+>>> schema = Schema("prefs", 2, {1: lambda d: {**d, "theme": "auto"}}, dict)
+>>> decode(schema, '{"app": "omen", "kind": "prefs", "schema": 1, "data": {"language": "cs"}}')
+{'language': 'cs', 'theme': 'auto'}
+>>> decode(schema, '{"app": "omen", "kind": "prefs", "schema": 3, "data": {}}')
+Traceback (most recent call last):
+omen.errors.StoredDataError: This was saved by a newer version of Omen (format 3); this version reads up to format 2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from omen.errors import RulesError, StoredDataError
+from omen.roll import N_, Step
+
+T = TypeVar("T")
+PREFIX = "omen/"
+MAX_TEXT = 4_000_000  # characters; localStorage holds about 5 MB in all
+
+
+@dataclass(frozen=True)
+class Schema(Generic[T]):
+    """How one kind of saved value is read: its current format and how to reach it.
+
+    ``migrations[n]`` turns format ``n`` data into format ``n + 1``.
+    """
+
+    kind: str
+    current: int
+    migrations: Mapping[int, Callable[[Any], Any]]
+    load: Callable[[Any], T]
+
+    @property
+    def key(self) -> str:
+        return PREFIX + self.kind
+
+
+def encode(schema: Schema[Any], data: Any) -> str:
+    """The text to store for ``data`` (already in JSON form) at the current format."""
+    envelope = {"app": "omen", "kind": schema.kind, "schema": schema.current, "data": data}
+    return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+
+
+def _fail(message: str, **args: Any) -> StoredDataError:
+    return StoredDataError(Step(message, args))
+
+
+def decode(schema: Schema[T], text: str) -> T:
+    """Read stored text back into records, migrating old formats on the way."""
+    if len(text) > MAX_TEXT:
+        raise _fail(N_("The saved data is too large to be Omen's."))
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):
+        raise _fail(N_("The saved data is not valid JSON.")) from None
+    if not isinstance(envelope, dict) or envelope.get("app") != "omen":
+        raise _fail(N_("The saved data was not written by Omen."))
+    if envelope.get("kind") != schema.kind:
+        raise _fail(
+            N_("Expected saved {expected}, found {found}."),
+            expected=schema.kind,
+            found=str(envelope.get("kind"))[:40],
+        )
+    version = envelope.get("schema")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _fail(N_("The saved data has no readable format number."))
+    if version > schema.current:
+        raise _fail(
+            N_(
+                "This was saved by a newer version of Omen (format {found}); "
+                "this version reads up to format {current}."
+            ),
+            found=version,
+            current=schema.current,
+        )
+    data = envelope.get("data")
+    try:
+        while version < schema.current:
+            data = schema.migrations[version](data)
+            version += 1
+        return schema.load(data)
+    except StoredDataError:
+        raise
+    except RulesError as error:
+        raise StoredDataError(error.message) from error
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise _fail(
+            N_("The saved data (format {version}) could not be read: {detail}."),
+            version=version,
+            detail=type(error).__name__,
+        ) from error

@@ -1,0 +1,216 @@
+"""The app: loads saved state, wires the screens, and renders in the chosen language.
+
+One :class:`App` lives for the page's lifetime. Screens get it as their first argument
+and use its services: the translator (:meth:`App.t`), the dice (:meth:`App.dice`), the
+roll log (:meth:`App.record`), saving (:attr:`App.storage`) and notices
+(:meth:`App.notify`). Errors a user can cause (:class:`omen.errors.RulesError`) become
+notices through :meth:`App.guard`; anything else propagates and fails loudly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, Protocol
+from urllib.parse import parse_qs
+
+from omen.campaign import (
+    CAMPAIGN,
+    LOG,
+    PREFS,
+    Campaign,
+    Log,
+    Outcome,
+    Prefs,
+)
+from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
+from omen.errors import RulesError
+from omen.i18n import Translator, pick_language
+from omen.roll import N_, Step
+from pyscript import document, window
+
+from omen_web import dom
+from omen_web.storage import Storage
+
+LOCALE_DIR = "locale"
+
+
+class Screen(Protocol):
+    name: str
+
+    def render(self) -> None: ...
+
+
+class App:
+    def __init__(self) -> None:
+        self.pending: list[Step] = []
+        self.notices: list[tuple[Any, Step]] = []
+        self.translator = Translator.english()
+        self.storage = Storage(self.notify)
+        self.stamp = dom.now_iso()
+        self.prefs = self.storage.load(PREFS, self.stamp) or Prefs()
+        self.campaign = self.storage.load(CAMPAIGN, self.stamp) or Campaign()
+        self.log = self.storage.load(LOG, self.stamp) or Log()
+        self.translator = self._translator()
+        self.source = self._dice_source()
+        self.screens: list[Screen] = []
+        self.restorers: dict[str, Callable[[Any], None]] = {}
+        self.current = "explore"
+
+    # --- language ------------------------------------------------------------
+
+    def _translator(self) -> Translator:
+        language = self.prefs.language or pick_language(
+            [str(tag) for tag in window.navigator.languages] or ["en"]
+        )
+        return Translator.load(language, LOCALE_DIR)
+
+    def t(self, step: Step) -> str:
+        return self.translator.render(step)
+
+    def tr(self, message: str) -> str:
+        return self.translator.gettext(message)
+
+    def apply_language(self) -> None:
+        """Translate the static markup and re-render everything in the current language."""
+        document.documentElement.lang = self.translator.language
+        translate_markup(document, self.translator)
+        for node, step in self.notices:
+            dom.text(dom.one(".text", node), self.t(step))
+        for screen in self.screens:
+            screen.render()
+
+    def set_prefs(self, prefs: Prefs) -> None:
+        self.prefs = prefs
+        self.storage.save(PREFS, prefs.to_json())
+        document.documentElement.dataset.theme = prefs.theme
+        language = self.translator.language
+        self.translator = self._translator()
+        if self.translator.language != language:
+            self.apply_language()
+
+    # --- dice --------------------------------------------------------------------
+
+    def _dice_source(self) -> Dice:
+        query = parse_qs(str(window.location.search).lstrip("?"))
+        seed = query.get("seed", [""])[0]
+        if re.fullmatch(r"\d{1,18}", seed):
+            return SeededDice(int(seed))
+        return SystemDice()
+
+    def dice(self, typed: str = "") -> Dice:
+        """The app's dice, or the faces a game master typed from physical dice."""
+        if not typed.strip():
+            return self.source
+        faces = re.split(r"[\s,;]+", typed.strip())
+        if not all(re.fullmatch(r"\d{1,4}", face) for face in faces):
+            raise RulesError(
+                Step(N_("Type the faces as whole numbers separated by spaces, like 6 3."))
+            )
+        return ScriptedDice(int(face) for face in faces)
+
+    # --- notices, log, saving -----------------------------------------------------
+
+    def notify(self, step: Step) -> None:
+        if not hasattr(self, "screens"):
+            self.pending.append(step)  # before the page is wired: shown by start()
+            return
+        node = dom.clone("tpl-notice")
+        translate_markup(node, self.translator)
+        dom.text(dom.one(".text", node), self.t(step))
+        entry = (node, step)
+        self.notices.append(entry)
+
+        def dismiss(_event: Any) -> None:
+            node.remove()
+            if entry in self.notices:
+                self.notices.remove(entry)
+
+        dom.on(dom.one(".dismiss", node), "click", dismiss)
+        dom.one("#notices").append(node)
+
+    def guard(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
+        """Run an event handler; a user's mistake becomes a notice, nothing else is caught."""
+
+        def run(event: Any) -> None:
+            try:
+                handler(event)
+            except RulesError as error:
+                self.notify(error.message)
+
+        return run
+
+    def record(self, outcome: Outcome, before: tuple[str, Any] | None) -> None:
+        """Add an action to the log; ``before`` lets Undo put the earlier state back."""
+        self.log = self.log.add(dom.now_iso(), outcome, self.t(outcome.title), before)
+        self.storage.save(LOG, self.log.to_json())
+
+    def save_log(self, log: Log) -> None:
+        self.log = log
+        self.storage.save(LOG, log.to_json())
+
+    def save_campaign(self, campaign: Campaign) -> None:
+        self.campaign = campaign
+        self.storage.save(CAMPAIGN, campaign.to_json())
+        dom.text(dom.bound("campaign-name"), campaign.name)
+
+    def render_all(self) -> None:
+        for screen in self.screens:
+            screen.render()
+
+    # --- navigation ------------------------------------------------------------------
+
+    def show(self, name: str) -> None:
+        self.current = name
+        for section in dom.every("[data-screen]"):
+            dom.show(section, section.dataset.screen == name)
+        for button in dom.every("[data-nav]"):
+            if button.dataset.nav == name:
+                button.setAttribute("aria-current", "page")
+            else:
+                button.removeAttribute("aria-current")
+        dom.one("#main").focus()
+
+    def wire_navigation(self) -> None:
+        for button in dom.every("[data-nav]"):
+            name = str(button.dataset.nav)
+            dom.on(button, "click", lambda _event, name=name: self.show(name))
+
+
+def translate_markup(root: Any, translator: Translator) -> None:
+    """Translate ``data-i18n`` text and ``data-i18n-*`` attributes under ``root``.
+
+    The English text is kept in ``data-msgid`` the first time, so switching language
+    back and forth always starts from the message, not from a translation.
+    """
+    nodes = list(root.querySelectorAll("[data-i18n]"))
+    if getattr(root, "dataset", None) is not None and root.hasAttribute("data-i18n"):
+        nodes.append(root)
+    for node in nodes:
+        if not node.hasAttribute("data-msgid"):
+            node.setAttribute("data-msgid", " ".join(str(node.textContent).split()))
+        node.textContent = translator.gettext(str(node.getAttribute("data-msgid")))
+    for attribute in ("aria-label", "placeholder", "title"):
+        for node in root.querySelectorAll(f"[data-i18n-{attribute}]"):
+            message = str(node.getAttribute(f"data-i18n-{attribute}"))
+            node.setAttribute(attribute, translator.gettext(message))
+
+
+def start() -> None:
+    from omen_web.explore import ExploreScreen
+    from omen_web.logscreen import LogScreen
+    from omen_web.settingsscreen import SettingsScreen
+
+    app = App()
+    pending, app.pending = app.pending, []
+    document.documentElement.dataset.theme = app.prefs.theme
+    app.screens = [ExploreScreen(app), LogScreen(app), SettingsScreen(app)]
+    app.wire_navigation()
+    dom.text(dom.bound("campaign-name"), app.campaign.name)
+    for node in dom.every("[data-needs-engine]"):
+        node.removeAttribute("disabled")
+    app.apply_language()
+    for step in pending:
+        app.notify(step)
+    dom.show(dom.one("#loading"), False)
+    document.documentElement.dataset.ready = "true"

@@ -1,0 +1,79 @@
+"""Small, explicit helpers over the DOM: find, clone, set text, listen.
+
+Text always goes in through ``textContent``; there is no helper that writes HTML.
+Lookups fail loudly: a missing ``data-bind`` is a wiring bug, not something to skip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+_listeners: list[Any] = []  # keep proxies alive for the page's lifetime
+
+
+class WiringError(RuntimeError):
+    """The markup and the adapter disagree: a bug to fix, never a user's mistake."""
+
+
+def one(selector: str, root: Any = None) -> Any:
+    node = (root or document).querySelector(selector)
+    if node is None:
+        raise WiringError(f"nothing in the page matches {selector!r}")
+    return node
+
+
+def bound(name: str, root: Any = None) -> Any:
+    return one(f'[data-bind="{name}"]', root)
+
+
+def every(selector: str, root: Any = None) -> list[Any]:
+    return list((root or document).querySelectorAll(selector))
+
+
+def clone(template_id: str) -> Any:
+    """A fresh copy of a ``<template>``'s first element."""
+    template = document.getElementById(template_id)
+    if template is None:
+        raise WiringError(f"no <template id={template_id!r}> in the page")
+    return template.content.firstElementChild.cloneNode(True)
+
+
+def element(tag: str) -> Any:
+    return document.createElement(tag)
+
+
+def text(node: Any, value: str) -> None:
+    node.textContent = value
+
+
+def show(node: Any, visible: bool = True) -> None:
+    if visible:
+        node.removeAttribute("hidden")
+    else:
+        node.setAttribute("hidden", "")
+
+
+def clear(node: Any) -> None:
+    node.replaceChildren()
+
+
+def on(node: Any, event: str, handler: Callable[[Any], None]) -> None:
+    proxy = create_proxy(handler)
+    _listeners.append(proxy)
+    node.addEventListener(event, proxy)
+
+
+def now_iso() -> str:
+    return str(window.Date.new().toISOString())
+
+
+def local_time(iso: str) -> str:
+    """Hours and minutes of an ISO time, in the device's time zone."""
+    date = window.Date.new(iso)
+    if window.isNaN(date.getTime()):
+        return ""
+    return f"{int(date.getHours()):02d}:{int(date.getMinutes()):02d}"

@@ -1,0 +1,53 @@
+"""The Log screen: the session's memory, newest first, with undo of the last action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from omen.roll import N_
+
+from omen_web import dom
+from omen_web.app import App, translate_markup
+
+
+class LogScreen:
+    name = "log"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        dom.on(dom.one('[data-action="undo"]'), "click", app.guard(self.undo))
+
+    def undo(self, _event: Any) -> None:
+        entry = self.app.log.last_undoable()
+        if entry is None or entry.before is None:
+            return
+        kind, data = entry.before
+        restore = self.app.restorers.get(kind)
+        if restore is None:
+            raise RuntimeError(f"no screen restores {kind!r}")  # a wiring bug: fail loudly
+        restore(data)
+        self.app.save_log(self.app.log.mark_undone(entry.id))
+        self.app.render_all()
+
+    def render(self) -> None:
+        app = self.app
+        target = dom.bound("log")
+        dom.clear(target)
+        for entry in app.log.entries:
+            item = dom.clone("tpl-log-entry")
+            translate_markup(item, app.translator)
+            dom.text(dom.one("time", item), dom.local_time(entry.at))
+            dom.one("time", item).setAttribute("datetime", entry.at)
+            dom.text(dom.one(".title", item), app.t(entry.title))
+            if entry.undone:
+                item.classList.add("undone")
+                dom.text(dom.one(".undone-mark", item), app.tr(N_("(undone)")))
+            steps = dom.one(".steps", item)
+            for step in entry.steps:
+                line = dom.element("li")
+                dom.text(line, app.t(step))
+                steps.append(line)
+            target.append(item)
+        dom.show(dom.bound("log-empty"), not app.log.entries)
+        undo = dom.one('[data-action="undo"]')
+        undo.disabled = app.log.last_undoable() is None

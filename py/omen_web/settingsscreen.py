@@ -1,0 +1,140 @@
+"""The Settings screen: campaign, game, language, theme, and every rules decision.
+
+Rules settings are drawn from :func:`omen.settings.registry`, each with its label and
+its one-line explanation, so a new procedure's decisions appear here by declaring them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from omen import settings
+from omen.campaign import GAME_NAMES, Prefs
+from omen.errors import RulesError
+from omen.roll import N_, Step
+
+from omen_web import dom
+from omen_web.app import App
+
+
+class SettingsScreen:
+    name = "settings"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        form = dom.bound("settings-form")
+        self.form = form
+        dom.on(form, "submit", lambda event: event.preventDefault())
+        self.name_field = dom.one('[name="campaign-name"]', form)
+        self.game_field = dom.one('[name="game"]', form)
+        self.language_field = dom.one('[name="language"]', form)
+        self.theme_field = dom.one('[name="theme"]', form)
+        for game in GAME_NAMES:
+            option = dom.element("option")
+            option.value = game
+            self.game_field.append(option)
+        dom.on(self.name_field, "change", app.guard(self.rename))
+        dom.on(self.game_field, "change", app.guard(self.choose_game))
+        dom.on(self.language_field, "change", app.guard(self.choose_language))
+        dom.on(self.theme_field, "change", app.guard(self.choose_theme))
+        self.fields: dict[str, Any] = {}
+        self.rows: dict[str, Any] = {}
+        holder = dom.bound("rule-settings")
+        for setting in settings.registry():
+            holder.append(self._row(setting))
+
+    def _row(self, setting: settings.Setting) -> Any:
+        if isinstance(setting.default, bool):
+            row = dom.clone("tpl-setting-bool")
+            field = dom.one("input", row)
+        elif isinstance(setting.default, int):
+            row = dom.clone("tpl-setting-int")
+            field = dom.one("input", row)
+            if setting.low is not None:
+                field.min = setting.low
+            if setting.high is not None:
+                field.max = setting.high
+        else:
+            row = dom.clone("tpl-setting-choice")
+            field = dom.one("select", row)
+            for value, _label in setting.choices:
+                option = dom.element("option")
+                option.value = value
+                field.append(option)
+        field.name = setting.key
+        field.id = "setting-" + setting.key.replace(".", "-")
+        self.fields[setting.key] = field
+        self.rows[setting.key] = row
+        dom.on(field, "change", self.app.guard(lambda _e, s=setting: self.change(s)))
+        return row
+
+    # --- actions -------------------------------------------------------------------
+
+    def change(self, setting: settings.Setting) -> None:
+        field = self.fields[setting.key]
+        value: settings.Value
+        if isinstance(setting.default, bool):
+            value = bool(field.checked)
+        elif isinstance(setting.default, int):
+            raw = str(field.value).strip()
+            value = int(raw) if raw.lstrip("-").isdigit() else -(10**9)
+        else:
+            value = str(field.value)
+        if not setting.accepts(value):
+            self.render()  # put the stored value back in the field
+            raise RulesError(
+                Step(
+                    N_("{setting}: enter a whole number from {low} to {high}."),
+                    {"setting": Step(setting.label), "low": setting.low or 0, "high": setting.high or 0},
+                )
+            )
+        values = {**self.app.campaign.values, setting.key: value}
+        self.app.save_campaign(replace(self.app.campaign, values=values))
+        for screen in self.app.screens:
+            changed = getattr(screen, "settings_changed", None)
+            if changed is not None:
+                changed()
+        self.app.render_all()
+
+    def rename(self, _event: Any) -> None:
+        name = " ".join(str(self.name_field.value).split())
+        if not 0 < len(name) <= 120:
+            self.render()
+            raise RulesError(Step(N_("A campaign name needs 1 to 120 characters.")))
+        self.app.save_campaign(replace(self.app.campaign, name=name))
+
+    def choose_game(self, _event: Any) -> None:
+        game = str(self.game_field.value)
+        if game in GAME_NAMES:
+            self.app.save_campaign(replace(self.app.campaign, game=game))
+            self.app.render_all()
+
+    def choose_language(self, _event: Any) -> None:
+        self.app.set_prefs(replace(self.app.prefs, language=str(self.language_field.value)))
+
+    def choose_theme(self, _event: Any) -> None:
+        self.app.set_prefs(Prefs(self.app.prefs.language, str(self.theme_field.value)))
+
+    # --- rendering -----------------------------------------------------------------
+
+    def render(self) -> None:
+        app = self.app
+        self.name_field.value = app.campaign.name
+        for option in self.game_field.options:
+            option.textContent = app.tr(GAME_NAMES[str(option.value)])
+        self.game_field.value = app.campaign.game
+        self.language_field.value = app.translator.language
+        self.theme_field.value = app.prefs.theme
+        for setting in settings.registry():
+            row, field = self.rows[setting.key], self.fields[setting.key]
+            dom.text(dom.one(".label", row), app.tr(setting.label))
+            dom.text(dom.one(".explanation", row), app.tr(setting.explanation))
+            value = app.campaign.values[setting.key]
+            if isinstance(setting.default, bool):
+                field.checked = bool(value)
+            else:
+                if setting.choices:
+                    for option, (_v, label) in zip(field.options, setting.choices, strict=True):
+                        option.textContent = app.tr(label)
+                field.value = str(value)

@@ -1,0 +1,113 @@
+"""localStorage, through the engine's versioned envelopes (see :mod:`omen.store`).
+
+Three promises: what does not load is copied aside under ``omen/quarantine/…`` before
+anything new is written to its key (never silently overwritten); a failing write (quota
+full, storage switched off) is reported and the app keeps working in memory; and the
+caller learns whether a save really happened, so nothing claims "saved" falsely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from omen.errors import StoredDataError
+from omen.roll import N_, Step
+from omen.store import Schema, encode, decode
+from pyodide.ffi import JsException
+from pyscript import window
+
+T = TypeVar("T")
+Notify = Callable[[Step], None]
+
+
+class Storage:
+    def __init__(self, notify: Notify) -> None:
+        self.notify = notify
+        self.memory: dict[str, str] = {}
+        self.frozen: set[str] = set()  # keys whose damaged value could not be kept aside
+        self.warned_write = False
+        try:
+            self.local: Any = window.localStorage
+            self.local.getItem("omen/probe")
+        except JsException:
+            self.local = None
+            notify(
+                Step(
+                    N_(
+                        "This browser does not let Omen save anything. It works for now, "
+                        "but everything is lost when the page closes."
+                    )
+                )
+            )
+
+    def read(self, key: str) -> str | None:
+        if self.local is None:
+            return self.memory.get(key)
+        value = self.local.getItem(key)
+        return value if isinstance(value, str) else None  # JS null arrives as jsnull
+
+    def write(self, key: str, text: str) -> bool:
+        self.memory[key] = text
+        if self.local is None or key in self.frozen:
+            return False
+        try:
+            self.local.setItem(key, text)
+        except JsException:
+            if not self.warned_write:
+                self.warned_write = True
+                self.notify(
+                    Step(
+                        N_(
+                            "Omen could not save: the device's storage is full or switched "
+                            "off. Everything keeps working, but recent changes are only in "
+                            "this page until saving works again. Export your data to be safe."
+                        )
+                    )
+                )
+            return False
+        self.warned_write = False
+        return True
+
+    def load(self, schema: Schema[T], stamp: str) -> T | None:
+        """The stored value, or None when there is none or it does not load."""
+        raw = self.read(schema.key)
+        if raw is None:
+            return None
+        try:
+            return decode(schema, raw)
+        except StoredDataError as error:
+            aside = f"omen/quarantine/{schema.kind}/{stamp}"
+            kept = False
+            if self.local is not None:
+                try:
+                    self.local.setItem(aside, raw)
+                    kept = True
+                except JsException:
+                    kept = False
+            if kept:
+                self.notify(
+                    Step(
+                        N_(
+                            "Saved {what} could not be loaded: {reason} A copy was kept "
+                            "aside as {aside}, and that part starts afresh."
+                        ),
+                        {"what": schema.kind, "reason": error.message, "aside": aside},
+                    )
+                )
+            else:
+                self.frozen.add(schema.key)
+                self.notify(
+                    Step(
+                        N_(
+                            "Saved {what} could not be loaded: {reason} There was no room "
+                            "to keep a copy aside, so Omen will not overwrite it; changes "
+                            "to that part stay in this page only."
+                        ),
+                        {"what": schema.kind, "reason": error.message},
+                    )
+                )
+            return None
+
+    def save(self, schema: Schema[Any], data: Any) -> bool:
+        return self.write(schema.key, encode(schema, data))

@@ -1,0 +1,127 @@
+// Omen's static shell: what runs before Python is ready, and nothing more.
+// 1. Paint the last saved session (turn, pool, log) as plain text at once.
+// 2. Show loading progress, and say so plainly if the rules engine fails to start.
+// 3. Register the service worker for offline use and offer updates.
+// Everything else (rolls, rules, editing) is Python in py/omen_web/.
+
+const STAGES = ["Loading Pyodide", "Loaded Pyodide", "Loading files", "Loaded files", "Loading interpreter"];
+const $ = (selector) => document.querySelector(selector);
+let catalog = {};
+
+function t(message) {
+  return catalog[message] || message;
+}
+
+function readEnvelope(kind) {
+  try {
+    const raw = localStorage.getItem("omen/" + kind);
+    if (!raw) return null;
+    const envelope = JSON.parse(raw);
+    return envelope && envelope.app === "omen" && envelope.kind === kind ? envelope.data : null;
+  } catch {
+    return null; // Python decides what to do with damaged data; the shell just skips it.
+  }
+}
+
+function setText(bind, text) {
+  const node = document.querySelector(`[data-bind="${bind}"]`);
+  if (node) node.textContent = text;
+}
+
+function paintLastState() {
+  const exploration = readEnvelope("exploration");
+  if (exploration) {
+    if (Number.isInteger(exploration.turn)) setText("turn", String(exploration.turn));
+    if (Number.isInteger(exploration.pool)) setText("pool", String(exploration.pool));
+    if (exploration.last_text) setText("result-title", exploration.last_text);
+  }
+  const log = readEnvelope("log");
+  const list = $('[data-bind="log"]');
+  if (log && Array.isArray(log.entries) && list) {
+    for (const entry of log.entries.slice(0, 50)) {
+      if (typeof entry.text !== "string") continue;
+      const item = document.createElement("li");
+      item.className = "log-entry" + (entry.undone ? " undone" : "");
+      item.textContent = entry.text;
+      list.append(item);
+    }
+    if (log.entries.length) $('[data-bind="log-empty"]')?.setAttribute("hidden", "");
+  }
+}
+
+async function loadCatalog() {
+  const prefs = readEnvelope("prefs");
+  const wanted = (prefs && prefs.language) || (navigator.language || "en").slice(0, 2);
+  if (wanted !== "cs") return;
+  document.documentElement.lang = "cs";
+  try {
+    const response = await fetch("static/build/i18n-cs.json");
+    catalog = await response.json();
+  } catch {
+    return;
+  }
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    if (node.children.length === 0) node.textContent = t(node.textContent.trim().replace(/\s+/g, " "));
+  }
+}
+
+function showFailure(detail) {
+  if (document.documentElement.dataset.ready) return;
+  $("#loading")?.setAttribute("hidden", "");
+  $("#failed")?.removeAttribute("hidden");
+  setText("failed-detail", detail);
+}
+
+function trackProgress() {
+  const bar = $('[data-bind="loading-progress"]');
+  let seen = 0;
+  addEventListener("py:progress", (event) => {
+    const index = STAGES.indexOf(String(event.detail));
+    if (index >= 0 && bar) {
+      seen = Math.max(seen, index + 1);
+      bar.value = seen;
+    }
+  });
+  addEventListener("error", (event) => {
+    showFailure(String(event.message || event.error || "unknown error"));
+  });
+  addEventListener("unhandledrejection", (event) => {
+    showFailure(String(event.reason && event.reason.message ? event.reason.message : event.reason));
+  });
+  // A phone on a slow line may take a minute on the first visit; after three the
+  // engine is not coming.
+  setTimeout(() => showFailure(t("Starting took too long.")), 180000);
+  $('[data-action="reload"]')?.addEventListener("click", () => location.reload());
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let userAsked = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (userAsked) location.reload();
+  });
+  navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then((registration) => {
+    const offer = (worker) => {
+      if (!worker || !navigator.serviceWorker.controller) return; // first install: nothing to update
+      $("#update")?.removeAttribute("hidden");
+      $('[data-action="update"]').onclick = () => {
+        userAsked = true;
+        worker.postMessage("skip-waiting");
+      };
+    };
+    if (registration.waiting) offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed") offer(worker);
+      });
+    });
+  }).catch(() => {
+    // No offline copy (for example a private window); the app still works online.
+  });
+}
+
+paintLastState();
+trackProgress();
+registerServiceWorker();
+loadCatalog();

@@ -1,0 +1,110 @@
+"""Set-up and packaging: vendor the runtime, compile catalogs, list the offline files.
+
+    python tools/build.py          # static/vendor/, static/build/ (run by make)
+    python tools/build.py dist     # also dist/: a folder to upload to any static host
+
+The runtime comes from the pinned npm packages in node_modules/ (``npm ci`` first).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import msgfmt  # noqa: E402
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+APP_FILES = ("index.html", "pyscript.toml", "sw.js")
+VENDOR = ROOT / "static" / "vendor"
+BUILD = ROOT / "static" / "build"
+
+
+def copy_if_changed(source: Path, target: Path) -> None:
+    if target.exists() and target.stat().st_size == source.stat().st_size:
+        if target.read_bytes() == source.read_bytes():
+            return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def vendor() -> None:
+    modules = ROOT / "node_modules"
+    pyodide = modules / "pyodide"
+    pyscript = modules / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript.is_dir():
+        raise SystemExit("build: node_modules is missing: run `npm ci` first (make does).")
+    for name in PYODIDE_FILES:
+        copy_if_changed(pyodide / name, VENDOR / "pyodide" / name)
+    wanted = {p.name for p in pyscript.iterdir() if p.suffix in (".js", ".css")}
+    for path in sorted(pyscript.iterdir()):
+        if path.name in wanted:
+            copy_if_changed(path, VENDOR / "pyscript" / path.name)
+    for stale in (VENDOR / "pyscript").iterdir():
+        if stale.name not in wanted:
+            stale.unlink()
+
+
+def offline_files() -> list[str]:
+    """Every file the app may fetch, as paths relative to the site root."""
+    files = list(APP_FILES)
+    for folder in ("static", "py"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if not path.is_file() or path.name == "precache.js" or "__pycache__" in path.parts:
+                continue
+            if path.suffix in (".map", ".gz", ".pyc"):
+                continue
+            files.append(path.relative_to(ROOT).as_posix())
+    return files
+
+
+def precache() -> None:
+    files = offline_files()
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update(hashlib.sha256((ROOT / name).read_bytes()).digest())
+    manifest = {"version": digest.hexdigest()[:16], "files": files}
+    text = "// Written by tools/build.py: what the service worker keeps for offline use.\n"
+    text += f"self.OMEN_PRECACHE = {json.dumps(manifest, indent=1)};\n"
+    target = BUILD / "precache.js"
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+    print(f"build: {len(files)} files for offline use, version {manifest['version']}")
+
+
+def dist() -> None:
+    target = ROOT / "dist"
+    if target.exists():
+        shutil.rmtree(target)
+    for name in [*offline_files(), "static/build/precache.js"]:
+        destination = target / name
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, destination)
+    print(f"dist: {target} is ready to upload to any static host")
+
+
+def main(argv: list[str]) -> None:
+    BUILD.mkdir(parents=True, exist_ok=True)
+    vendor()
+    for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
+        count = msgfmt.compile_language(folder, BUILD)
+        print(f"build: {folder.name} catalog, {count} messages")
+    precache()
+    if argv[1:] == ["dist"]:
+        dist()
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,74 @@
+"""Serve the app folder on 127.0.0.1 with the types browsers insist on.
+
+Usage: ``python tools/serve.py [--port 8000] [--root .]``. Python's built-in server does
+not know every type a PyScript page needs (``.mjs`` must be JavaScript, ``.wasm`` must
+be ``application/wasm``), and a stale copy of ``sw.js`` must never be cached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+
+TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".mo": "application/octet-stream",
+    ".zip": "application/zip",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith(("sw.js", "precache.js")):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("OMEN_SERVE_QUIET") != "1":
+            super().log_message(format, *args)
+
+
+def make_server(root: Path, port: int) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_background(root: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a server on a free port in a thread (for tests and benchmarks)."""
+    server = make_server(root, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    args = parser.parse_args()
+    server = make_server(args.root, args.port)
+    print(f"Omen is served on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
