@@ -32,7 +32,7 @@ locations, and is what the screen stores.
 >>> result.text
 '4 wolves'
 >>> [step.english() for step in result.steps]  # doctest: +NORMALIZE_WHITESPACE
-['Rolling d6 on Forest road', 'd6: 2', '2 picks 1-2: [[1d4+1]] wolves',
+['Rolling d6 on Forest road', 'd6: 2', '2 falls in 1-2: [[1d4+1]] wolves',
  '1d4: 3', '3+1 = 4', '[[1d4+1]] rolls 4', 'reads: 4 wolves',
  'A horror: this encounter is violent.']
 >>> table_odds(forest).entries
@@ -467,7 +467,7 @@ def _check_table(
         ):
             error(
                 Step(
-                    N_("{where} links to a table that does not exist ('{id}')."),
+                    N_("{where} links to a table that does not exist ('{id}')"),
                     {"where": where(index), "id": entry.link},
                 ),
                 index,
@@ -477,7 +477,7 @@ def _check_table(
             if not 1 <= entry.weight <= MAX_WEIGHT:
                 error(
                     Step(
-                        N_("{where}: the weight must be between 1 and {limit}."),
+                        N_("{where}: the weight must be between 1 and {limit}"),
                         {"where": where(index), "limit": MAX_WEIGHT},
                     ),
                     index,
@@ -485,7 +485,7 @@ def _check_table(
             if entry.low is not None:
                 warning(
                     Step(
-                        N_("{where}: the table has no die, so the faces {faces} are ignored."),
+                        N_("{where}: the table has no die, so the faces {faces} are ignored"),
                         {"where": where(index), "faces": entry.faces},
                     ),
                     index,
@@ -501,11 +501,11 @@ def _check_table(
 
 def _entry_text_problems(entry: Entry, where: Step) -> list[Step]:
     if not entry.text.strip():
-        return [Step(N_("{where} has no text."), {"where": where})]
+        return [Step(N_("{where} has no text"), {"where": where})]
     if len(entry.text) > MAX_TEXT:
         return [
             Step(
-                N_("{where}: the text is longer than {limit} characters."),
+                N_("{where}: the text is longer than {limit} characters"),
                 {"where": where, "limit": MAX_TEXT},
             )
         ]
@@ -513,7 +513,7 @@ def _entry_text_problems(entry: Entry, where: Step) -> list[Step]:
     if len(inline) > MAX_INLINE:
         return [
             Step(
-                N_("{where}: at most {limit} bracketed dice fit in one entry."),
+                N_("{where}: at most {limit} bracketed dice fit in one entry"),
                 {"where": where, "limit": MAX_INLINE},
             )
         ]
@@ -553,12 +553,12 @@ def _check_faces(
     usable: list[int] = []
     for index, entry in enumerate(entries):
         if entry.low is None or entry.high is None:
-            error(Step(N_("{where} has no faces."), {"where": where(index)}), index)
+            error(Step(N_("{where} has no faces"), {"where": where(index)}), index)
             continue
         if entry.low > entry.high:
             error(
                 Step(
-                    N_("{where}: range {low}-{high} runs backwards."),
+                    N_("{where}: range {low}-{high} runs backwards"),
                     {"where": where(index), "low": entry.low, "high": entry.high},
                 ),
                 index,
@@ -567,7 +567,7 @@ def _check_faces(
         if not any(entry.low <= total <= entry.high for total in totals):
             error(
                 Step(
-                    N_("{where}: {die} cannot show {faces}, so this entry never comes up."),
+                    N_("{where}: {die} cannot show {faces}, so this entry never comes up"),
                     {"where": where(index), "die": die, "faces": entry.faces},
                 ),
                 index,
@@ -582,7 +582,7 @@ def _check_faces(
         for faces in outside:
             warning(
                 Step(
-                    N_("{where}: {die} cannot show {faces}."),
+                    N_("{where}: {die} cannot show {faces}"),
                     {"where": where(index), "die": die, "faces": faces},
                 ),
                 index,
@@ -668,7 +668,7 @@ def validate_library(library: Library) -> tuple[tuple[str, tuple[Issue, ...]], .
                     Issue(
                         Severity.ERROR,
                         Step(
-                            N_("{where} links to a table that does not exist ('{id}')."),
+                            N_("{where} links to a table that does not exist ('{id}')"),
                             {"where": _entry_place(index), "id": entry.link},
                         ),
                         (index,),
@@ -900,12 +900,15 @@ def _draw_by_die(table: Table, die: str, dice: Dice, steps: list[Step]) -> tuple
     index = next((i for i, e in enumerate(table.entries) if e.covers(face)), None)
     if index is not None:
         entry = table.entries[index]
-        steps.append(
-            Step(
-                N_("{face} picks {faces}: {text}"),
-                {"face": face, "faces": entry.faces, "text": entry.text},
+        if entry.low == entry.high:
+            steps.append(Step(N_("{face}: {text}"), {"face": face, "text": entry.text}))
+        else:
+            steps.append(
+                Step(
+                    N_("{face} falls in {faces}: {text}"),
+                    {"face": face, "faces": entry.faces, "text": entry.text},
+                )
             )
-        )
     return face, index
 
 
@@ -1182,7 +1185,7 @@ def _faced_entries(faced: list[tuple[int, str, re.Match[str] | None]], die: str 
                 Issue(
                     Severity.ERROR,
                     Step(
-                        N_("line {number}: there is no face or range at the start."),
+                        N_("line {number}: there is no face or range at the start"),
                         {"number": number},
                     ),
                 )
