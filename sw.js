@@ -32,11 +32,12 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const wanted = request.method === "GET" || request.method === "HEAD";
+  if (!wanted || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
       const key = request.mode === "navigate" ? "index.html" : request;
-      const hit = await cache.match(key, { ignoreSearch: true });
+      const hit = await cache.match(key, { ignoreSearch: true, ignoreMethod: true });
       return hit || fetch(request);
     }),
   );

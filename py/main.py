@@ -1,5 +1,11 @@
 """Omen's entry point in the browser: start the adapter, loudly if it fails."""
 
-from omen_web import app
+from pyscript import window
 
-app.start()
+try:
+    from omen_web import app
+
+    app.start()
+except Exception as error:
+    window.omenStartFailed(f"{type(error).__name__}: {error}")
+    raise

@@ -5,6 +5,11 @@
 // Everything else (rolls, rules, editing) is Python in py/omen_web/.
 
 const STAGES = ["Loading Pyodide", "Loaded Pyodide", "Loading files", "Loaded files", "Loading interpreter"];
+const RUNTIME = [
+  "static/vendor/pyodide/pyodide.mjs",
+  "static/vendor/pyodide/pyodide.asm.wasm",
+  "static/vendor/pyodide/python_stdlib.zip",
+];
 const $ = (selector) => document.querySelector(selector);
 let catalog = {};
 
@@ -88,6 +93,16 @@ function trackProgress() {
   addEventListener("unhandledrejection", (event) => {
     showFailure(String(event.reason && event.reason.message ? event.reason.message : event.reason));
   });
+  // A runtime file that cannot be had (a broken deploy, or offline before the first
+  // complete visit) makes Pyodide wait forever, so ask for each one up front.
+  for (const name of RUNTIME) {
+    fetch(name, { method: "HEAD" })
+      .then((response) => {
+        if (!response.ok) showFailure(`${t("Could not download")} ${name} (${response.status})`);
+      })
+      .catch(() => showFailure(`${t("Could not download")} ${name}`));
+  }
+  window.omenStartFailed = (detail) => showFailure(String(detail));
   // A phone on a slow line may take a minute on the first visit; after three the
   // engine is not coming.
   setTimeout(() => showFailure(t("Starting took too long.")), 180000);

@@ -12,6 +12,7 @@ import hashlib
 import json
 import shutil
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,16 +57,22 @@ def vendor() -> None:
             stale.unlink()
 
 
+def python_files() -> list[str]:
+    """The page script and every file pyscript.toml puts into Python's file system."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    return ["py/main.py", *(source.removeprefix("./") for source in config["files"])]
+
+
 def offline_files() -> list[str]:
     """Every file the app may fetch, as paths relative to the site root."""
     files = list(APP_FILES)
-    for folder in ("static", "py"):
-        for path in sorted((ROOT / folder).rglob("*")):
-            if not path.is_file() or path.name == "precache.js" or "__pycache__" in path.parts:
-                continue
-            if path.suffix in (".map", ".gz", ".pyc"):
-                continue
-            files.append(path.relative_to(ROOT).as_posix())
+    for path in sorted((ROOT / "static").rglob("*")):
+        if not path.is_file() or path.name == "precache.js" or path.suffix in (".map", ".gz"):
+            continue
+        if "docs" in path.parts:  # pictures for the README, not part of the app
+            continue
+        files.append(path.relative_to(ROOT).as_posix())
+    files += [name for name in python_files() if name not in files]
     return files
 
 

@@ -98,6 +98,19 @@ def html_messages(path: Path = ROOT / "index.html") -> dict[Message, str]:
     return parser.found
 
 
+def script_messages(path: Path = ROOT / "static" / "boot.js") -> dict[Message, str]:
+    """Messages the static shell translates itself, written ``t("...")``."""
+    found: dict[Message, str] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for message in re.findall(r'\bt\("([^"]+)"\)', line):
+            found[(message, None)] = f"static/boot.js:{number}"
+    return found
+
+
+def wanted_messages() -> dict[Message, str]:
+    return {**python_messages(), **html_messages(), **script_messages()}
+
+
 def catalog(language: str) -> dict[Message, list[str]]:
     out: dict[Message, list[str]] = {}
     for po in sorted((ROOT / "locale" / language).glob("*.po")):
@@ -113,7 +126,7 @@ def placeholders(text: str) -> set[str]:
 
 def problems(language: str = "cs") -> list[str]:
     """Every message missing, empty, or with placeholders that differ from English."""
-    wanted = {**python_messages(), **html_messages()}
+    wanted = wanted_messages()
     have = catalog(language)
     out = []
     for (msgid, plural), where in sorted(wanted.items()):
@@ -128,7 +141,7 @@ def problems(language: str = "cs") -> list[str]:
 
 
 def stubs(language: str = "cs") -> str:
-    wanted = {**python_messages(), **html_messages()}
+    wanted = wanted_messages()
     have = catalog(language)
     chunks = []
     for (msgid, plural), where in sorted(wanted.items(), key=lambda kv: kv[1]):

@@ -1,0 +1,151 @@
+"""The foundation's vertical slice, as a game master at the table would use it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import open_app, reload_app
+
+
+def result(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator("[data-bind='result-title']")
+
+
+def test_boots_on_a_phone_with_controls_ready(page: Page, base: str) -> None:
+    open_app(page, base)
+    expect(page.get_by_role("button", name="Next turn")).to_be_enabled()
+    expect(page.get_by_role("button", name="Draw attention")).to_be_enabled()
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(result(page)).to_have_text("Tap Next turn when the party takes a significant action.")
+    expect(page.get_by_text("Encounter on the next check: 0.0%")).to_be_visible()
+    expect(page.get_by_text("Encounter within the next 3 checks: 8.4%")).to_be_visible()
+
+
+def test_seeded_next_turn_shows_result_and_steps(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=1")
+    page.get_by_role("button", name="Next turn").click()
+    expect(result(page)).to_have_text("Tension Die: nothing yet (pool 18)")
+    page.get_by_text("How it was rolled").click()
+    steps = page.locator("[data-bind='result-steps'] li")
+    expect(steps).to_have_text(["Turn 1 begins.", "rolled 2", "pool 20 → 18"])
+    expect(page.locator("[data-bind='turn']")).to_have_text("1")
+    expect(page.locator("[data-bind='pool']")).to_have_text("18 of 20")
+
+
+def test_draw_attention_checks_without_advancing_the_turn(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=1")
+    page.get_by_role("button", name="Draw attention").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("0")
+    expect(result(page)).to_have_text("Tension Die: nothing yet (pool 18)")
+
+
+def test_typed_faces_drive_the_encounter_die(page: Page, base: str) -> None:
+    open_app(page, base)
+    page.get_by_role("radio", name="Encounter Die").check()
+    page.get_by_text("Use physical dice").click()
+    page.get_by_role("textbox", name="Faces you rolled, in order").fill("1")
+    page.get_by_role("button", name="Next turn").click()
+    expect(result(page)).to_have_text("Encounter Die 1: An encounter happens now.")
+    page.get_by_role("textbox", name="Faces you rolled, in order").fill("9")
+    page.get_by_role("button", name="Next turn").click()
+    expect(page.get_by_role("alert").filter(has_text="9 is not a face of a d6")).to_be_visible()
+    expect(page.locator("[data-bind='turn']")).to_have_text("1")
+
+
+def test_tension_pool_triggers_and_resets(page: Page, base: str) -> None:
+    open_app(page, base)
+    page.get_by_text("Use physical dice").click()
+    faces = page.get_by_role("textbox", name="Faces you rolled, in order")
+    for typed in ("6 6", "5", "4"):  # 20 -12 = 8, -5 = 3, -4 = -1: encounter
+        faces.fill(typed)
+        page.get_by_role("button", name="Next turn").click()
+    expect(result(page)).to_have_text("Tension Die: an encounter! The pool resets to 20.")
+    expect(page.locator("[data-bind='pool']")).to_have_text("20 of 20")
+
+
+def test_state_and_log_survive_a_reload(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=1")
+    page.get_by_role("button", name="Next turn").click()
+    page.get_by_role("button", name="Next turn").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("2")
+    pool = page.locator("[data-bind='pool']").inner_text()
+    reload_app(page)
+    expect(page.locator("[data-bind='turn']")).to_have_text("2")
+    expect(page.locator("[data-bind='pool']")).to_have_text(pool)
+    page.get_by_role("button", name="Log").click()
+    expect(page.locator(".log-entry")).to_have_count(2)
+
+
+def test_undo_puts_the_last_check_back_and_keeps_it_in_the_log(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=1")
+    page.get_by_role("button", name="Next turn").click()
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo last action").click()
+    entry = page.locator(".log-entry")
+    expect(entry).to_have_count(1)
+    expect(entry).to_contain_text("(undone)")
+    expect(page.get_by_role("button", name="Undo last action")).to_be_disabled()
+    page.get_by_role("button", name="Explore").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("0")
+    expect(page.locator("[data-bind='pool']")).to_have_text("20 of 20")
+
+
+def test_corrupt_saved_value_is_kept_aside_with_a_banner(page: Page, base: str) -> None:
+    open_app(page, base)
+    page.evaluate("localStorage.setItem('omen/exploration', '{not json')")
+    reload_app(page)
+    alert = page.get_by_role("alert").filter(has_text="could not be loaded")
+    expect(alert).to_be_visible()
+    expect(alert).to_contain_text("omen/quarantine/exploration/")
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('omen/quarantine/exploration/'))"
+        ".map(k => localStorage.getItem(k))"
+    )
+    assert kept == ["{not json"]
+    page.get_by_role("button", name="Next turn").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("1")
+
+
+def test_a_full_storage_says_so_and_the_app_keeps_working(page: Page, base: str) -> None:
+    page.add_init_script(
+        "Storage.prototype.setItem = function () {"
+        " throw new DOMException('full', 'QuotaExceededError'); };"
+    )
+    open_app(page, base)
+    page.get_by_role("button", name="Next turn").click()
+    expect(page.get_by_role("alert").filter(has_text="could not save")).to_be_visible()
+    expect(page.locator("[data-bind='turn']")).to_have_text("1")
+
+
+def test_czech_language_switch_persists(page: Page, base: str) -> None:
+    open_app(page, base)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Language").select_option("cs")
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    reload_app(page)
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    next_turn = page.locator("[data-action='next-turn']")
+    expect(next_turn).not_to_have_text("Next turn")
+    expect(page.get_by_text(re.compile(r"0,0\u00a0%"))).to_be_visible()
+
+
+def test_loads_offline_after_one_visit(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=1")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.get_by_role("button", name="Next turn").click()
+    page.context.set_offline(True)
+    reload_app(page)
+    expect(page.locator("[data-bind='turn']")).to_have_text("1")
+    page.get_by_role("button", name="Next turn").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("2")
+
+
+@pytest.mark.allow_console_errors
+def test_engine_failure_is_explained_with_a_reload(page: Page, base: str) -> None:
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(base + "/")
+    expect(page.get_by_text("The rules engine could not start.")).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("button", name="Reload")).to_be_visible()

@@ -1,0 +1,70 @@
+"""The shape the project must keep: a pure engine, and a PyScript config in step with py/."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BROWSER_MODULES = {"js", "pyscript", "pyodide"}
+
+
+def imported_roots(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_engine_imports_nothing_from_the_browser() -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(imported_roots(path) & BROWSER_MODULES)
+        for path in (ROOT / "py" / "omen").rglob("*.py")
+        if imported_roots(path) & BROWSER_MODULES
+    }
+    assert offenders == {}
+
+
+def test_engine_import_check_would_catch_a_browser_import(tmp_path: Path) -> None:
+    sample = tmp_path / "bad.py"
+    sample.write_text("from pyscript import document\nimport js.console\n")
+    assert imported_roots(sample) & BROWSER_MODULES == {"pyscript", "js"}
+
+
+def test_pyscript_files_list_every_module_under_py() -> None:
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    listed = {source for source in config["files"] if source.endswith(".py")}
+    on_disk = {
+        "./" + path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "py").rglob("*.py")
+        if path.name != "main.py" and "egg-info" not in path.as_posix()
+    }
+    assert listed == on_disk
+    for source, target in config["files"].items():
+        if source.endswith(".py"):
+            assert target == "./" + source.removeprefix("./py/")
+
+
+def test_entry_point_is_the_page_script() -> None:
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<script type="py" src="py/main.py" config="pyscript.toml">', page)
+
+
+def test_interpreter_is_self_hosted() -> None:
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    for name in ("index.html", "pyscript.toml", "sw.js", "static/boot.js"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        assert not re.search(r"https?://(?!127\.0\.0\.1)", text), name
+
+
+def test_adapter_writes_no_html_from_python() -> None:
+    for path in (ROOT / "py").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML", text), path
