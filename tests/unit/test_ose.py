@@ -854,3 +854,29 @@ def test_settings_are_declared_for_ose() -> None:
     assert keys["ose.surprised_evasion_woods"].default == 0
     assert keys["ose.surprised_evasion_woods"].accepts(10)
     assert not keys["ose.initiative_ties"].accepts("coin flip")
+
+
+# --- Czech ---------------------------------------------------------------------------
+
+
+def test_czech_catalog_covers_this_procedure() -> None:
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "tools"))
+    import i18n_check
+
+    have = i18n_check.catalog("cs")
+    mine = {
+        message: where
+        for message, where in i18n_check.python_messages().items()
+        if where.startswith(("py/omen/ose.py", "py/omen/reaction.py"))
+    }
+    assert len(mine) > 100
+    for (msgid, plural), where in mine.items():
+        forms = have.get((msgid, plural))
+        assert forms and all(forms), f"{where}: {msgid!r} is not in Czech"
+        assert len(forms) == (1 if plural is None else 3), msgid
+        for form in forms:
+            assert i18n_check.placeholders(form) == i18n_check.placeholders(msgid), form
