@@ -145,6 +145,15 @@ def cha_modifier(score: int) -> int:
     return 2
 
 
+def speaker_modifier(score: int | None) -> int:
+    """The OSE reaction modifier: the speaker's Charisma modifier, 0 when nobody talks.
+
+    >>> speaker_modifier(None), speaker_modifier(18)
+    (0, 2)
+    """
+    return 0 if score is None else cha_modifier(score)
+
+
 def signed(value: int) -> str:
     """A modifier as the rules print it: ``+1``, ``-2``, ``0``."""
     return f"+{value}" if value > 0 else str(value)

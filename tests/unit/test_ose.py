@@ -339,6 +339,42 @@ def test_encounter_round_trips_through_json() -> None:
     assert encounter.round == 3
 
 
+@given(
+    st.sampled_from(list(SurpriseOutcome)),
+    st.lists(st.integers(1, 6), min_size=60, max_size=60),
+    st.sampled_from(list(Ties)),
+    st.integers(1, 6),
+)
+def test_rounds_state_machine(
+    opening: SurpriseOutcome, faces: list[int], ties: Ties, rounds: int
+) -> None:
+    # Enough faces for any run: append a non-tie pair after the random ones.
+    dice = ScriptedDice([*faces, 1, 2] * rounds)
+    encounter = Encounter(Place.DUNGEON, opening, 50)
+    for number in range(1, rounds + 1):
+        before = dice.remaining
+        encounter = next_round(encounter, dice, ties)
+        initiative = encounter.initiative
+        assert encounter.round == number and initiative is not None
+        alone = number == 1 and opening in (SurpriseOutcome.PARTY, SurpriseOutcome.MONSTERS)
+        assert (before == dice.remaining) == alone
+        assert (initiative.rolls == ()) == alone
+        for party, monsters in initiative.rolls[:-1]:
+            assert party == monsters and ties is Ties.REROLL
+        if initiative.rolls:
+            party, monsters = initiative.rolls[-1]
+            expected = (
+                Order.PARTY_FIRST
+                if party > monsters
+                else Order.MONSTERS_FIRST
+                if monsters > party
+                else Order.SIMULTANEOUS
+            )
+            assert initiative.order is expected
+        assert Encounter.from_json(roundtrip(encounter.to_json())) == encounter
+    assert conclusion(encounter).turns == 1
+
+
 @pytest.mark.parametrize(
     "data",
     [
@@ -783,6 +819,18 @@ def test_daily_pursuit_slower_pursuers_on_a_compass() -> None:
         escape_pursuit(free)
     with pytest.raises(ScriptExhausted):
         wilderness_pursuit_day(WildernessPursuit(True), ScriptedDice([1]))
+
+
+@given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 100)), min_size=1, max_size=15))
+def test_daily_pursuit_state_machine(days: list[tuple[int, int]]) -> None:
+    chase = WildernessPursuit(pursuers_faster=True)
+    for number, (face, roll) in enumerate(days, 1):
+        chase = wilderness_pursuit_day(chase, ScriptedDice([face, roll]))
+        assert chase.day == number
+        assert (chase.status is ChaseStatus.CAUGHT) == (roll <= 50)
+        assert WildernessPursuit.from_json(roundtrip(chase.to_json())) == chase
+        if chase.status is ChaseStatus.CAUGHT:
+            break
 
 
 def test_damaged_wilderness_pursuit() -> None:

@@ -18,6 +18,7 @@ from omen.reaction import (
     cha_modifier,
     reaction_odds,
     reaction_roll,
+    speaker_modifier,
     table_for,
 )
 
@@ -119,6 +120,13 @@ def test_liminal_horror_says_where_the_table_comes_from() -> None:
 )
 def test_charisma_modifier_at_each_edge(score: int, modifier: int) -> None:
     assert cha_modifier(score) == modifier
+
+
+def test_nobody_talking_adds_nothing() -> None:
+    assert speaker_modifier(None) == 0
+    assert speaker_modifier(4) == -1
+    with pytest.raises(RulesError):
+        speaker_modifier(19)
 
 
 @pytest.mark.parametrize("score", [2, 19, 0, -3])
