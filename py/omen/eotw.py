@@ -591,11 +591,20 @@ def _pairings(faces: int, positive: int, negative: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1024)
 def outcome_counts(
     positive: int, negative: int, value: int, cancel_first: bool = True
 ) -> dict[tuple[int, int], int]:
-    """How many of the 6 ** (positive + negative) rolls give each (successes, stress).
+    """How many of the 6 ** (positive + negative) rolls give each (successes, stress)."""
+    _check_counts(positive, negative)
+    check_value(value)
+    return dict(_outcome_counts(positive, negative, value, cancel_first))
+
+
+@lru_cache(maxsize=1024)
+def _outcome_counts(
+    positive: int, negative: int, value: int, cancel_first: bool
+) -> dict[tuple[int, int], int]:
+    """Outcome counts, worked out once per pool (the cached copy is never handed out).
 
     Faces 1..value ("low", where positive dice succeed) and value+1..6 ("high") are
     worked out apart: ``k`` positive and ``m`` negative dice land low. Cancelling removes
@@ -603,8 +612,6 @@ def outcome_counts(
     among the high ones there are k - x successes (k when successes are counted first)
     and negative - x - y stress.
     """
-    _check_counts(positive, negative)
-    check_value(value)
     out: dict[tuple[int, int], int] = {}
     for low_pos in range(positive + 1):
         for low_neg in range(negative + 1):
