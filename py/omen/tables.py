@@ -193,8 +193,9 @@ class Table:
         if die is not None:
             try:
                 table_die(die)
-            except RulesError as error:
-                raise stored_error(f"{path}.die", error.message) from None
+            except RulesError:
+                problem = Step(N_("is not a die a table can use ({die})"), {"die": die[:40]})
+                raise stored_error(f"{path}.die", problem) from None
         entries = tuple(
             Entry.from_json(item, where) for where, item in fields.items("entries", MAX_ENTRIES)
         )
@@ -389,6 +390,9 @@ class Severity(enum.Enum):
     NOTE = "note"  # what an import decided
 
 
+_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+
+
 @dataclass(frozen=True)
 class Issue:
     """One finding of a check; ``entries`` are the 0-based entries it concerns."""
@@ -472,7 +476,9 @@ def _check_table(
                 ),
                 index,
             )
-    if table.die is None:
+    if not table.entries:
+        pass
+    elif table.die is None:
         for index, entry in enumerate(table.entries):
             if not 1 <= entry.weight <= MAX_WEIGHT:
                 error(
@@ -495,8 +501,12 @@ def _check_table(
     if library is not None:
         for loop in _loops_from(library, table.id):
             error(Step(N_("The tables link in a loop: {chain}."), {"chain": _names(library, loop)}))
-    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
-    return tuple(sorted(issues, key=lambda issue: order[issue.severity]))
+    return tuple(sorted(issues, key=_issue_order))
+
+
+def _issue_order(issue: Issue) -> tuple[int, int]:
+    """Errors before warnings before notes; within each, by the first entry concerned."""
+    return _ORDER[issue.severity], min(issue.entries, default=-1)
 
 
 def _entry_text_problems(entry: Entry, where: Step) -> list[Step]:
@@ -1141,11 +1151,9 @@ def import_pasted(text: str, table_id: str = "pasted", name: str = "") -> Pasted
         for issue in _check_table(table, None, line_place, line_places)
         if issue.message.key not in _IMPORT_SKIPS
     )
-    issues.sort(key=lambda issue: _ORDER[issue.severity])
+    issues.sort(key=_issue_order)
     return PastedTable(table, tuple(issues), tuple(origin))
 
-
-_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
 
 # The screen asks for the name and id itself; an import does not report them.
 _IMPORT_SKIPS = frozenset(
