@@ -170,10 +170,15 @@ def _check_int(value: Any, field_name: str, low: int, high: int) -> int:
         raise RulesError(
             Step(
                 N_("{field} must be a whole number from {low} to {high}."),
-                {"field": Step(field_name), "low": signed(low), "high": signed(high)},
+                {"field": Step(field_name), "low": _plain(low), "high": _plain(high)},
             )
         )
     return value
+
+
+def _plain(value: int) -> str:
+    """A whole number with a true minus sign when negative and no plus sign."""
+    return signed(value) if value < 0 else str(value)
 
 
 def _check_optional(value: Any, field_name: str, low: int, high: int) -> None:
