@@ -787,7 +787,13 @@ def visibility(
             )
         )
     if target is not Target.CREATURES and yards and yards % YARDS_PER_MILE == 0:
-        steps.append(Step(N_("that is {miles} miles"), {"miles": yards // YARDS_PER_MILE}))
+        steps.append(
+            Step(
+                N_("that is {count} mile"),
+                {"count": yards // YARDS_PER_MILE},
+                plural=N_("that is {count} miles"),
+            )
+        )
     return Roll(yards, tuple(steps))
 
 
