@@ -104,7 +104,7 @@ KIND_NAMES = {
     Kind.LOCALITY: N_("Locality"),
     Kind.STRESS: N_("Stress"),
     Kind.DECAY: N_("Decay"),
-    Kind.THEME: N_("Theme"),
+    Kind.THEME: N_("Scenario Theme"),
     Kind.NOTHING: N_("Nothing Happens"),
     Kind.CUSTOM: N_("Your own result"),
 }

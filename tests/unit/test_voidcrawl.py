@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 
 from omen.dice import ScriptedDice
 from omen.errors import RulesError, StoredDataError
+from omen.i18n import Translator
 from omen.tables import (
     Entry,
     Library,
@@ -20,7 +23,9 @@ from omen.tables import (
     Place,
     Severity,
     Table,
+    import_pasted,
     roll_encounter,
+    roll_table,
     validate_library,
 )
 from omen.voidcrawl import (
@@ -47,6 +52,12 @@ from omen.voidcrawl import (
     voidcrawl_check,
     voidcrawl_odds,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import i18n_check  # noqa: E402
+import msgfmt  # noqa: E402
 
 DAY = Conditions(phase=Phase.DAY)
 NIGHT = Conditions(phase=Phase.NIGHT)
@@ -585,3 +596,68 @@ def test_example_ferry_landing_rolls_through_its_link() -> None:
     conditions = Conditions.at(ferry, Phase.DAY)
     # Dangerous place (so the hour does not matter) at dark descent level 2: up to 4.
     assert cut_off(conditions, VoidcrawlSettings()).level == 4
+
+
+# --- Czech ---------------------------------------------------------------------------------
+
+
+def czech_catalog(tmp_path: Path) -> Translator:
+    """A translator built from locale/cs/tables.po alone (header taken from core.po)."""
+    entries = msgfmt.parse_po(ROOT / "locale" / "cs" / "tables.po")
+    header = next(
+        forms[0] for msgid, _, forms in msgfmt.parse_po(ROOT / "locale/cs/core.po") if msgid == ""
+    )
+    messages = {"": header}
+    for msgid, plural, forms in entries:
+        messages[msgid if plural is None else f"{msgid}\0{plural}"] = "\0".join(forms)
+    msgfmt.write_mo(messages, tmp_path / "cs" / "LC_MESSAGES" / "omen.mo")
+    return Translator.load("cs", tmp_path)
+
+
+def test_every_table_and_voidcrawl_message_is_in_the_czech_catalog() -> None:
+    ours = {
+        key
+        for key, where in i18n_check.python_messages().items()
+        if where.startswith(("py/omen/tables.py", "py/omen/voidcrawl.py"))
+    }
+    notation_keys = {("{dice}: {face}", None), ("{calculation} = {value}", None)}
+    have = {
+        (msgid, plural): forms
+        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / "tables.po")
+    }
+    assert ours - notation_keys == set(have)
+    for (msgid, _), forms in have.items():
+        assert all(forms)
+        assert all(
+            i18n_check.placeholders(form) == i18n_check.placeholders(msgid) for form in forms
+        )
+
+
+def test_czech_renders_filters_and_plurals(tmp_path: Path) -> None:
+    czech = czech_catalog(tmp_path)
+    result = check(
+        4, Conditions(Phase.DAY, descent=1), settings=VoidcrawlSettings(descent_levels=2)
+    )
+    assert [czech.render(step) for step in result.steps] == [
+        "Voidcrawl d6: 4",
+        "4: Nezdar",
+        "Nezdar (úroveň 4) se počítá jako nic: ve dne a na úrovni temného sestupu 1 "
+        "nastávají jen výsledky do úrovně 3.",
+    ]
+    chain = Library(
+        (
+            Table("a", "Sklep", "d4", (Entry("dolů", 1, 4, link="b"),)),
+            Table("b", "Studna", "d4", (Entry("voda", 1, 4),)),
+        )
+    )
+    with pytest.raises(RulesError) as caught:
+        roll_table(chain, "a", ScriptedDice([1]), depth_limit=0)
+    assert czech.render(caught.value.message) == (
+        "Propojené tabulky sahají hlouběji než do 0 úrovní: Sklep → Studna."
+    )
+    pasted = import_pasted("1-2 Vlci\n3 Strom\n3 Znovu")
+    assert [czech.render(issue.message) for issue in pasted.issues] == [
+        "číslo 3 je v řádcích 2 a 3",
+        "číslo 4 nepokrývá žádná položka",
+        "Kostka byla odvozena z čísel: d4.",
+    ]
