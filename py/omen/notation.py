@@ -303,7 +303,12 @@ def roll(expr: Expr | str, dice: Dice) -> Roll:
 Distribution = dict[int, Fraction]
 
 
+MAX_PAIRS = 200_000
+
+
 def _combine(a: Distribution, b: Distribution, op: Callable[[int, int], int]) -> Distribution:
+    if len(a) * len(b) > MAX_PAIRS:
+        raise LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
     out: Distribution = {}
     for x, px in a.items():
         for y, py in b.items():

@@ -79,7 +79,17 @@ def registry() -> tuple[Setting, ...]:
     Procedure modules declare ``SETTINGS`` next to their rules; they are imported here,
     inside the function, because they import :class:`Setting` from this module.
     """
-    return EXPLORATION
+    from omen import crew, eotw, gurps_distance, ose, tables, voidcrawl
+
+    return (
+        *EXPLORATION,
+        *tables.SETTINGS,
+        *voidcrawl.SETTINGS,
+        *ose.SETTINGS,
+        *gurps_distance.SETTINGS,
+        *eotw.SETTINGS,
+        *crew.SETTINGS,
+    )
 
 
 def by_key() -> dict[str, Setting]:
