@@ -56,6 +56,7 @@ class App:
         self.screens: list[Screen] = []
         self.restorers: dict[str, Callable[[Any], None]] = {}
         self.current = "explore"
+        self.creature = ""  # who the party met, carried from Explore to Encounter
 
     # --- language ------------------------------------------------------------
 
@@ -171,6 +172,16 @@ class App:
                 button.removeAttribute("aria-current")
         dom.one("#main").focus()
 
+    def begin_encounter(self, creature: str) -> None:
+        """Open the Encounter screen for a creature met while exploring."""
+        self.creature = creature
+        for screen in self.screens:
+            begin = getattr(screen, "on_begin_encounter", None)
+            if begin is not None:
+                begin(creature)
+        self.render_all()
+        self.show("encounter")
+
     def wire_navigation(self) -> None:
         for button in dom.every("[data-nav]"):
             name = str(button.dataset.nav)
@@ -197,6 +208,7 @@ def translate_markup(root: Any, translator: Translator) -> None:
 
 
 def start() -> None:
+    from omen_web.encounterscreen import EncounterScreen
     from omen_web.explore import ExploreScreen
     from omen_web.logscreen import LogScreen
     from omen_web.settingsscreen import SettingsScreen
@@ -204,7 +216,12 @@ def start() -> None:
     app = App()
     pending, app.pending = app.pending, []
     document.documentElement.dataset.theme = app.prefs.theme
-    app.screens = [ExploreScreen(app), LogScreen(app), SettingsScreen(app)]
+    app.screens = [
+        ExploreScreen(app),
+        EncounterScreen(app),
+        LogScreen(app),
+        SettingsScreen(app),
+    ]
     app.wire_navigation()
     dom.text(dom.bound("campaign-name"), app.campaign.name)
     for node in dom.every("[data-needs-engine]"):

@@ -1,0 +1,47 @@
+"""The Encounter screen: picks which encounter procedure is shown.
+
+The campaign's game decides the first choice (Old-School Essentials opens its sequence,
+GURPS its distance procedure, the others the reaction roll); every procedure stays one
+tap away. A creature met on the Explore screen is carried over by name
+(:meth:`omen_web.app.App.begin_encounter`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from omen.roll import N_, Step
+
+from omen_web import dom
+from omen_web.app import App
+
+FIRST_CHOICE = {"ose": "ose", "gurps": "gurps"}
+
+
+class EncounterScreen:
+    name = "encounter"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.chosen = ""  # "" follows the campaign's game
+        for radio in dom.every('input[name="encounter-procedure"]'):
+            dom.on(radio, "change", app.guard(self.choose))
+
+    @property
+    def procedure(self) -> str:
+        return self.chosen or FIRST_CHOICE.get(self.app.campaign.game, "reaction")
+
+    def choose(self, event: Any) -> None:
+        self.chosen = str(event.target.value)
+        self.render()
+
+    def render(self) -> None:
+        for panel in dom.every("[data-procedure]"):
+            dom.show(panel, panel.dataset.procedure == self.procedure)
+        for radio in dom.every('input[name="encounter-procedure"]'):
+            radio.checked = radio.value == self.procedure
+        creature = self.app.creature
+        line = dom.bound("encounter-creature")
+        if creature:
+            dom.text(line, self.app.t(Step(N_("Encounter with: {creature}"), {"creature": creature})))
+        dom.show(line, bool(creature))
