@@ -33,9 +33,9 @@ BUILD = ROOT / "static" / "build"
 
 
 def copy_if_changed(source: Path, target: Path) -> None:
-    if target.exists() and target.stat().st_size == source.stat().st_size:
-        if target.read_bytes() == source.read_bytes():
-            return
+    same_size = target.exists() and target.stat().st_size == source.stat().st_size
+    if same_size and target.read_bytes() == source.read_bytes():
+        return
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
 

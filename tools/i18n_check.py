@@ -33,7 +33,12 @@ def python_messages(root: Path = ROOT / "py") -> dict[Message, str]:
             if not isinstance(node, ast.Call):
                 continue
             plural_kw = next((k for k in node.keywords if k.arg == "plural"), None)
-            if plural_kw is not None and node.args and _is_mark(node.args[0]) and _is_mark(plural_kw.value):
+            if (
+                plural_kw is not None
+                and node.args
+                and _is_mark(node.args[0])
+                and _is_mark(plural_kw.value)
+            ):
                 singular = _mark_text(node.args[0])
                 plural = _mark_text(plural_kw.value)
                 found[(singular, plural)] = f"{path.relative_to(ROOT)}:{node.lineno}"
@@ -41,7 +46,9 @@ def python_messages(root: Path = ROOT / "py") -> dict[Message, str]:
                 plurals.add(id(plural_kw.value))
         for node in ast.walk(tree):
             if _is_mark(node) and id(node) not in plurals:
-                found.setdefault((_mark_text(node), None), f"{path.relative_to(ROOT)}:{node.lineno}")  # type: ignore[arg-type]
+                found.setdefault(
+                    (_mark_text(node), None), f"{path.relative_to(ROOT)}:{node.lineno}"
+                )  # type: ignore[arg-type]
     return found
 
 
@@ -149,7 +156,7 @@ def stubs(language: str = "cs") -> str:
             continue
         quoted = '"' + msgid.replace("\\", "\\\\").replace('"', '\\"') + '"'
         if plural is None:
-            chunks.append(f"#: {where}\nmsgid {quoted}\nmsgstr \"\"\n")
+            chunks.append(f'#: {where}\nmsgid {quoted}\nmsgstr ""\n')
         else:
             qp = '"' + plural.replace('"', '\\"') + '"'
             chunks.append(

@@ -48,13 +48,9 @@ def parse_po(path: Path) -> list[Entry]:
             fields[current] += ast.literal_eval(line)
             continue
         keyword, _, rest = line.partition(" ")
-        if keyword == "msgid" and "msgid" in fields and any(
-            f.startswith("msgstr") for f in fields
-        ):
+        if keyword == "msgid" and "msgid" in fields and any(f.startswith("msgstr") for f in fields):
             flush()
-        if keyword not in ("msgid", "msgid_plural", "msgstr") and not keyword.startswith(
-            "msgstr["
-        ):
+        if keyword not in ("msgid", "msgid_plural", "msgstr") and not keyword.startswith("msgstr["):
             raise SystemExit(f"{path}:{number}: unknown keyword {keyword!r}")
         if not rest.startswith('"'):
             raise SystemExit(f"{path}:{number}: expected a quoted string")

@@ -8,11 +8,13 @@ be ``application/wasm``), and a stale copy of ``sw.js`` must never be cached.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import os
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 TYPES = {
     ".mjs": "text/javascript",
@@ -31,14 +33,17 @@ TYPES = {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **TYPES,
+    }
 
     def end_headers(self) -> None:
         if self.path.split("?")[0].endswith(("sw.js", "precache.js")):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if os.environ.get("OMEN_SERVE_QUIET") != "1":
             super().log_message(format, *args)
 
@@ -64,10 +69,8 @@ def main() -> None:
     args = parser.parse_args()
     server = make_server(args.root, args.port)
     print(f"Omen is served on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

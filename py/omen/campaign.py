@@ -152,14 +152,20 @@ def check(
         result = tension_die(state.pool, tension, dice)
         if result.triggered:
             kind = EncounterKind.ENCOUNTER
-            title = Step(N_("Tension Die: an encounter! The pool resets to {pool}."), {"pool": result.pool_after})
+            title = Step(
+                N_("Tension Die: an encounter! The pool resets to {pool}."),
+                {"pool": result.pool_after},
+            )
         else:
             kind = EncounterKind.NOTHING
             title = Step(N_("Tension Die: nothing yet (pool {pool})"), {"pool": result.pool_after})
         outcome = Outcome(title, (why, *result.steps), kind.value)
         return replace(state, clock=clock, pool=result.pool_after, last=outcome), outcome
     rolled = encounter_die(dice)
-    title = Step(N_("Encounter Die {face}: {meaning}"), {"face": rolled.face, "meaning": Step(KIND_TEXT[rolled.kind])})
+    title = Step(
+        N_("Encounter Die {face}: {meaning}"),
+        {"face": rolled.face, "meaning": Step(KIND_TEXT[rolled.kind])},
+    )
     outcome = Outcome(title, (why, *rolled.steps), rolled.kind.value)
     return replace(state, clock=clock, last=outcome), outcome
 
@@ -292,9 +298,7 @@ class Entry:
 class Log:
     entries: tuple[Entry, ...] = ()  # newest first
 
-    def add(
-        self, at: str, outcome: Outcome, text: str, before: tuple[str, Any] | None
-    ) -> Log:
+    def add(self, at: str, outcome: Outcome, text: str, before: tuple[str, Any] | None) -> Log:
         next_id = (self.entries[0].id + 1) if self.entries else 1
         entry = Entry(next_id, at, outcome.title, outcome.steps, text, False, before)
         return Log((entry, *self.entries)[:LOG_LIMIT])
@@ -307,9 +311,7 @@ class Log:
         return None
 
     def mark_undone(self, entry_id: int) -> Log:
-        return Log(
-            tuple(replace(e, undone=True) if e.id == entry_id else e for e in self.entries)
-        )
+        return Log(tuple(replace(e, undone=True) if e.id == entry_id else e for e in self.entries))
 
     def to_json(self) -> dict[str, Any]:
         return {"entries": [e.to_json() for e in self.entries]}

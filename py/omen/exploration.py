@@ -78,7 +78,10 @@ def encounter_die(dice: Dice) -> EncounterDieResult:
         kind = EncounterKind.NOTHING
     steps = (
         Step(N_("rolled {face}"), {"face": face}),
-        Step(N_("{face} on the Encounter Die: {meaning}"), {"face": face, "meaning": Step(KIND_TEXT[kind])}),
+        Step(
+            N_("{face} on the Encounter Die: {meaning}"),
+            {"face": face, "meaning": Step(KIND_TEXT[kind])},
+        ),
     )
     return EncounterDieResult(face, kind, steps)
 
@@ -163,9 +166,7 @@ def _decrement_chance(value: int, keep_exploding: bool) -> Fraction:
 @lru_cache(maxsize=4096)
 def _trigger_chance(pool: int, keep_exploding: bool) -> Fraction:
     """Chance that one check empties a pool of ``pool`` points."""
-    below = sum(
-        (_decrement_chance(v, keep_exploding) for v in range(1, pool)), Fraction(0)
-    )
+    below = sum((_decrement_chance(v, keep_exploding) for v in range(1, pool)), Fraction(0))
     return 1 - below
 
 
@@ -253,5 +254,8 @@ def elapsed_text(minutes: int) -> Step:
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     if days:
-        return Step(N_("day {days}, {hours} h {minutes} min"), {"days": days + 1, "hours": hours, "minutes": mins})
+        return Step(
+            N_("day {days}, {hours} h {minutes} min"),
+            {"days": days + 1, "hours": hours, "minutes": mins},
+        )
     return Step(N_("{hours} h {minutes} min"), {"hours": hours, "minutes": mins})

@@ -106,4 +106,4 @@ def _round_half_up(value: Fraction, decimals: int) -> float:
     whole = int(scaled)  # truncates toward zero
     if abs(scaled - whole) >= Fraction(1, 2):
         whole += 1 if scaled > 0 else -1
-    return whole / scale
+    return float(Fraction(whole, scale))

@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
 from omen.dice import Dice
 from omen.errors import LimitError, NotationError
@@ -95,7 +94,7 @@ class BinOp:
         return f"{left}{self.op}{right}"
 
 
-Expr = Union[Number, DiceTerm, Negate, BinOp]
+Expr = Number | DiceTerm | Negate | BinOp
 
 
 def _wrap(expr: Expr) -> str:
@@ -195,9 +194,7 @@ class _Parser:
         elif rest.isdigit():
             sides = self.number() or 0
             if sides < 2:
-                raise NotationError(
-                    self.text, self.pos, Step(N_("a die with at least 2 sides"))
-                )
+                raise NotationError(self.text, self.pos, Step(N_("a die with at least 2 sides")))
         elif rest == "" or rest.isspace() or rest in "+-)" or rest in _TIMES:
             sides = 6  # GURPS writes "3d" for three six-sided dice
         else:
@@ -292,7 +289,7 @@ def roll(expr: Expr | str, dice: Dice) -> Roll:
     tree = parse(expr) if isinstance(expr, str) else expr
     steps: list[Step] = []
     value, shown = _evaluate(tree, dice, steps)
-    if not isinstance(tree, DiceTerm) or tree.count > 1 and tree.sides == 66:
+    if not isinstance(tree, DiceTerm) or (tree.count > 1 and tree.sides == 66):
         steps.append(Step(N_("{calculation} = {value}"), {"calculation": shown, "value": value}))
     return Roll(value, tuple(steps))
 
@@ -315,9 +312,7 @@ def _combine(a: Distribution, b: Distribution, op: Callable[[int, int], int]) ->
             z = op(x, y)
             out[z] = out.get(z, Fraction(0)) + px * py
     if len(out) > MAX_OUTCOMES:
-        raise LimitError(
-            Step(N_("Too many possible totals to work out the odds exactly."))
-        )
+        raise LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
     return out
 
 
@@ -334,9 +329,7 @@ def distribution(expr: Expr | str) -> Distribution:
         return {tree.value: Fraction(1)}
     if isinstance(tree, DiceTerm):
         if tree.count * len(_die(tree.sides)) > MAX_OUTCOMES:
-            raise LimitError(
-                Step(N_("Too many possible totals to work out the odds exactly."))
-            )
+            raise LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
         total: Distribution = {0: Fraction(1)}
         one = _die(tree.sides)
         for _ in range(tree.count):

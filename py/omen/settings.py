@@ -59,7 +59,9 @@ EXPLORATION = (
         "tension.start",
         20,
         N_("Tension Die starting pool"),
-        N_("The pool the Tension Die starts from and resets to: 10-15 keeps tension high, 25-30 or more is a slow burn."),
+        N_(
+            "The pool the Tension Die starts from and resets to: 10-15 keeps tension high, 25-30 or more is a slow burn."
+        ),
         low=1,
         high=200,
         game="liminal_horror",
@@ -68,10 +70,13 @@ EXPLORATION = (
         "tension.keep_exploding",
         False,
         N_("Keep exploding 6s on the Tension Die"),
-        N_("Off: a 6 rolls one more die, once. On: every 6 rolls again, so one check can take a bigger bite."),
+        N_(
+            "Off: a 6 rolls one more die, once. On: every 6 rolls again, so one check can take a bigger bite."
+        ),
         game="liminal_horror",
     ),
 )
+
 
 def registry() -> tuple[Setting, ...]:
     """Every setting, in the order the Settings screen lists them.

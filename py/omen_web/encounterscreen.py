@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from omen.roll import N_, Step
-
 from omen_web import dom
 from omen_web.app import App
 
@@ -43,5 +42,7 @@ class EncounterScreen:
         creature = self.app.creature
         line = dom.bound("encounter-creature")
         if creature:
-            dom.text(line, self.app.t(Step(N_("Encounter with: {creature}"), {"creature": creature})))
+            dom.text(
+                line, self.app.t(Step(N_("Encounter with: {creature}"), {"creature": creature}))
+            )
         dom.show(line, bool(creature))

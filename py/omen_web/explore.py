@@ -14,7 +14,6 @@ from omen.campaign import (
 )
 from omen.exploration import EncounterDieOdds, Procedure, elapsed_text, tension_odds
 from omen.roll import N_, Step
-
 from omen_web import dom
 from omen_web.app import App
 
@@ -118,8 +117,14 @@ class ExploreScreen:
         if state.procedure is Procedure.TENSION_DIE:
             odds = tension_odds(state.pool, tension_settings(app.campaign.values))
             lines = [
-                Step(N_("Encounter on the next check: {chance}"), {"chance": app.translator.percent(odds.next_check)}),
-                Step(N_("Encounter within the next 3 checks: {chance}"), {"chance": app.translator.percent(odds.within_three)}),
+                Step(
+                    N_("Encounter on the next check: {chance}"),
+                    {"chance": app.translator.percent(odds.next_check)},
+                ),
+                Step(
+                    N_("Encounter within the next 3 checks: {chance}"),
+                    {"chance": app.translator.percent(odds.within_three)},
+                ),
                 Step(
                     N_("Checks until the encounter, on average: {checks}"),
                     {"checks": app.translator.number(odds.expected_checks, 1)},
@@ -128,9 +133,18 @@ class ExploreScreen:
         else:
             die = EncounterDieOdds()
             lines = [
-                Step(N_("Encounter on the next check: {chance}"), {"chance": app.translator.percent(die.next_check)}),
-                Step(N_("Encounter within the next 3 checks: {chance}"), {"chance": app.translator.percent(die.within_three)}),
-                Step(N_("Sign, omen or clue on the next check: {chance}"), {"chance": app.translator.percent(die.sign_next_check)}),
+                Step(
+                    N_("Encounter on the next check: {chance}"),
+                    {"chance": app.translator.percent(die.next_check)},
+                ),
+                Step(
+                    N_("Encounter within the next 3 checks: {chance}"),
+                    {"chance": app.translator.percent(die.within_three)},
+                ),
+                Step(
+                    N_("Sign, omen or clue on the next check: {chance}"),
+                    {"chance": app.translator.percent(die.sign_next_check)},
+                ),
             ]
         target = dom.bound("odds")
         dom.clear(target)
@@ -144,7 +158,9 @@ class ExploreScreen:
         title = dom.bound("result-title")
         details = dom.bound("result-details")
         if last is None:
-            dom.text(title, self.app.tr(N_("Tap Next turn when the party takes a significant action.")))
+            dom.text(
+                title, self.app.tr(N_("Tap Next turn when the party takes a significant action."))
+            )
             title.dataset.kind = ""
             dom.show(details, False)
             return
@@ -157,4 +173,3 @@ class ExploreScreen:
             dom.text(item, self.app.t(step))
             steps.append(item)
         dom.show(details, True)
-

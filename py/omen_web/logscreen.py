@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from omen.roll import N_
-
 from omen_web import dom
 from omen_web.app import App, translate_markup
 

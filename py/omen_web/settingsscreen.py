@@ -13,7 +13,6 @@ from omen import settings
 from omen.campaign import GAME_NAMES, Prefs
 from omen.errors import RulesError
 from omen.roll import N_, Step
-
 from omen_web import dom
 from omen_web.app import App
 
@@ -86,7 +85,11 @@ class SettingsScreen:
             raise RulesError(
                 Step(
                     N_("{setting}: enter a whole number from {low} to {high}."),
-                    {"setting": Step(setting.label), "low": setting.low or 0, "high": setting.high or 0},
+                    {
+                        "setting": Step(setting.label),
+                        "low": setting.low or 0,
+                        "high": setting.high or 0,
+                    },
                 )
             )
         values = {**self.app.campaign.values, setting.key: value}

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from omen.errors import StoredDataError
-from omen.roll import N_, Step
-from omen.store import Schema, encode, decode
 from pyodide.ffi import JsException
 from pyscript import window
+
+from omen.errors import StoredDataError
+from omen.roll import N_, Step
+from omen.store import Schema, decode, encode
 
 T = TypeVar("T")
 Notify = Callable[[Step], None]
