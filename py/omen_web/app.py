@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 from urllib.parse import parse_qs
 
+from pyscript import document, window
+
 from omen.campaign import (
     CAMPAIGN,
     LOG,
@@ -27,8 +29,6 @@ from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.roll import N_, Step
-from pyscript import document, window
-
 from omen_web import dom
 from omen_web.storage import Storage
 
