@@ -65,6 +65,7 @@ from omen.eotw import (
 from omen.errors import RulesError, StoredDataError
 from omen.roll import N_, Step
 from omen.settings import Setting
+from omen.store import Schema
 
 BOXES = 9
 TIER = 3
@@ -1007,3 +1008,71 @@ class Agenda:
             )
         goals = tuple(Goal.from_json(item, f"{where}.goals[{i}]") for i, item in enumerate(raw))
         return cls(encounter, goals)
+
+
+# --- the crew as stored ---------------------------------------------------------------------
+
+MAX_CREW = 50
+
+
+@dataclass(frozen=True)
+class Crew:
+    """Everything the Crew screen keeps: the characters, in order, and the agenda."""
+
+    characters: tuple[Character, ...] = ()
+    agenda: Agenda = Agenda()
+
+    def __post_init__(self) -> None:
+        if len(self.characters) > MAX_CREW:
+            raise RulesError(
+                Step(N_("A crew holds at most {limit} characters."), {"limit": MAX_CREW})
+            )
+        ids = [character.id for character in self.characters]
+        if len(set(ids)) != len(ids):
+            raise RulesError(Step(N_("Two characters of the crew share one id.")))
+
+    def find(self, ident: str) -> Character | None:
+        return next((c for c in self.characters if c.id == ident), None)
+
+    def next_id(self) -> str:
+        """A fresh id: ``c`` and one more than the highest number in use."""
+        numbers = [int(c.id[1:]) for c in self.characters if c.id[:1] == "c" and c.id[1:].isdigit()]
+        return f"c{max(numbers, default=0) + 1}"
+
+    def put(self, character: Character) -> Crew:
+        """The crew with ``character`` replacing the one of its id, or added at the end."""
+        if self.find(character.id) is None:
+            return replace(self, characters=(*self.characters, character))
+        return replace(
+            self,
+            characters=tuple(character if c.id == character.id else c for c in self.characters),
+        )
+
+    def without(self, ident: str) -> Crew:
+        return replace(self, characters=tuple(c for c in self.characters if c.id != ident))
+
+    def with_agenda(self, agenda: Agenda) -> Crew:
+        return replace(self, agenda=agenda)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "characters": [character.to_json() for character in self.characters],
+            "agenda": self.agenda.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Crew:
+        where = "crew"
+        record = _record(data, where, {"characters", "agenda"})
+        raw = record.get("characters", [])
+        if not isinstance(raw, list) or len(raw) > MAX_CREW:
+            raise _bad(
+                f"{where}.characters",
+                Step(N_("a list of at most {limit} characters"), {"limit": MAX_CREW}),
+            )
+        characters = tuple(Character.from_json(item) for item in raw)
+        agenda = Agenda.from_json(record["agenda"]) if "agenda" in record else Agenda()
+        return _loaded(lambda: cls(characters, agenda))  # type: ignore[no-any-return]
+
+
+CREW = Schema("crew", 1, {}, Crew.from_json)
