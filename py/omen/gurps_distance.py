@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -69,6 +69,7 @@ from omen.gurps import ContestOdds, QuickContest, Winner, contest, contest_odds,
 from omen.gurps import success_roll as gurps_success_roll
 from omen.roll import N_, ArgValue, Roll, Step
 from omen.settings import Setting, Value
+from omen.store import Schema
 
 YARDS_PER_MILE = 1760
 CREATURE_BASE = 200  # yards
@@ -428,6 +429,38 @@ def _from_json(cls: type[_Stored], data: Any, message: str) -> _Stored:
         raise StoredDataError(error.message) from error
     except TypeError as error:
         raise StoredDataError(Step(message)) from error
+
+
+@dataclass(frozen=True)
+class GurpsForm:
+    """What the GM last entered on the screen: both sides and the conditions."""
+
+    a: Side = field(default_factory=Side)
+    b: Side = field(default_factory=Side)
+    conditions: Conditions = field(default_factory=Conditions)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a.to_json(),
+            "b": self.b.to_json(),
+            "conditions": self.conditions.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GurpsForm:
+        """Rebuild the stored form; a missing part takes its defaults."""
+        if not isinstance(data, dict):
+            raise StoredDataError(
+                Step(N_("The saved encounter distance form is damaged and cannot be read."))
+            )
+        return cls(
+            Side.from_json(data.get("a", {})),
+            Side.from_json(data.get("b", {})),
+            Conditions.from_json(data.get("conditions", {})),
+        )
+
+
+GURPS_FORM = Schema("gurps_form", 1, {}, GurpsForm.from_json)
 
 
 def side_name(side: Side, which: SideId) -> ArgValue:

@@ -16,10 +16,12 @@ from omen.errors import RulesError, StoredDataError
 from omen.gurps import Winner, contest_odds
 from omen.gurps_distance import (
     DARKNESS,
+    GURPS_FORM,
     SETTINGS,
     TERRAINS,
     Conditions,
     DistanceRules,
+    GurpsForm,
     Shape,
     Side,
     SideId,
@@ -37,6 +39,7 @@ from omen.gurps_distance import (
     visibility,
     weather_penalty,
 )
+from omen.store import decode, encode
 
 A, B = SideId.A, SideId.B
 
@@ -944,3 +947,23 @@ def test_any_encounter_is_consistent(
         assert outcome.surprising in outcome.may_evade
     else:
         assert outcome.closest == outcome.distance
+
+
+# --- the screen's stored form ---------------------------------------------------------
+
+
+def test_the_form_round_trips_through_its_storage_envelope() -> None:
+    form = GurpsForm(Side(name="the man", stealth=10), Side(group_size=10, vision=9), DRIZZLE)
+    assert decode(GURPS_FORM, encode(GURPS_FORM, form.to_json())) == form
+    assert GurpsForm.from_json({}) == GurpsForm()
+    assert GurpsForm.from_json({"b": {"vision": 9}}).b == Side(vision=9)
+
+
+@pytest.mark.parametrize(
+    "data", [None, [], {"a": 3}, {"b": {"vision": 99}}, {"conditions": {"terrain": "moon"}}]
+)
+def test_a_damaged_stored_form_is_refused(data: object) -> None:
+    with pytest.raises(StoredDataError):
+        GurpsForm.from_json(data)
+    with pytest.raises(StoredDataError):
+        decode(GURPS_FORM, encode(GURPS_FORM, data))
