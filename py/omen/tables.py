@@ -68,6 +68,7 @@ MAX_FACE = 10_000
 MAX_TABLE_DICE = 6  # dice in a table's own die expression
 MAX_TOTALS = 1000  # span of totals a table's die may give
 MAX_PASTE = 50_000  # characters of pasted text
+MAX_STEPS = 2000  # steps kept in one stored result
 DEFAULT_DEPTH = 5  # links followed in one roll
 MAX_DEPTH = 10
 STANDARD_DICE = (4, 6, 8, 10, 12, 20, 100)
@@ -1357,7 +1358,7 @@ class Fields:
             )
         return [(f"{self.where(key)}[{number}]", item) for number, item in enumerate(value)]
 
-    def steps(self, key: str, limit: int = 200) -> tuple[Step, ...]:
+    def steps(self, key: str, limit: int = MAX_STEPS) -> tuple[Step, ...]:
         out = []
         for where, item in self.items(key, limit):
             try:

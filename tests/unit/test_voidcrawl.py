@@ -514,6 +514,40 @@ def test_check_result_round_trip() -> None:
     assert CrawlResult.from_json(json.loads(json.dumps(result.to_json()))) == result
 
 
+faces = st.builds(
+    Face,
+    kind=st.sampled_from(Kind),
+    level=st.integers(1, 6),
+    table=st.one_of(st.none(), st.from_regex(r"[a-z0-9_-]{1,12}", fullmatch=True)),
+    text=st.text(
+        alphabet=st.one_of(st.sampled_from("ěščřžýáíéúůťďň🔔👻"), st.characters()),
+        min_size=1,
+        max_size=30,
+    ),
+).filter(lambda face: face.kind is not Kind.CUSTOM or face.text.strip())  # else invalid
+
+
+@given(st.sampled_from([6, 8, 10]), st.lists(faces, min_size=10, max_size=10))
+@settings(max_examples=150, deadline=None)
+def test_any_voidcrawl_survives_a_json_round_trip(sides: int, drawn: list[Face]) -> None:
+    config = Voidcrawl(tuple(drawn[:sides]), fallout="fallout")
+    assert Voidcrawl.from_json(json.loads(json.dumps(config.to_json()))) == config
+
+
+def test_a_long_chain_result_still_loads() -> None:
+    five_dice = " ".join(["[[2d4+1]]"] * 5)
+    links = [
+        Table(f"t{n}", f"T{n}", "d4", (Entry(five_dice, 1, 4, violent=True, link=f"t{n + 1}"),))
+        for n in range(10)
+    ]
+    deep = Library((*links, Table("t10", "T10", "d4", (Entry("end", 1, 4),))))
+    config = default_voidcrawl().with_face(1, Face(Kind.DAY_ENCOUNTER, 1, "t0"))
+    result = voidcrawl_check(config, deep, NIGHT, ScriptedDice([1] * 200), depth_limit=10)
+    assert result.table is not None and len(result.table.draws) == 11
+    assert len(result.steps) > 200
+    assert CrawlResult.from_json(json.loads(json.dumps(result.to_json()))) == result
+
+
 def stored_message(data: Any) -> str:
     with pytest.raises(StoredDataError) as caught:
         Voidcrawl.from_json(data)
