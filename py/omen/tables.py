@@ -432,7 +432,8 @@ def _entry_places(indexes: Sequence[int]) -> Step:
 def validate_table(table: Table, library: Library | None = None) -> tuple[Issue, ...]:
     """Everything wrong or worth knowing about a table, errors first.
 
-    With a ``library``, links are checked too: to missing tables and around in loops.
+    With a ``library``, links are checked too: to missing tables and around in loops
+    (with this version of the table in place of the stored one, as when editing it).
     """
     return _check_table(table, library, _entry_place, _entry_places)
 
@@ -477,30 +478,12 @@ def _check_table(
                 ),
                 index,
             )
-    if not table.entries:
-        pass
-    elif table.die is None:
-        for index, entry in enumerate(table.entries):
-            if not 1 <= entry.weight <= MAX_WEIGHT:
-                error(
-                    Step(
-                        N_("{where}: the weight must be between 1 and {limit}"),
-                        {"where": where(index), "limit": MAX_WEIGHT},
-                    ),
-                    index,
-                )
-            if entry.low is not None:
-                warning(
-                    Step(
-                        N_("{where}: the table has no die, so the faces {faces} are ignored"),
-                        {"where": where(index), "faces": entry.faces},
-                    ),
-                    index,
-                )
-    else:
+    if table.entries and table.die is None:
+        _check_weights(table.entries, where, error, warning)
+    elif table.entries and table.die is not None:
         _check_faces(table.die, table.entries, where, places, error, warning)
     if library is not None:
-        for loop in _loops_from(library, table.id):
+        for loop in _loops_from(library.with_table(table), table.id):
             error(Step(N_("The tables link in a loop: {chain}."), {"chain": _names(library, loop)}))
     return tuple(sorted(issues, key=_issue_order))
 
@@ -540,6 +523,31 @@ def _entry_text_problems(entry: Entry, where: Step) -> list[Step]:
                 )
             )
     return problems
+
+
+def _check_weights(
+    entries: Sequence[Entry],
+    where: Callable[[int], Step],
+    error: Callable[..., None],
+    warning: Callable[..., None],
+) -> None:
+    for index, entry in enumerate(entries):
+        if not 1 <= entry.weight <= MAX_WEIGHT:
+            error(
+                Step(
+                    N_("{where}: the weight must be between 1 and {limit}"),
+                    {"where": where(index), "limit": MAX_WEIGHT},
+                ),
+                index,
+            )
+        if entry.low is not None:
+            warning(
+                Step(
+                    N_("{where}: the table has no die, so the faces {faces} are ignored"),
+                    {"where": where(index), "faces": entry.faces},
+                ),
+                index,
+            )
 
 
 def _check_faces(

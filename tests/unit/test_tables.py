@@ -189,6 +189,18 @@ def test_loops_are_found_and_named_by_table_names() -> None:
     ]
 
 
+def test_an_edited_table_is_checked_against_the_library_as_it_would_be() -> None:
+    library = loop_library()
+    edited = Table("c", "Gamma", "d4", (Entry("up again", 1, 4, link="a"),))
+    assert english(validate_table(edited, library)) == [
+        "The tables link in a loop: Gamma → Alpha → Beta → Gamma."
+    ]
+    new = Table("new", "New", "d4", (Entry("somewhere", 1, 4, link="nowhere"),))
+    assert english(validate_table(new, library)) == [
+        "entry 1 links to a table that does not exist ('nowhere')"
+    ]
+
+
 def test_a_table_linking_to_itself_is_a_loop() -> None:
     library = Library((Table("a", "Alpha", "d4", (Entry("again", 1, 4, link="a"),)),))
     assert english(validate_table(library.table("a"), library)) == [
