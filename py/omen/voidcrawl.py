@@ -35,7 +35,7 @@ Stress at 5; a setting can instead derive each level from the face's position).
 False
 >>> [step.english() for step in result.steps]  # doctest: +NORMALIZE_WHITESPACE
 ['Voidcrawl d6: 5', '5: Horror',
- 'Horror (level 5) counts as nothing: only results up to level 3 happen by day.']
+ 'Nothing happens: Horror is level 5, and by day only results up to level 3 count.']
 >>> odds = voidcrawl_odds(default_voidcrawl(), Conditions(phase=Phase.NIGHT))
 >>> odds.night_next, odds.night_within_three
 (Fraction(1, 6), Fraction(91, 216))
@@ -566,6 +566,13 @@ class CrawlResult:
     def kind(self) -> Kind:
         return self.entry.kind
 
+    @property
+    def title(self) -> Step:
+        """One line for the top of the screen and the log."""
+        if not self.happened:
+            return Step(N_("Voidcrawl: nothing happens"))
+        return Step(N_("Voidcrawl: {result}"), {"result": self.entry.label})
+
     def to_json(self) -> dict[str, Any]:
         return {
             "face": self.face,
@@ -622,8 +629,8 @@ def voidcrawl_check(
         steps.append(
             Step(
                 N_(
-                    "{result} (level {level}) counts as nothing: "
-                    "only results up to level {cutoff} happen {cause}."
+                    "Nothing happens: {result} is level {level}, "
+                    "and {cause} only results up to level {cutoff} count."
                 ),
                 {
                     "result": entry.label,

@@ -97,20 +97,23 @@ def test_every_result_happens_by_night() -> None:
 def test_by_day_results_above_3_count_as_nothing() -> None:
     assert live_faces(default_voidcrawl(), DAY, VoidcrawlSettings()) == ((True,) * 3 + (False,) * 3)
     assert check(3, DAY).happened
+    assert check(3, DAY).title.english() == "Voidcrawl: Omen"
     result = check(4, DAY)
     assert not result.happened and result.filtered
+    assert result.title.english() == "Voidcrawl: nothing happens"
     assert result.kind is Kind.SETBACK and result.level == 4
     assert steps_of(result) == [
         "Voidcrawl d6: 4",
         "4: Setback",
-        "Setback (level 4) counts as nothing: only results up to level 3 happen by day.",
+        "Nothing happens: Setback is level 4, and by day only results up to level 3 count.",
     ]
 
 
 def test_a_mundane_place_acts_like_daytime_and_a_dangerous_one_like_night() -> None:
     mundane_night = Conditions(Phase.NIGHT, Place.MUNDANE)
     assert steps_of(check(5, mundane_night))[-1] == (
-        "Horror (level 5) counts as nothing: only results up to level 3 happen in a mundane place."
+        "Nothing happens: Horror is level 5, and in a mundane place only results up to "
+        "level 3 count."
     )
     assert check(6, Conditions(Phase.DAY, Place.DANGEROUS)).happened
     assert check(6, Conditions(None, Place.DANGEROUS)).happened
@@ -145,8 +148,8 @@ def test_dark_descent_levels_on_the_d6(descent: int, happens: list[int]) -> None
 
 def test_descent_message() -> None:
     assert steps_of(check(3, Conditions(descent=1)))[-1] == (
-        "Omen (level 3) counts as nothing: only results up to level 2 happen "
-        "at dark descent level 1."
+        "Nothing happens: Omen is level 3, and at dark descent level 1 only results up to "
+        "level 2 count."
     )
 
 
@@ -244,7 +247,7 @@ def test_d10_with_custom_words_and_levels_from_position() -> None:
     filtered = check(9, DAY, config=config, settings=by_position)
     assert filtered.filtered and filtered.level == 6
     assert steps_of(filtered)[-1] == (
-        "Zvon zazní 🔔 (level 6) counts as nothing: only results up to level 3 happen by day."
+        "Nothing happens: Zvon zazní 🔔 is level 6, and by day only results up to level 3 count."
     )
 
 
@@ -675,8 +678,8 @@ def test_czech_renders_filters_and_plurals(tmp_path: Path) -> None:
     assert [czech.render(step) for step in result.steps] == [
         "Voidcrawl d6: 4",
         "4: Nezdar",
-        "Nezdar (úroveň 4) se počítá jako nic: ve dne a na úrovni temného sestupu 1 "
-        "nastávají jen výsledky do úrovně 3.",
+        "Nic se neděje: Nezdar má úroveň 4 a ve dne a na úrovni temného sestupu 1 "
+        "platí jen výsledky do úrovně 3.",
     ]
     chain = Library(
         (
