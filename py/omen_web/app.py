@@ -211,6 +211,8 @@ def start() -> None:
     from omen_web.encounterscreen import EncounterScreen
     from omen_web.explore import ExploreScreen
     from omen_web.logscreen import LogScreen
+    from omen_web.osescreen import OseScreen
+    from omen_web.reactionscreen import ReactionScreen
     from omen_web.settingsscreen import SettingsScreen
 
     app = App()
@@ -219,6 +221,8 @@ def start() -> None:
     app.screens = [
         ExploreScreen(app),
         EncounterScreen(app),
+        OseScreen(app),
+        ReactionScreen(app),
         LogScreen(app),
         SettingsScreen(app),
     ]

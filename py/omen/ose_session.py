@@ -1,0 +1,488 @@
+"""An Old-School Essentials encounter in progress, as the Encounter screen keeps it.
+
+The rules live in :mod:`omen.ose` and :mod:`omen.reaction`; this module strings them
+into the sequence a referee steps through (surprise, distance, reaction, rounds with
+initiative, an action, evasion and pursuit, the conclusion) and remembers every step's
+result, so a reload finds the encounter where it was left. Every action is a pure
+function: it takes the session and returns the next one with an :class:`Outcome` for the
+log, so undo is putting the earlier session back. The referee may take the steps in any
+order; a step that needs an earlier result says so.
+
+>>> from omen.dice import ScriptedDice
+>>> session = OseSession(creature="Goblins")
+>>> session, outcome = roll_surprise(session, ScriptedDice([5, 1]))
+>>> outcome.title.english()
+'The monsters are surprised: the party acts alone for one round.'
+>>> session, outcome = roll_distance(session, ScriptedDice([3, 4]))
+>>> outcome.title.english(), session.encounter.distance
+('Distance: 70 feet', 70)
+>>> session, outcome = roll_round(session, ScriptedDice([]))
+>>> outcome.title.english()
+'Round 1: the party acts alone'
+>>> OseSession.from_json(session.to_json()) == session
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from omen import ose, settings
+from omen.campaign import Outcome
+from omen.dice import Dice
+from omen.errors import RulesError, StoredDataError
+from omen.ose import (
+    BothSurprised,
+    ChaseStatus,
+    Directions,
+    Drop,
+    DungeonEvasionOutcome,
+    Encounter,
+    EvasionChance,
+    Place,
+    PursuitState,
+    PursuitStatus,
+    Side,
+    SideSetup,
+    Terrain,
+    Ties,
+    Tiring,
+    WildernessEvasion,
+    WildernessPursuit,
+)
+from omen.reaction import OSE_REACTIONS, ReactionResult, reaction_roll, speaker_modifier
+from omen.roll import N_, Step
+from omen.store import Schema
+
+KIND = "ose"
+MAX_CREATURE = 120
+
+# The stages whose latest result the screen shows in its own panel.
+STAGES = ("surprise", "distance", "reaction", "initiative", "action", "evasion", "conclusion")
+
+
+class Action(enum.Enum):
+    FIGHT = "fight"
+    PARLEY = "parley"
+    EVADE = "evade"
+
+
+ACTION_TEXT = {
+    Action.FIGHT: N_("Fight: the encounter goes on in combat rounds."),
+    Action.PARLEY: N_("Parley: the sides talk; the reaction roll sets the tone."),
+    Action.EVADE: N_("Evade: one side tries to get away."),
+}
+
+ORDER_WORDS = {
+    ose.Order.PARTY_FIRST: N_("the party acts first"),
+    ose.Order.MONSTERS_FIRST: N_("the monsters act first"),
+    ose.Order.SIMULTANEOUS: N_("both sides act at the same time"),
+    ose.Order.PARTY_ALONE: N_("the party acts alone"),
+    ose.Order.MONSTERS_ALONE: N_("the monsters act alone"),
+}
+
+SIDE_WORDS = {Side.PARTY: N_("the party"), Side.MONSTERS: N_("the monsters")}
+
+
+def _bad() -> StoredDataError:
+    return StoredDataError(Step(N_("A stored encounter is damaged and cannot be read.")))
+
+
+@dataclass(frozen=True)
+class Flight:
+    """Who flees and how: what the evasion rules need besides the encounter itself.
+
+    Speeds are base speeds (feet per round in a dungeon and on water); group sizes and
+    terrain count only in the wilderness; ``forced_to_stop`` only in a dungeon.
+    """
+
+    fleeing: Side = Side.PARTY
+    fleeing_speed: int = 120
+    pursuer_speed: int = 120
+    fleeing_count: int = 1
+    pursuer_count: int = 1
+    terrain: Terrain = Terrain.OPEN
+    modifier: int = 0
+    forced_to_stop: bool = False
+
+
+@dataclass(frozen=True)
+class OseSession:
+    """The encounter's set-up, its state, and the latest result of every stage."""
+
+    creature: str = ""
+    encounter: Encounter = field(default_factory=lambda: Encounter(Place.DUNGEON))
+    dark: bool = True
+    party: SideSetup = field(default_factory=SideSetup)
+    monsters: SideSetup = field(default_factory=SideSetup)
+    results: dict[str, Outcome] = field(default_factory=dict)
+    latest: str = ""  # the stage shown at the top of the screen
+    reaction: ReactionResult | None = None
+    action: Action | None = None
+    pursuit: PursuitState | None = None  # a dungeon pursuit, round by round
+    chase: WildernessPursuit | None = None  # a wilderness pursuit, day by day
+
+    @property
+    def place(self) -> Place:
+        return self.encounter.place
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "creature": self.creature,
+            "encounter": self.encounter.to_json(),
+            "dark": self.dark,
+            "party": _setup_json(self.party),
+            "monsters": _setup_json(self.monsters),
+            "results": {stage: outcome.to_json() for stage, outcome in self.results.items()},
+            "latest": self.latest,
+            "reaction": None if self.reaction is None else self.reaction.to_json(),
+            "action": None if self.action is None else self.action.value,
+            "pursuit": None if self.pursuit is None else self.pursuit.to_json(),
+            "chase": None if self.chase is None else self.chase.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> OseSession:
+        if not isinstance(data, dict):
+            raise _bad()
+        creature, dark, latest = data.get("creature"), data.get("dark"), data.get("latest")
+        results = data.get("results")
+        if (
+            not isinstance(creature, str)
+            or len(creature) > MAX_CREATURE
+            or not isinstance(dark, bool)
+            or not isinstance(latest, str)
+            or not isinstance(results, dict)
+            or not set(results) <= set(STAGES)
+            or latest not in ("", *STAGES)
+        ):
+            raise _bad()
+        try:
+            action = data.get("action")
+            reaction, pursuit, chase = data.get("reaction"), data.get("pursuit"), data.get("chase")
+            return cls(
+                creature,
+                Encounter.from_json(data.get("encounter")),
+                dark,
+                _setup(data.get("party")),
+                _setup(data.get("monsters")),
+                {stage: Outcome.from_json(value) for stage, value in results.items()},
+                latest,
+                None if reaction is None else ReactionResult.from_json(reaction),
+                None if action is None else Action(action),
+                None if pursuit is None else PursuitState.from_json(pursuit),
+                None if chase is None else WildernessPursuit.from_json(chase),
+            )
+        except StoredDataError:
+            raise
+        except (RulesError, ValueError) as error:
+            raise _bad() from error
+
+
+def _setup_json(setup: SideSetup) -> dict[str, Any]:
+    return {"unaware": setup.unaware, "light": setup.light, "surprised_on": setup.surprised_on}
+
+
+def _setup(data: Any) -> SideSetup:
+    if not isinstance(data, dict):
+        raise _bad()
+    unaware, light, top = data.get("unaware"), data.get("light"), data.get("surprised_on")
+    if not isinstance(unaware, bool) or not isinstance(light, bool):
+        raise _bad()
+    if not isinstance(top, int) or isinstance(top, bool):
+        raise _bad()
+    return SideSetup(unaware, light, top)
+
+
+SCHEMA: Schema[OseSession] = Schema("ose_encounter", 1, {}, OseSession.from_json)
+
+
+def new_session(creature: str = "", place: Place = Place.DUNGEON) -> OseSession:
+    """A fresh encounter, before any roll."""
+    return OseSession(creature=creature.strip()[:MAX_CREATURE], encounter=Encounter(place))
+
+
+def _done(
+    session: OseSession, stage: str, outcome: Outcome, **changes: Any
+) -> tuple[OseSession, Outcome]:
+    results = {**session.results, stage: outcome}
+    return replace(session, results=results, latest=stage, **changes), outcome
+
+
+# --- set-up ----------------------------------------------------------------------------
+
+
+def set_up(
+    session: OseSession,
+    *,
+    place: Place | None = None,
+    dark: bool | None = None,
+    party: SideSetup | None = None,
+    monsters: SideSetup | None = None,
+    creature: str | None = None,
+) -> OseSession:
+    """Change the situation before (or between) the rolls."""
+    encounter = session.encounter
+    if place is not None and place is not encounter.place:
+        # distances are kept in the place's unit, so a new place drops the old distance
+        encounter = replace(encounter, place=place, distance=None)
+    return replace(
+        session,
+        encounter=encounter,
+        dark=session.dark if dark is None else dark,
+        party=session.party if party is None else party,
+        monsters=session.monsters if monsters is None else monsters,
+        creature=session.creature if creature is None else creature.strip()[:MAX_CREATURE],
+    )
+
+
+# --- the steps --------------------------------------------------------------------------
+
+
+def surprise_odds(session: OseSession) -> ose.SurpriseOdds:
+    return ose.surprise_odds(session.party, session.monsters, dark=session.dark)
+
+
+def roll_surprise(session: OseSession, dice: Dice) -> tuple[OseSession, Outcome]:
+    """One d6 for every unaware side; the outcome in words is the headline."""
+    result = ose.surprise(session.party, session.monsters, dice, dark=session.dark)
+    outcome = Outcome(Step(ose.OUTCOME_TEXT[result.outcome]), result.steps, KIND)
+    encounter = replace(session.encounter, surprise=result.outcome)
+    return _done(session, "surprise", outcome, encounter=encounter)
+
+
+def distance_dice(session: OseSession) -> str:
+    return ose.distance_dice(session.place, session.encounter.surprise.anyone)
+
+
+def roll_distance(session: OseSession, dice: Dice) -> tuple[OseSession, Outcome]:
+    """How far apart the sides are (surprise shortens it outdoors)."""
+    result = ose.encounter_distance(
+        session.place, dice, surprised=session.encounter.surprise.anyone
+    )
+    title = Step(N_("Distance: {distance}"), {"distance": ose.measure(result.value, result.unit)})
+    encounter = replace(session.encounter, distance=result.value)
+    return _done(session, "distance", Outcome(title, result.steps, KIND), encounter=encounter)
+
+
+def roll_reaction(
+    session: OseSession, dice: Dice, charisma: int | None
+) -> tuple[OseSession, Outcome]:
+    """2d6 plus the speaker's Charisma modifier (``None``: nobody talks)."""
+    modifier = speaker_modifier(charisma)
+    result = reaction_roll(OSE_REACTIONS, dice, modifier)
+    speaker = (
+        Step(N_("Nobody talks: no modifier."))
+        if charisma is None
+        else Step(
+            N_("The speaker's Charisma {score} gives {modifier}."),
+            {"score": charisma, "modifier": _signed(modifier)},
+        )
+    )
+    title = Step(
+        N_("Reaction {total}: {reaction}"), {"total": result.total, "reaction": result.band.label}
+    )
+    outcome = Outcome(title, (speaker, *result.steps), KIND)
+    return _done(session, "reaction", outcome, reaction=result)
+
+
+def roll_round(
+    session: OseSession, dice: Dice, ties: Ties = Ties.REROLL
+) -> tuple[OseSession, Outcome]:
+    """Begin the next round: initiative, or the lone side of a surprise round."""
+    encounter = ose.next_round(session.encounter, dice, ties)
+    initiative = encounter.initiative
+    assert initiative is not None
+    title = Step(
+        N_("Round {round}: {order}"),
+        {"round": encounter.round, "order": Step(ORDER_WORDS[initiative.order])},
+    )
+    outcome = Outcome(title, initiative.steps, KIND)
+    return _done(session, "initiative", outcome, encounter=encounter)
+
+
+def choose_action(session: OseSession, action: Action) -> tuple[OseSession, Outcome]:
+    outcome = Outcome(Step(ACTION_TEXT[action]), (), KIND)
+    return _done(session, "action", outcome, action=action)
+
+
+# --- evasion and pursuit -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EvasionOdds:
+    """Before the roll: the chance in percent (a dungeon's is certain or none)."""
+
+    chance: EvasionChance
+    steps: tuple[Step, ...]
+
+
+def _wilderness(session: OseSession, flight: Flight) -> WildernessEvasion:
+    surprise = session.encounter.surprise
+    return WildernessEvasion(
+        flight.fleeing_count,
+        flight.pursuer_count,
+        flight.fleeing_speed,
+        flight.pursuer_speed,
+        flight.terrain,
+        flight.modifier,
+        fleeing_surprised=surprise.surprised(flight.fleeing),
+        pursuers_surprised=surprise.surprised(flight.fleeing.other),
+    )
+
+
+def evasion_chance(
+    session: OseSession, flight: Flight, values: dict[str, settings.Value]
+) -> EvasionChance:
+    """The chance to evade in this place, with its steps."""
+    if session.place is Place.DUNGEON:
+        result = ose.dungeon_evasion(
+            flight.fleeing_speed, flight.pursuer_speed, forced_to_stop=flight.forced_to_stop
+        )
+        evaded = result.outcome is DungeonEvasionOutcome.EVADED
+        return EvasionChance(100 if evaded else 0, evaded, result.steps)
+    if session.place is Place.WATER:
+        return ose.water_evasion_chance(flight.fleeing_speed, flight.pursuer_speed)
+    woods = values.get("ose.surprised_evasion_woods", 0)
+    both = values.get("ose.both_surprised_evasion", BothSurprised.ROLL.value)
+    assert isinstance(woods, int) and isinstance(both, str)
+    return ose.wilderness_evasion_chance(
+        _wilderness(session, flight),
+        surprised_in_woods=woods,
+        both_surprised=BothSurprised(both),
+    )
+
+
+def _fleeing_step(flight: Flight) -> Step:
+    return Step(N_("Fleeing: {side}."), {"side": Step(SIDE_WORDS[flight.fleeing])})
+
+
+def evade(
+    session: OseSession, flight: Flight, dice: Dice, values: dict[str, settings.Value]
+) -> tuple[OseSession, Outcome]:
+    """Try to get away. In a dungeon a slower side is chased round by round; outdoors a
+    failed roll starts a pursuit day by day (or continues one)."""
+    if session.place is Place.DUNGEON:
+        return _evade_dungeon(session, flight)
+    chance = evasion_chance(session, flight, values)
+    result = ose.roll_evasion(chance, dice)
+    steps = (_fleeing_step(flight), *result.steps)
+    chase = session.chase
+    if result.evaded:
+        title = Step(N_("Evasion succeeds: the fleeing side gets away."))
+        if chase is not None and chase.status is ChaseStatus.GOING:
+            chase = ose.escape_pursuit(chase)
+            steps = (*steps, *chase.steps)
+    elif session.place is Place.WATER:
+        title = Step(N_("Evasion fails: the pursuers stay on the fleeing side's heels."))
+    else:
+        title = Step(N_("Evasion fails: a pursuit begins, one day at a time."))
+        if chase is None or chase.status is not ChaseStatus.GOING:
+            chase = WildernessPursuit(flight.pursuer_speed > flight.fleeing_speed)
+    outcome = Outcome(title, steps, KIND)
+    return _done(session, "evasion", outcome, chase=chase, pursuit=None)
+
+
+def _evade_dungeon(session: OseSession, flight: Flight) -> tuple[OseSession, Outcome]:
+    result = ose.dungeon_evasion(
+        flight.fleeing_speed, flight.pursuer_speed, forced_to_stop=flight.forced_to_stop
+    )
+    steps = (_fleeing_step(flight), *result.steps)
+    pursuit = None
+    if result.outcome is DungeonEvasionOutcome.EVADED:
+        title = Step(N_("Evasion succeeds: the fleeing side gets away."))
+    elif result.outcome is DungeonEvasionOutcome.CORNERED:
+        title = Step(N_("Evasion fails: the fleeing side is cornered."))
+    else:
+        distance = session.encounter.distance
+        if distance is None:
+            raise RulesError(
+                Step(N_("Roll the encounter distance first: the pursuit starts from it."))
+            )
+        pursuit = ose.start_pursuit(
+            flight.fleeing, distance, flight.fleeing_speed, flight.pursuer_speed
+        )
+        title = Step(
+            N_("A pursuit begins: the gap is {gap}."), {"gap": ose.measure(distance, ose.Unit.FEET)}
+        )
+    return _done(session, "evasion", Outcome(title, steps, KIND), pursuit=pursuit, chase=None)
+
+
+def pursue(
+    session: OseSession,
+    dice: Dice,
+    drop: Drop = Drop.NOTHING,
+    tempted: bool = False,
+    tiring: Tiring = Tiring.PARTY,
+) -> tuple[OseSession, Outcome]:
+    """One round of a dungeon pursuit."""
+    if session.pursuit is None:
+        raise RulesError(Step(N_("No pursuit is running.")))
+    state = ose.pursuit_round(session.pursuit, dice, drop=drop, tempted=tempted, tiring=tiring)
+    return _done(
+        session, "evasion", Outcome(_pursuit_title(state), state.steps, KIND), pursuit=state
+    )
+
+
+def _pursuit_title(state: PursuitState) -> Step:
+    if state.status is PursuitStatus.CAUGHT:
+        return Step(N_("Pursuit round {round}: the pursuers catch up."), {"round": state.round})
+    if state.status is PursuitStatus.ESCAPED:
+        return Step(
+            N_("Pursuit round {round}: the fleeing side gets away."), {"round": state.round}
+        )
+    return Step(
+        N_("Pursuit round {round}: the gap is {gap}."),
+        {"round": state.round, "gap": ose.measure(state.gap, ose.Unit.FEET)},
+    )
+
+
+def pursuers_give_up(session: OseSession) -> tuple[OseSession, Outcome]:
+    """The referee ends a dungeon pursuit: the pursuers lose their quarry."""
+    if session.pursuit is None:
+        raise RulesError(Step(N_("No pursuit is running.")))
+    state = ose.give_up(session.pursuit)
+    outcome = Outcome(Step(N_("The pursuers give up.")), state.steps, KIND)
+    return _done(session, "evasion", outcome, pursuit=state)
+
+
+def pursue_day(
+    session: OseSession, dice: Dice, directions: Directions = Directions.HEX
+) -> tuple[OseSession, Outcome]:
+    """One day of a wilderness pursuit."""
+    if session.chase is None:
+        raise RulesError(Step(N_("No pursuit is running.")))
+    chase = ose.wilderness_pursuit_day(session.chase, dice, directions)
+    if chase.status is ChaseStatus.CAUGHT:
+        title = Step(N_("Pursuit day {day}: the pursuers catch up."), {"day": chase.day})
+    else:
+        title = Step(
+            N_("Pursuit day {day}: not caught; the fleeing side may try to evade again."),
+            {"day": chase.day},
+        )
+    return _done(session, "evasion", Outcome(title, chase.steps, KIND), chase=chase)
+
+
+# --- conclusion ---------------------------------------------------------------------------
+
+
+def conclude(session: OseSession) -> tuple[OseSession, Outcome, int]:
+    """The encounter ends: the turns the exploration clock advances, at least one."""
+    end = ose.conclusion(session.encounter)
+    outcome = Outcome(
+        Step(
+            N_("The encounter is over: {count} turn passes."),
+            {"count": end.turns},
+            plural=N_("The encounter is over: {count} turns pass."),
+        ),
+        end.steps,
+        KIND,
+    )
+    session, outcome = _done(session, "conclusion", outcome)
+    return session, outcome, end.turns
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)

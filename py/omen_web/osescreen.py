@@ -1,0 +1,568 @@
+"""The Old-School Essentials encounter sequence on the Encounter screen.
+
+Step panels in the rules' order (surprise, distance, reaction, initiative, actions,
+evasion and pursuit, movement, conclusion), each with its odds before the roll, its own
+roll button, typed faces from physical dice, and its steps after. The game master may go
+through them in order (the big *Next* button rolls the next step) or jump around. The
+encounter is one :class:`omen.ose_session.OseSession`, saved on every change under its
+own key; every roll goes to the log and Undo puts the earlier encounter back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from omen import ose, ose_session
+from omen.campaign import Outcome
+from omen.errors import RulesError
+from omen.ose import (
+    Directions,
+    Drop,
+    Place,
+    Side,
+    SideSetup,
+    SurpriseOutcome,
+    Terrain,
+    Ties,
+    Tiring,
+)
+from omen.ose_session import Action, Flight, OseSession
+from omen.reaction import OSE_REACTIONS, reaction_odds, signed, speaker_modifier
+from omen.roll import N_, Step
+from omen_web import dom
+from omen_web.app import App
+from omen_web.explore import ExploreScreen
+
+UNDO_KIND = "ose_encounter"
+ROLLED_STAGES = ("surprise", "distance", "reaction", "initiative", "evasion")
+SEQUENCE = ("surprise", "distance", "reaction", "initiative")
+RANGES = (2, 1, 3, 4)
+
+PLACE_WORDS = {
+    Place.DUNGEON: N_("in a dungeon"),
+    Place.WILDERNESS: N_("in the wilderness"),
+    Place.WATER: N_("on water"),
+}
+
+
+def number(node: Any, label: str) -> int:
+    """A whole number from an input, or a notice naming the field."""
+    raw = str(node.value).strip()
+    if not raw.lstrip("-").isdigit() or len(raw) > 7:
+        raise RulesError(Step(N_("Enter a whole number in “{field}”."), {"field": Step(label)}))
+    return int(raw)
+
+
+class OseScreen:
+    name = "ose"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.root = dom.one('[data-procedure="ose"]')
+        self.session = app.storage.load(ose_session.SCHEMA, app.stamp) or ose_session.new_session(
+            app.creature
+        )
+        app.restorers[UNDO_KIND] = self.restore
+        self.boxes: dict[str, Any] = {}
+        for holder in dom.every("[data-rollbox]", self.root):
+            box = dom.clone("tpl-ose-roll")
+            holder.append(box)
+            self.boxes[str(holder.dataset.rollbox)] = box
+        self.panels = {str(p.dataset.stage): p for p in dom.every("[data-stage]", self.root)}
+        self.panels[self.next_stage()].setAttribute("open", "")
+        guard = app.guard
+        actions: dict[str, Callable[[Any], None]] = {
+            "ose-surprise": lambda _e: self.roll("surprise"),
+            "ose-distance": lambda _e: self.roll("distance"),
+            "ose-reaction": lambda _e: self.roll("reaction"),
+            "ose-initiative": lambda _e: self.roll("initiative"),
+            "ose-try-evade": lambda _e: self.roll("evasion"),
+            "ose-pursuit-round": lambda _e: self.roll("pursuit"),
+            "ose-pursuit-day": lambda _e: self.roll("day"),
+            "ose-give-up": lambda _e: self.give_up(),
+            "ose-fight": lambda _e: self.act(Action.FIGHT),
+            "ose-parley": lambda _e: self.act(Action.PARLEY),
+            "ose-evade": lambda _e: self.act(Action.EVADE),
+            "ose-conclude": lambda _e: self.conclude(),
+            "ose-new": lambda _e: self.new_encounter(""),
+            "ose-next": lambda _e: self.next_step(),
+        }
+        for action, handler in actions.items():
+            dom.on(dom.one(f'[data-action="{action}"]', self.root), "click", guard(handler))
+        for radio in dom.every('input[name="ose-place"]', self.root):
+            dom.on(radio, "change", guard(self.change_setup))
+        for name in (
+            "ose-party-unaware",
+            "ose-monsters-unaware",
+            "ose-dark",
+            "ose-party-light",
+            "ose-monsters-light",
+            "ose-monsters-range",
+            "ose-creature",
+        ):
+            dom.on(self.field(name), "change", guard(self.change_setup))
+        for name in (
+            "ose-cha",
+            "ose-nobody-talks",
+            "ose-fleeing",
+            "ose-fleeing-speed",
+            "ose-pursuer-speed",
+            "ose-forced",
+            "ose-fleeing-count",
+            "ose-pursuer-count",
+            "ose-terrain",
+            "ose-modifier",
+            "ose-drop",
+            "ose-tempted",
+            "ose-move-speed",
+            "ose-move-rounds",
+        ):
+            dom.on(self.field(name), "input", guard(lambda _e: self.render()))
+
+    def field(self, name: str) -> Any:
+        return dom.bound(name, self.root)
+
+    # --- state -----------------------------------------------------------------------
+
+    def save(self) -> None:
+        self.app.storage.save(ose_session.SCHEMA, self.session.to_json())
+
+    def restore(self, data: Any) -> None:
+        self.session = OseSession.from_json(data)
+        self.save()
+
+    def commit(self, session: OseSession, outcome: Outcome) -> None:
+        """Keep the new encounter, log the action with the earlier one for Undo."""
+        before = self.session.to_json()
+        self.session = session
+        self.save()
+        self.app.record(outcome, (UNDO_KIND, before))
+        self.app.render_all()
+
+    def next_stage(self) -> str:
+        return next((s for s in SEQUENCE if s not in self.session.results), "initiative")
+
+    # --- the game master's actions ----------------------------------------------------
+
+    def change_setup(self, _event: Any) -> None:
+        place = next(
+            (
+                Place(str(r.value))
+                for r in dom.every('input[name="ose-place"]', self.root)
+                if r.checked
+            ),
+            self.session.place,
+        )
+        self.session = ose_session.set_up(
+            self.session,
+            place=place,
+            dark=bool(self.field("ose-dark").checked),
+            party=SideSetup(
+                unaware=bool(self.field("ose-party-unaware").checked),
+                light=bool(self.field("ose-party-light").checked),
+            ),
+            monsters=SideSetup(
+                unaware=bool(self.field("ose-monsters-unaware").checked),
+                light=bool(self.field("ose-monsters-light").checked),
+                surprised_on=int(str(self.field("ose-monsters-range").value)),
+            ),
+            creature=str(self.field("ose-creature").value),
+        )
+        self.save()
+        self.render()
+
+    def typed(self, stage: str) -> Any:
+        box = "evasion" if stage in ("pursuit", "day") else stage
+        return dom.one(".ose-typed", self.boxes[box])
+
+    def roll(self, stage: str) -> None:
+        typed = self.typed(stage)
+        dice = self.app.dice(str(typed.value))
+        values = self.app.campaign.values
+        session = self.session
+        if stage == "surprise":
+            session, outcome = ose_session.roll_surprise(session, dice)
+        elif stage == "distance":
+            session, outcome = ose_session.roll_distance(session, dice)
+        elif stage == "reaction":
+            session, outcome = ose_session.roll_reaction(session, dice, self.charisma())
+        elif stage == "initiative":
+            ties = Ties(str(values["ose.initiative_ties"]))
+            session, outcome = ose_session.roll_round(session, dice, ties)
+        elif stage == "evasion":
+            session, outcome = ose_session.evade(session, self.flight(), dice, values)
+        elif stage == "pursuit":
+            drop = Drop(str(self.field("ose-drop").value))
+            tempted = bool(self.field("ose-tempted").checked)
+            tiring = Tiring(str(values["ose.exhaustion"]))
+            session, outcome = ose_session.pursue(session, dice, drop, tempted, tiring)
+        else:
+            directions = Directions(str(values["ose.flight_direction"]))
+            session, outcome = ose_session.pursue_day(session, dice, directions)
+        typed.value = ""
+        self.commit(session, outcome)
+
+    def next_step(self) -> None:
+        stage = self.next_stage()
+        self.panels[stage].setAttribute("open", "")
+        self.roll(stage)
+        self.panels[stage].scrollIntoView()
+
+    def give_up(self) -> None:
+        self.commit(*ose_session.pursuers_give_up(self.session))
+
+    def act(self, action: Action) -> None:
+        target = {Action.FIGHT: "initiative", Action.PARLEY: "reaction", Action.EVADE: "evasion"}
+        self.commit(*ose_session.choose_action(self.session, action))
+        self.panels[target[action]].setAttribute("open", "")
+
+    def conclude(self) -> None:
+        """End the encounter: at least one turn passes on the Explore screen's clock."""
+        session, outcome, turns = ose_session.conclude(self.session)
+        explore = next(s for s in self.app.screens if isinstance(s, ExploreScreen))
+        before = explore.state.to_json()
+        explore.state = replace(explore.state, clock=explore.state.clock.advance(turns))
+        explore.save()
+        self.session = session
+        self.save()
+        self.app.record(outcome, ("exploration", before))
+        self.app.render_all()
+
+    def new_encounter(self, creature: str) -> None:
+        """A fresh encounter (the last one stays in the log and comes back with Undo)."""
+        before = self.session.to_json()
+        fresh = ose_session.new_session(creature, self.session.place)
+        fresh = ose_session.set_up(
+            fresh, dark=self.session.dark, party=self.session.party, monsters=self.session.monsters
+        )
+        had_results = bool(self.session.results)
+        self.session = fresh
+        self.save()
+        if had_results:
+            title = (
+                Step(N_("New encounter with {creature}."), {"creature": creature})
+                if creature
+                else Step(N_("New encounter."))
+            )
+            self.app.record(Outcome(title, (), ose_session.KIND), (UNDO_KIND, before))
+        for stage, panel in self.panels.items():
+            if stage == "surprise":
+                panel.setAttribute("open", "")
+            else:
+                panel.removeAttribute("open")
+        self.app.render_all()
+
+    def on_begin_encounter(self, creature: str) -> None:
+        before = self.session.to_json()
+        had_results = bool(self.session.results)
+        self.session = replace(
+            ose_session.new_session(creature, self.session.place),
+            dark=self.session.dark,
+            party=self.session.party,
+            monsters=self.session.monsters,
+        )
+        self.save()
+        if had_results:
+            self.app.record(
+                Outcome(
+                    Step(N_("New encounter with {creature}."), {"creature": creature}),
+                    (),
+                    ose_session.KIND,
+                ),
+                (UNDO_KIND, before),
+            )
+
+    # --- reading the form -------------------------------------------------------------
+
+    def charisma(self) -> int | None:
+        if self.field("ose-nobody-talks").checked:
+            return None
+        return number(self.field("ose-cha"), N_("Speaker's Charisma (3–18)"))
+
+    def flight(self) -> Flight:
+        return Flight(
+            fleeing=Side(str(self.field("ose-fleeing").value)),
+            fleeing_speed=number(
+                self.field("ose-fleeing-speed"), N_("Base speed of the fleeing side")
+            ),
+            pursuer_speed=number(self.field("ose-pursuer-speed"), N_("Base speed of the pursuers")),
+            fleeing_count=number(self.field("ose-fleeing-count"), N_("Creatures fleeing")),
+            pursuer_count=number(self.field("ose-pursuer-count"), N_("Creatures pursuing")),
+            terrain=Terrain(str(self.field("ose-terrain").value)),
+            modifier=number(self.field("ose-modifier"), N_("Referee's modifier (%)")),
+            forced_to_stop=bool(self.field("ose-forced").checked),
+        )
+
+    # --- rendering ----------------------------------------------------------------------
+
+    def pct(self, chance: Fraction) -> str:
+        return self.app.translator.percent(chance)
+
+    def lines(self, target: Any, steps: list[Step] | tuple[Step, ...]) -> None:
+        dom.clear(target)
+        for step in steps:
+            item = dom.element("li")
+            dom.text(item, self.app.t(step))
+            target.append(item)
+
+    def guarded(self, make: Callable[[], list[Step]]) -> list[Step]:
+        """Odds that depend on the form: a mistake in it shows in place of the odds."""
+        try:
+            return make()
+        except RulesError as error:
+            return [error.message]
+
+    def render(self) -> None:
+        app, session = self.app, self.session
+        self.render_setup()
+        latest = session.results.get(session.latest)
+        title = self.field("ose-result-title")
+        details = self.field("ose-result-details")
+        if latest is None:
+            dom.text(title, app.tr(N_("Set the situation, then roll for surprise.")))
+            dom.show(details, False)
+        else:
+            dom.text(title, app.t(latest.title))
+            self.lines(self.field("ose-result-steps"), latest.steps)
+            dom.show(details, bool(latest.steps))
+        for stage in ose_session.STAGES:
+            summary = dom.one(f'[data-summary="{stage}"]', self.root)
+            done = session.results.get(stage)
+            dom.text(summary, "· " + app.t(done.title) if done else "")
+        for stage, box in self.boxes.items():
+            done = session.results.get(stage)
+            dom.text(dom.one(".ose-stage-title", box), app.t(done.title) if done else "")
+            dom.show(dom.one(".ose-stage-details", box), done is not None and bool(done.steps))
+            self.lines(dom.one(".ose-stage-steps", box), done.steps if done else ())
+        self.lines(dom.one(".ose-odds", self.boxes["surprise"]), self.surprise_odds())
+        self.lines(dom.one(".ose-odds", self.boxes["distance"]), self.distance_odds())
+        self.lines(dom.one(".ose-odds", self.boxes["reaction"]), self.guarded(self.reaction_odds))
+        self.lines(dom.one(".ose-odds", self.boxes["initiative"]), self.initiative_odds())
+        self.lines(dom.one(".ose-odds", self.boxes["evasion"]), self.guarded(self.evasion_odds))
+        self.render_round()
+        self.render_pursuit()
+        self.lines(self.field("ose-movement"), self.guarded(self.movement))
+        turns = ose.conclusion_turns(session.encounter.round)
+        dom.text(
+            self.field("ose-conclusion-hint"),
+            app.t(
+                Step(
+                    N_(
+                        "Rounds so far: {rounds}. Ending the encounter advances the exploration clock by {count} turn."
+                    ),
+                    {"rounds": session.encounter.round, "count": turns},
+                    plural=N_(
+                        "Rounds so far: {rounds}. Ending the encounter advances the exploration clock by {count} turns."
+                    ),
+                )
+            ),
+        )
+        stage = self.next_stage()
+        label = {
+            "surprise": Step(N_("Next: roll surprise")),
+            "distance": Step(N_("Next: roll distance")),
+            "reaction": Step(N_("Next: roll reaction")),
+            "initiative": Step(N_("Next: round {round}"), {"round": session.encounter.round + 1}),
+        }[stage]
+        dom.text(dom.one('[data-action="ose-next"]', self.root), app.t(label))
+
+    def render_setup(self) -> None:
+        app, session = self.app, self.session
+        creature = self.field("ose-creature")
+        if str(creature.value) != session.creature:
+            creature.value = session.creature
+        for radio in dom.every('input[name="ose-place"]', self.root):
+            radio.checked = radio.value == session.place.value
+        self.field("ose-dark").checked = session.dark
+        self.field("ose-party-unaware").checked = session.party.unaware
+        self.field("ose-party-light").checked = session.party.light
+        self.field("ose-monsters-unaware").checked = session.monsters.unaware
+        self.field("ose-monsters-light").checked = session.monsters.light
+        select = self.field("ose-monsters-range")
+        for option, top in zip(select.options, RANGES, strict=True):
+            text = ose.surprise_range(top)
+            if top == ose.DEFAULT_SURPRISE_RANGE:
+                text = Step(N_("{range} (usual)"), {"range": text})
+            option.textContent = app.t(text)
+        select.value = str(session.monsters.surprised_on)
+        outdoors = session.place is not Place.DUNGEON
+        dom.show(self.field("ose-dungeon-only"), not outdoors)
+        dom.show(self.field("ose-wilderness-only"), session.place is Place.WILDERNESS)
+
+    def surprise_odds(self) -> list[Step]:
+        s = self.session
+        odds = ose_session.surprise_odds(s)
+        out: list[Step] = []
+        for rolls, chance, surprised, no_roll in (
+            (
+                ose.rolls_for_surprise(s.party, s.monsters, s.dark),
+                odds.party,
+                N_("The party is surprised: {chance}"),
+                N_("The party makes no surprise roll."),
+            ),
+            (
+                ose.rolls_for_surprise(s.monsters, s.party, s.dark),
+                odds.monsters,
+                N_("The monsters are surprised: {chance}"),
+                N_("The monsters make no surprise roll."),
+            ),
+        ):
+            if rolls:
+                out.append(Step(surprised, {"chance": self.pct(chance)}))
+            else:
+                out.append(Step(no_roll))
+        names = {
+            SurpriseOutcome.NOBODY: N_("Nobody surprised: {chance}"),
+            SurpriseOutcome.PARTY: N_("Only the party surprised: {chance}"),
+            SurpriseOutcome.MONSTERS: N_("Only the monsters surprised: {chance}"),
+            SurpriseOutcome.BOTH: N_("Both sides surprised: {chance}"),
+        }
+        for outcome, message in names.items():
+            out.append(Step(message, {"chance": self.pct(odds.outcomes[outcome])}))
+        return out
+
+    def distance_odds(self) -> list[Step]:
+        s = self.session
+        dice = ose_session.distance_dice(s)
+        odds = ose.distance_odds(s.place, surprised=s.encounter.surprise.anyone)
+        unit = s.encounter.unit
+        average = sum((v * p for v, p in odds.items()), Fraction(0))
+        out = [
+            Step(N_("Dice {place}: {dice}"), {"place": Step(PLACE_WORDS[s.place]), "dice": dice}),
+            Step(
+                N_("From {low} to {high}, {average} on average."),
+                {
+                    "low": ose.measure(min(odds), unit),
+                    "high": ose.measure(max(odds), unit),
+                    "average": ose.measure(int(average), unit),
+                },
+            ),
+        ]
+        if s.place is not Place.DUNGEON and s.encounter.surprise.anyone:
+            out.insert(0, Step(N_("A side is surprised, so the distance is only 1d4×10 yards.")))
+        return out
+
+    def reaction_odds(self) -> list[Step]:
+        modifier = speaker_modifier(self.charisma())
+        out = [Step(N_("Modifier: {modifier}"), {"modifier": signed(modifier)})]
+        for band, chance in reaction_odds(OSE_REACTIONS, modifier).items():
+            out.append(
+                Step(
+                    N_("{reaction}: {chance}"), {"reaction": band.label, "chance": self.pct(chance)}
+                )
+            )
+        return out
+
+    def initiative_odds(self) -> list[Step]:
+        s = self.session
+        number_next = s.encounter.round + 1
+        alone = s.encounter.surprise.acts_alone if number_next == 1 else None
+        if alone is not None:
+            order = ose.Order.PARTY_ALONE if alone is Side.PARTY else ose.Order.MONSTERS_ALONE
+            return [
+                Step(
+                    N_("Round {round}: {order}, without a roll."),
+                    {"round": number_next, "order": Step(ose_session.ORDER_WORDS[order])},
+                )
+            ]
+        ties = Ties(str(self.app.campaign.values["ose.initiative_ties"]))
+        names = {
+            ose.Order.PARTY_FIRST: N_("The party acts first: {chance}"),
+            ose.Order.MONSTERS_FIRST: N_("The monsters act first: {chance}"),
+            ose.Order.SIMULTANEOUS: N_("Both sides act at the same time: {chance}"),
+        }
+        return [
+            Step(names[order], {"chance": self.pct(chance)})
+            for order, chance in ose.initiative_odds(ties).items()
+        ]
+
+    def render_round(self) -> None:
+        s = self.session
+        dom.text(self.field("ose-round"), str(s.encounter.round))
+        ties = Ties(str(self.app.campaign.values["ose.initiative_ties"]))
+        rule = N_("Roll again") if ties is Ties.REROLL else N_("Act at the same time")
+        dom.text(
+            self.field("ose-ties"),
+            self.app.t(Step(N_("Ties (see Settings): {rule}"), {"rule": Step(rule)})),
+        )
+
+    def evasion_odds(self) -> list[Step]:
+        chance = ose_session.evasion_chance(self.session, self.flight(), self.app.campaign.values)
+        steps = list(chance.steps)
+        steps.append(Step(N_("Evasion chance: {chance}"), {"chance": self.pct(chance.chance)}))
+        return steps
+
+    def render_pursuit(self) -> None:
+        s = self.session
+        box, chase_box = self.field("ose-pursuit"), self.field("ose-chase")
+        dom.show(box, s.pursuit is not None)
+        dom.show(chase_box, s.chase is not None)
+        if s.pursuit is not None:
+            state = s.pursuit
+            running = state.status is ose.PursuitStatus.RUNNING
+            status = Step(
+                N_("Rounds run: {round}. Gap: {gap}."),
+                {"round": state.round, "gap": ose.measure(state.gap, ose.Unit.FEET)},
+            )
+            dom.text(
+                self.field("ose-pursuit-status"),
+                self.app.t(status)
+                + ("" if running else " " + self.app.tr(N_("The pursuit is over."))),
+            )
+            self.lines(self.field("ose-pursuit-odds"), self.pursuit_odds() if running else [])
+            for action in ("ose-pursuit-round", "ose-give-up"):
+                dom.one(f'[data-action="{action}"]', self.root).disabled = not running
+        if s.chase is not None:
+            chase = s.chase
+            going = chase.status is ose.ChaseStatus.GOING
+            status = Step(N_("Days of pursuit: {day}."), {"day": chase.day})
+            dom.text(
+                self.field("ose-chase-status"),
+                self.app.t(status)
+                + ("" if going else " " + self.app.tr(N_("The pursuit is over."))),
+            )
+            self.lines(
+                self.field("ose-chase-odds"),
+                [
+                    Step(
+                        N_("The pursuers catch up on a day: {chance}"),
+                        {"chance": self.pct(ose.catch_up_chance(chase.pursuers_faster))},
+                    )
+                ]
+                if going
+                else [],
+            )
+            dom.one('[data-action="ose-pursuit-day"]', self.root).disabled = not going
+
+    def pursuit_odds(self) -> list[Step]:
+        assert self.session.pursuit is not None
+        drop = Drop(str(self.field("ose-drop").value))
+        odds = ose.pursuit_odds(self.session.pursuit, drop, bool(self.field("ose-tempted").checked))
+        out = [Step(N_("Caught in the next round: {chance}"), {"chance": self.pct(odds.caught)})]
+        if drop is not Drop.NOTHING:
+            out.insert(
+                0,
+                Step(
+                    N_("The pursuers stop for the dropped item: {chance}"),
+                    {"chance": self.pct(odds.stop)},
+                ),
+            )
+        if odds.rounds_to_catch is None:
+            out.append(Step(N_("At these speeds the pursuers never catch up.")))
+        else:
+            out.append(
+                Step(
+                    N_("If nothing stops them, they catch up in {count} round."),
+                    {"count": odds.rounds_to_catch},
+                    plural=N_("If nothing stops them, they catch up in {count} rounds."),
+                )
+            )
+        return out
+
+    def movement(self) -> list[Step]:
+        speed = number(self.field("ose-move-speed"), N_("Base speed"))
+        rounds = number(self.field("ose-move-rounds"), N_("Rounds (1–60)"))
+        return list(ose.encounter_movement(speed, self.session.place, rounds).steps)
