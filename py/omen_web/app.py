@@ -210,6 +210,7 @@ def translate_markup(root: Any, translator: Translator) -> None:
 def start() -> None:
     from omen_web.encounterscreen import EncounterScreen
     from omen_web.explore import ExploreScreen
+    from omen_web.gurpsscreen import GurpsScreen
     from omen_web.logscreen import LogScreen
     from omen_web.osescreen import OseScreen
     from omen_web.reactionscreen import ReactionScreen
@@ -221,6 +222,7 @@ def start() -> None:
     app.screens = [
         ExploreScreen(app),
         EncounterScreen(app),
+        GurpsScreen(app),
         OseScreen(app),
         ReactionScreen(app),
         LogScreen(app),
