@@ -104,7 +104,9 @@ def test_seed_example_1_with_typed_rolls(page: Page, base: str) -> None:
     reload_app(page)
     open_gurps(page)
     expect(number(side(page, "Side A"), "Stealth")).to_have_value("10")
-    expect(side(page, "Side B").get_by_role("textbox", name="Name of the side")).to_have_value("the orcs")
+    expect(side(page, "Side B").get_by_role("textbox", name="Name of the side")).to_have_value(
+        "the orcs"
+    )
     expect(panel.get_by_role("combobox", name="Terrain")).to_have_value("hills_rocky")
     expect(page.get_by_role("spinbutton", name="per yards")).to_have_value("50")
     page.get_by_role("button", name="Log").click()
@@ -143,7 +145,10 @@ def test_czech_form_and_result(page: Page, base: str) -> None:
     page.locator("[data-nav='encounter']").click()
     page.locator("input[name='encounter-procedure'][value='gurps']").check()
     find = page.locator("[data-action='gurps-find']")
-    expect(find).not_to_have_text("Find the distance")
+    expect(find).to_have_text("Zjistit vzdálenost")
+    expect(side(page, "Strana B").get_by_role("spinbutton", name="Zrak", exact=True)).to_have_value(
+        "10"
+    )
     find.click()
-    expect(title(page)).to_have_text(re.compile(r"\d+ yard"))
-    expect(title(page)).not_to_contain_text("The encounter starts")
+    expect(title(page)).to_have_text(re.compile(r"^Setkání začíná na \d+ yd"))
+    expect(fact(page, "Vzdálenost")).to_have_text(re.compile(r"\d+ yd"))
