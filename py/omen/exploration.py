@@ -246,6 +246,8 @@ class TurnClock:
 
     def advance(self, turns: int) -> TurnClock:
         """Let ``turns`` turns pass without a check (an encounter's conclusion)."""
+        if turns < 0:
+            raise RulesError(Step(N_("Turns can only move forward.")))
         return replace(self, turn=self.turn + turns)
 
 

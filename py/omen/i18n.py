@@ -88,8 +88,7 @@ class Translator:
 
     def number(self, value: int | Fraction, decimals: int = 0) -> str:
         """A number with the language's separators (Czech: space groups, comma decimal)."""
-        rounded = _round_half_up(Fraction(value), decimals)
-        text = f"{rounded:,.{decimals}f}"
+        text = _fixed(Fraction(value), decimals)
         if self.language == "cs":
             text = text.replace(",", NBSP).replace(".", ",")
         return text
@@ -100,10 +99,15 @@ class Translator:
         return f"{text}{NBSP}%" if self.language == "cs" else f"{text}%"
 
 
-def _round_half_up(value: Fraction, decimals: int) -> float:
+def _fixed(value: Fraction, decimals: int) -> str:
+    """``value`` rounded half away from zero, with ``,`` groups and ``.`` decimals (exact)."""
     scale = 10**decimals
-    scaled = value * scale
-    whole = int(scaled)  # truncates toward zero
-    if abs(scaled - whole) >= Fraction(1, 2):
-        whole += 1 if scaled > 0 else -1
-    return float(Fraction(whole, scale))
+    scaled = abs(value) * scale
+    whole = int(scaled)
+    if scaled - whole >= Fraction(1, 2):
+        whole += 1
+    units, fraction = divmod(whole, scale)
+    text = f"{units:,}"
+    if decimals:
+        text += "." + str(fraction).rjust(decimals, "0")
+    return ("-" if value < 0 and whole else "") + text

@@ -140,7 +140,7 @@ class _Parser:
 
     def expr(self) -> Expr:
         self.depth += 1
-        if self.depth > MAX_DEPTH:
+        if self.depth > MAX_DEPTH + 1:  # the whole expression is level 0
             raise LimitError(
                 Step(N_("Too many brackets: at most {limit} levels."), {"limit": MAX_DEPTH})
             )
@@ -270,12 +270,16 @@ def _evaluate(node: Expr, dice: Dice, steps: list[Step]) -> tuple[int, str]:
         return value, str(value)
     if isinstance(node, Negate):
         value, shown = _evaluate(node.operand, dice, steps)
+        if isinstance(node.operand, BinOp) and node.operand.op in "+-":
+            shown = f"({shown})"
         return -value, f"-{shown}"
     left, left_shown = _evaluate(node.left, dice, steps)
     right, right_shown = _evaluate(node.right, dice, steps)
     if node.op == "+":
         return left + right, f"{left_shown}+{right_shown}"
     if node.op == "-":
+        if isinstance(node.right, BinOp) and node.right.op in "+-":
+            right_shown = f"({right_shown})"
         return left - right, f"{left_shown}-{right_shown}"
     if isinstance(node.left, BinOp) and node.left.op in "+-":
         left_shown = f"({left_shown})"
@@ -316,6 +320,27 @@ def _combine(a: Distribution, b: Distribution, op: Callable[[int, int], int]) ->
     return out
 
 
+MAX_WORK = 600_000  # additions of whole-number counts; about a tenth of a second
+
+
+def _dice_sum(term: DiceTerm) -> Distribution:
+    """The sum of ``count`` dice, convolved with whole-number counts (fast), then divided."""
+    faces = list(_die(term.sides))
+    # Adding die k costs (k - 1) * (faces - 1) + 1 totals times the faces.
+    work = sum(((k - 1) * (len(faces) - 1) + 1) * len(faces) for k in range(1, term.count + 1))
+    if work > MAX_WORK or term.count * len(faces) > MAX_OUTCOMES:
+        raise LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
+    counts: dict[int, int] = {0: 1}
+    for _ in range(term.count):
+        following: dict[int, int] = {}
+        for total, ways in counts.items():
+            for face in faces:
+                following[total + face] = following.get(total + face, 0) + ways
+        counts = following
+    whole = len(faces) ** term.count
+    return {total: Fraction(ways, whole) for total, ways in sorted(counts.items())}
+
+
 def _die(sides: int) -> Distribution:
     if sides == 66:
         return {t * 10 + u: Fraction(1, 36) for t in range(1, 7) for u in range(1, 7)}
@@ -328,13 +353,7 @@ def distribution(expr: Expr | str) -> Distribution:
     if isinstance(tree, Number):
         return {tree.value: Fraction(1)}
     if isinstance(tree, DiceTerm):
-        if tree.count * len(_die(tree.sides)) > MAX_OUTCOMES:
-            raise LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
-        total: Distribution = {0: Fraction(1)}
-        one = _die(tree.sides)
-        for _ in range(tree.count):
-            total = _combine(total, one, lambda x, y: x + y)
-        return total
+        return _dice_sum(tree)
     if isinstance(tree, Negate):
         return {-v: p for v, p in distribution(tree.operand).items()}
     left, right = distribution(tree.left), distribution(tree.right)

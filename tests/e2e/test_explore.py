@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
+import build
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app, reload_app
+from serve import serve_in_background
+
+from .conftest import ROOT, open_app, reload_app
 
 
 def result(page: Page):  # type: ignore[no-untyped-def]
@@ -149,3 +154,29 @@ def test_engine_failure_is_explained_with_a_reload(page: Page, base: str) -> Non
     page.goto(base + "/")
     expect(page.get_by_text("The rules engine could not start.")).to_be_visible(timeout=60_000)
     expect(page.get_by_role("button", name="Reload")).to_be_visible()
+
+
+def test_a_new_deploy_offers_an_update_and_keeps_the_data(page: Page, tmp_path: Path) -> None:
+    # A deploy of its own in a temporary folder, so the test can publish a new version.
+    for name in [*build.offline_files(), "static/build/precache.js"]:
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, target)
+    server, url = serve_in_background(tmp_path)
+    try:
+        open_app(page, url, "?seed=1")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.get_by_role("button", name="Next turn").click()
+        expect(page.locator("[data-bind='turn']")).to_have_text("1")
+        precache = tmp_path / "static" / "build" / "precache.js"
+        precache.write_text(precache.read_text().replace('"version": "', '"version": "next-'))
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        update = page.get_by_role("button", name="Update now")
+        expect(update).to_be_visible(timeout=60_000)
+        with page.expect_event("load", timeout=60_000):
+            update.click()
+        page.locator("html[data-ready='true']").wait_for(state="attached", timeout=90_000)
+        expect(page.locator("[data-bind='turn']")).to_have_text("1")
+        expect(page.get_by_role("button", name="Update now")).to_be_hidden()
+    finally:
+        server.shutdown()

@@ -345,9 +345,6 @@ def test_turn_length_limits_are_allowed() -> None:
 
 # A negative number of turns moves the clock backwards, even below turn 0. The
 # stored exploration then refuses to load ('turn' must be 0 or more).
-@pytest.mark.xfail(
-    strict=True, reason="TurnClock.advance accepts negative turns and goes below turn 0"
-)
 def test_advance_refuses_negative_turns() -> None:
     with pytest.raises(RulesError):
         TurnClock(turn=1).advance(-2)

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from omen.dice import ScriptedDice, SeededDice
@@ -153,11 +153,6 @@ def test_roll_asks_for_more_typed_dice() -> None:
 # The calculation step shows the rolled totals in place of the dice. When the
 # expression subtracts or negates a bracketed sum, the brackets are lost, so the
 # shown sum reads as a different number from the value it claims to equal.
-@pytest.mark.xfail(
-    strict=True,
-    reason="notation._evaluate drops brackets around the right side of '-' and of a "
-    "negation: 'd6-(d4+1)' with 2, 3 shows '2-3+1 = -2'",
-)
 @pytest.mark.parametrize(
     ("text", "faces", "calculation"),
     [
@@ -247,11 +242,6 @@ def test_the_largest_allowed_values_parse() -> None:
     assert parse("(" * (MAX_DEPTH - 1) + "1" + ")" * (MAX_DEPTH - 1)) == Number(1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the depth check counts the whole expression as a level, so 20 nested "
-    "brackets are refused although the message says 'at most 20 levels'",
-)
 def test_twenty_levels_of_brackets_are_allowed() -> None:
     assert parse("(" * MAX_DEPTH + "1" + ")" * MAX_DEPTH) == Number(1)
 
@@ -304,12 +294,6 @@ def test_odds_are_quick_or_refused(text: str) -> None:
 # distributions, but not the sum over the one-die-at-a-time convolution: on CPython
 # 20d100 takes about 6 s, 100d20 about 8 s, and 40d100 works for about 7 s before it
 # is refused. Pyodide is slower still.
-@pytest.mark.xfail(
-    strict=True,
-    raises=TooSlow,
-    reason="distribution() limits each single combination (MAX_PAIRS) but not the total "
-    "work of convolving many dice, so 20d100, 100d20 and 40d100 take 6-8 s",
-)
 @pytest.mark.parametrize("text", ["20d100", "100d20", "40d100"])
 def test_odds_of_many_dice_are_quick_or_refused(text: str) -> None:
     _odds_or_refusal(text)
@@ -398,7 +382,10 @@ def test_random_expressions_are_consistent(tree: Expr, seed: int) -> None:
     text = str(tree)
     parsed = parse(text)
     assert str(parsed) == text  # printing is stable
-    odds = distribution(parsed)
+    try:
+        odds = distribution(parsed)
+    except LimitError:
+        assume(False)  # refused as too big to work out: fine, and nothing to compare
     assert odds == distribution(tree)  # printing keeps the meaning
     assert sum(odds.values()) == 1
     assert all(p > 0 for p in odds.values())
