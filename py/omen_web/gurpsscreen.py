@@ -226,6 +226,7 @@ class GurpsScreen:
             LogOutcome(outcome.headline, (*med_steps, *outcome.steps), "gurps_distance"), None
         )
         self.app.render_all()
+        dom.bound("gurps-result", self.panel).scrollIntoView()  # the result is at the top
 
     # --- rendering -------------------------------------------------------------------
 
