@@ -41,6 +41,7 @@ e2e: $(VENV)/.installed build
 test: lint unit e2e
 
 bench: $(VENV)/.installed build
+	@echo "bench: figures, not pass/fail"
 	$(VPY) bench/startup.py
 
 clean:
