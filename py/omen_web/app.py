@@ -208,6 +208,7 @@ def translate_markup(root: Any, translator: Translator) -> None:
 
 
 def start() -> None:
+    from omen_web.crewscreen import CrewScreen
     from omen_web.encounterscreen import EncounterScreen
     from omen_web.explore import ExploreScreen
     from omen_web.gurpsscreen import GurpsScreen
@@ -215,6 +216,7 @@ def start() -> None:
     from omen_web.osescreen import OseScreen
     from omen_web.reactionscreen import ReactionScreen
     from omen_web.settingsscreen import SettingsScreen
+    from omen_web.testsscreen import TestsScreen
 
     app = App()
     pending, app.pending = app.pending, []
@@ -222,6 +224,8 @@ def start() -> None:
     app.screens = [
         ExploreScreen(app),
         EncounterScreen(app),
+        TestsScreen(app),
+        CrewScreen(app),
         GurpsScreen(app),
         OseScreen(app),
         ReactionScreen(app),

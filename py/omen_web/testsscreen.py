@@ -1,0 +1,583 @@
+"""The Tests screen: The End of the World's dice pools, their exact odds, opposed tests.
+
+The game master builds a pool (a characteristic and its value, dice by reason, a push),
+sees the exact odds with and without pushing side by side, and rolls, or types the faces
+of physical dice. A character picked from the crew brings their characteristic values and
+their traumas in the test's category (each a negative die the game master can untick);
+the stress a roll leaves goes onto that character's track with one tap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from omen.campaign import Outcome
+from omen.crew import Character
+from omen.dice import ScriptedDice
+from omen.eotw import (
+    NEGATIVE_REASONS,
+    POSITIVE_REASONS,
+    SIDES,
+    Characteristic,
+    Contestant,
+    OpposedResult,
+    Pool,
+    PoolSettings,
+    Reason,
+    TestResult,
+    opposed_test,
+    pool_odds,
+    push_comparison,
+    resolve,
+    test,
+)
+from omen.errors import LimitError, RulesError
+from omen.roll import N_, Step
+from omen_web import dom
+from omen_web.app import App
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    return ", ".join(str(face) for face in faces) or "–"
+
+
+class TestsScreen:
+    __test__ = False  # not a pytest class
+    name = "tests"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.pool = Pool()
+        self.characteristic = Characteristic.DEXTERITY
+        self.value = 3
+        self.character_id = ""
+        self.unticked: set[int] = set()  # indices of the character's traumas left out
+        self.title: Step | None = None
+        self.steps: tuple[Step, ...] = ()
+        self.result: TestResult | None = None
+        self.stress_owed: tuple[str, int] | None = None  # character id, stress to give
+        self.given: Step | None = None
+        self.contestants: list[Contestant] = []
+        self.counts: dict[Reason, Any] = {}
+        self.reason_buttons: dict[Reason, tuple[Any, Any]] = {}
+        for reasons, holder in (
+            (POSITIVE_REASONS, "positive-reasons"),
+            (NEGATIVE_REASONS, "negative-reasons"),
+        ):
+            for reason in reasons:
+                row = dom.clone("tpl-reason")
+                less, more = dom.one(".less", row), dom.one(".more", row)
+                dom.on(less, "click", app.guard(lambda _e, r=reason: self.change(r, -1)))
+                dom.on(more, "click", app.guard(lambda _e, r=reason: self.change(r, 1)))
+                self.counts[reason] = row
+                self.reason_buttons[reason] = (less, more)
+                dom.bound(holder).append(row)
+        chooser = dom.bound("test-characteristic")
+        for characteristic in Characteristic:
+            option = dom.element("option")
+            option.value = characteristic.value
+            chooser.append(option)
+        dom.on(chooser, "change", app.guard(self.choose_characteristic))
+        dom.on(dom.bound("test-value"), "change", app.guard(self.choose_value))
+        dom.on(dom.bound("test-character"), "change", app.guard(self.choose_character))
+        dom.on(dom.bound("test-push"), "change", app.guard(self.toggle_push))
+        dom.on(dom.bound("trauma-ticks"), "change", app.guard(self.tick_trauma))
+        dom.on(dom.one('[data-action="roll-test"]'), "click", app.guard(self.roll))
+        dom.on(dom.one('[data-action="clear-pool"]'), "click", app.guard(self.clear))
+        dom.on(dom.one('[data-action="give-stress"]'), "click", app.guard(self.give_stress))
+        dom.on(dom.one('[data-action="add-contestant"]'), "click", app.guard(self.add_contestant))
+        dom.on(dom.one('[data-action="roll-opposed"]'), "click", app.guard(self.roll_opposed))
+        dom.on(dom.bound("contestants"), "click", app.guard(self.remove_contestant))
+
+    # --- the crew ----------------------------------------------------------------
+
+    def crew_screen(self) -> Any:
+        return next((s for s in self.app.screens if s.name == "crew"), None)
+
+    def character(self) -> Character | None:
+        screen = self.crew_screen()
+        if screen is None or not self.character_id:
+            return None
+        found: Character | None = screen.state.find(self.character_id)
+        if found is None or found.status.final:
+            return None
+        return found
+
+    def hindering(self) -> list[int]:
+        """Indices of the chosen character's traumas in the test's category."""
+        character = self.character()
+        if character is None:
+            return []
+        category = self.characteristic.category
+        return [i for i, t in enumerate(character.traumas) if t.category is category]
+
+    def effective_pool(self) -> Pool:
+        ticked = [i for i in self.hindering() if i not in self.unticked]
+        return self.pool.add(Reason.TRAUMAS, len(ticked)) if ticked else self.pool
+
+    def settings(self) -> PoolSettings:
+        return PoolSettings.from_values(self.app.campaign.values)
+
+    # --- building the pool ----------------------------------------------------------
+
+    def change(self, reason: Reason, delta: int) -> None:
+        count = self.pool.count(reason) + delta
+        if count < 0:
+            return
+        candidate = self.pool.with_count(reason, count)
+        self.pool = candidate
+        try:
+            self.effective_pool()
+        except LimitError:
+            self.pool = self.pool.with_count(reason, count - delta)
+            raise
+        self.render()
+
+    def choose_characteristic(self, event: Any) -> None:
+        self.characteristic = Characteristic(str(event.target.value))
+        character = self.character()
+        if character is not None:
+            self.value = character.value(self.characteristic)
+        self.unticked = set()
+        self.render()
+
+    def choose_value(self, event: Any) -> None:
+        self.value = int(str(event.target.value))
+        self.render()
+
+    def choose_character(self, event: Any) -> None:
+        self.character_id = str(event.target.value)
+        self.unticked = set()
+        character = self.character()
+        if character is not None:
+            self.value = character.value(self.characteristic)
+            dom.bound("contestant-name").value = character.name
+        self.render()
+
+    def toggle_push(self, event: Any) -> None:
+        self.pool = self.pool.push() if event.target.checked else self.pool.unpush()
+        self.render()
+
+    def tick_trauma(self, event: Any) -> None:
+        index = int(str(event.target.dataset.index))
+        if event.target.checked:
+            self.unticked.discard(index)
+        else:
+            self.unticked.add(index)
+        self.render()
+
+    def clear(self, _event: Any) -> None:
+        self.pool = Pool()
+        self.unticked = set()
+        dom.bound("typed-positive").value = ""
+        dom.bound("typed-negative").value = ""
+        self.render()
+
+    # --- rolling -----------------------------------------------------------------------
+
+    def _typed(self, text: str, count: int) -> list[int]:
+        dice = self.app.dice(text) if text.strip() else ScriptedDice([])
+        faces = [dice.roll(SIDES) for _ in range(count)]
+        if isinstance(dice, ScriptedDice) and dice.remaining:
+            raise RulesError(
+                Step(
+                    N_("Too many faces: this pool has {count} die of that kind."),
+                    {"count": count},
+                    plural=N_("Too many faces: this pool has {count} dice of that kind."),
+                )
+            )
+        return faces
+
+    def roll(self, _event: Any) -> None:
+        pool = self.effective_pool()
+        settings = self.settings()
+        typed_pos, typed_neg = dom.bound("typed-positive"), dom.bound("typed-negative")
+        if str(typed_pos.value).strip() or str(typed_neg.value).strip():
+            positive = self._typed(str(typed_pos.value), pool.positive)
+            negative = self._typed(str(typed_neg.value), pool.negative)
+            result = resolve(
+                self.value,
+                positive,
+                negative,
+                characteristic=self.characteristic,
+                settings=settings,
+            )
+        else:
+            result = test(
+                pool,
+                self.value,
+                self.app.dice(),
+                characteristic=self.characteristic,
+                settings=settings,
+            )
+        typed_pos.value = ""
+        typed_neg.value = ""
+        character = self.character()
+        verdict = (
+            Step(
+                N_("Success: {count} success"),
+                {"count": result.success_count},
+                plural=N_("Success: {count} successes"),
+            )
+            if result.success
+            else Step(N_("Failure"))
+        )
+        stress = Step(N_("{count} stress"), {"count": result.stress}, plural=N_("{count} stress"))
+        title = Step(N_("{verdict}, {stress}"), {"verdict": verdict, "stress": stress})
+        if character is not None:
+            title = Step(N_("{name}: {result}"), {"name": character.name, "result": title})
+        self.title = title
+        self.steps = (*self.pool_steps(pool), *result.steps)
+        self.result = result
+        self.given = None
+        self.stress_owed = (
+            (character.id, result.stress) if character is not None and result.stress else None
+        )
+        self.app.record(Outcome(title, self.steps, "eotw-test"), None)
+        self.pool = self.pool.unpush()  # a push is for one test only
+        self.render()
+
+    def pool_steps(self, pool: Pool) -> list[Step]:
+        steps = [
+            Step(
+                N_("Pool: {positive} positive and {negative} negative dice"),
+                {"positive": pool.positive, "negative": pool.negative},
+            )
+        ]
+        for reason in Reason:
+            if pool.count(reason):
+                steps.append(
+                    Step(
+                        N_("{reason}: {count}"),
+                        {"reason": reason.label, "count": pool.count(reason)},
+                    )
+                )
+        if pool.pushed:
+            steps.append(Step(N_("Pushed: one more positive and one more negative die")))
+        return steps
+
+    def give_stress(self, _event: Any) -> None:
+        if self.stress_owed is None or self.result is None:
+            return
+        ident, amount = self.stress_owed
+        category = (self.result.characteristic or self.characteristic).category
+        screen = self.crew_screen()
+        change = screen.give_stress(ident, category, amount)
+        self.stress_owed = None
+        self.given = change.steps[-1]
+        self.app.render_all()
+
+    # --- opposed tests -------------------------------------------------------------------
+
+    def add_contestant(self, _event: Any) -> None:
+        field = dom.bound("contestant-name")
+        name = " ".join(str(field.value).split())
+        if not name:
+            name = self.app.t(
+                Step(N_("Contestant {number}"), {"number": len(self.contestants) + 1})
+            )
+        self.contestants.append(
+            Contestant(name[:200], self.effective_pool(), self.value, self.characteristic)
+        )
+        field.value = ""
+        self.render()
+
+    def remove_contestant(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if not hasattr(button, "tagName") or not button.hasAttribute("data-index"):
+            return
+        del self.contestants[int(str(button.dataset.index))]
+        self.render()
+
+    def roll_opposed(self, _event: Any) -> None:
+        if len(self.contestants) < 2:
+            raise RulesError(Step(N_("Add two or more contestants for an opposed test.")))
+        typed = dom.bound("typed-opposed")
+        outcome = opposed_test(self.contestants, self.app.dice(str(typed.value)), self.settings())
+        typed.value = ""
+        self.title = self.opposed_title(outcome)
+        lines: list[Step] = []
+        for number, round_ in enumerate(outcome.rounds, start=1):
+            if len(outcome.rounds) > 1:
+                lines.append(Step(N_("Roll {round}"), {"round": number}))
+            for index, result in zip(round_.taking_part, round_.results, strict=True):
+                lines.append(
+                    Step(
+                        N_("{name}: positive {positive}; negative {negative}; {count} stress"),
+                        {
+                            "name": outcome.contestants[index].name,
+                            "positive": _faces(result.positive),
+                            "negative": _faces(result.negative),
+                            "count": result.stress,
+                        },
+                        plural=N_(
+                            "{name}: positive {positive}; negative {negative}; {count} stress"
+                        ),
+                    )
+                )
+        self.steps = (*lines, *outcome.steps)
+        self.result = None
+        self.stress_owed = None
+        self.given = None
+        self.app.record(Outcome(self.title, self.steps, "eotw-opposed"), None)
+        self.render()
+
+    def opposed_title(self, outcome: OpposedResult) -> Step:
+        if outcome.winner is None:
+            return Step(N_("The opposed test is a draw."))
+        return Step(
+            N_("{name} wins the opposed test."),
+            {"name": outcome.contestants[outcome.winner].name},
+        )
+
+    # --- rendering -------------------------------------------------------------------------
+
+    def render(self) -> None:
+        app = self.app
+        character = self.character()
+        if character is None:
+            self.character_id = ""
+        chooser = dom.bound("test-character")
+        dom.clear(chooser)
+        nobody = dom.element("option")
+        nobody.value = ""
+        dom.text(nobody, app.tr(N_("Nobody from the crew")))
+        chooser.append(nobody)
+        screen = self.crew_screen()
+        for member in screen.state.characters if screen is not None else ():
+            if member.status.final:
+                continue
+            option = dom.element("option")
+            option.value = member.id
+            dom.text(option, member.name or member.id)
+            chooser.append(option)
+        chooser.value = self.character_id
+        for option in dom.bound("test-characteristic").options:
+            option.textContent = app.t(Characteristic(str(option.value)).label)
+        dom.bound("test-characteristic").value = self.characteristic.value
+        dom.bound("test-value").value = str(self.value)
+        for reason, row in self.counts.items():
+            count = self.pool.count(reason)
+            dom.text(dom.one(".label", row), app.t(reason.label))
+            dom.text(dom.one(".count", row), str(count))
+            less, more = self.reason_buttons[reason]
+            less.setAttribute(
+                "aria-label", app.t(Step(N_("One die fewer: {reason}"), {"reason": reason.label}))
+            )
+            more.setAttribute(
+                "aria-label", app.t(Step(N_("One die more: {reason}"), {"reason": reason.label}))
+            )
+            less.disabled = count == 0
+        dom.bound("test-push").checked = self.pool.pushed
+        self.render_traumas(character)
+        pool = self.effective_pool()
+        dom.text(
+            dom.bound("pool-total"),
+            app.t(
+                Step(
+                    N_("Pool: {positive} positive and {negative} negative dice"),
+                    {"positive": pool.positive, "negative": pool.negative},
+                )
+            ),
+        )
+        self.render_odds(pool)
+        self.render_contestants()
+        self.render_result()
+
+    def render_traumas(self, character: Character | None) -> None:
+        holder = dom.bound("trauma-ticks")
+        dom.clear(holder)
+        if character is None:
+            return
+        for index in self.hindering():
+            trauma = character.traumas[index]
+            row = dom.clone("tpl-check")
+            box = dom.one("input", row)
+            box.dataset.index = str(index)
+            box.checked = index not in self.unticked
+            dom.text(
+                dom.one(".label", row),
+                self.app.t(
+                    Step(
+                        N_("Trauma: {trauma} (severity {severity})"),
+                        {"trauma": trauma.title, "severity": trauma.severity},
+                    )
+                ),
+            )
+            holder.append(row)
+
+    def render_odds(self, pool: Pool) -> None:
+        app = self.app
+        translator = app.translator
+        plain_head, push_head = dom.bound("odds-plain-head"), dom.bound("odds-push-head")
+        plain_head.classList.toggle("current", not pool.pushed)
+        push_head.classList.toggle("current", pool.pushed)
+        try:
+            comparison = push_comparison(pool, self.value, self.settings())
+            plain, pushed = comparison.without_push, comparison.with_push
+        except LimitError:
+            plain, pushed = pool_odds(pool.unpush(), self.value, self.settings()), None
+        rows: list[tuple[Step, str, str]] = [
+            (
+                Step(N_("At least one success")),
+                translator.percent(plain.success),
+                translator.percent(pushed.success) if pushed else "—",
+            ),
+            (
+                Step(N_("Expected successes")),
+                translator.number(plain.expected_successes, 2),
+                translator.number(pushed.expected_successes, 2) if pushed else "—",
+            ),
+            (
+                Step(N_("Expected stress")),
+                translator.number(plain.expected_stress, 2),
+                translator.number(pushed.expected_stress, 2) if pushed else "—",
+            ),
+        ]
+        most = len(pushed.stress) if pushed else len(plain.stress)
+        for count in range(most):
+            rows.append(
+                (
+                    Step(
+                        N_("Exactly {count} stress"),
+                        {"count": count},
+                        plural=N_("Exactly {count} stress"),
+                    ),
+                    translator.percent(plain.stress[count])
+                    if count < len(plain.stress)
+                    else translator.percent(0 * plain.success),
+                    translator.percent(pushed.stress[count]) if pushed else "—",
+                )
+            )
+        body = dom.bound("test-odds")
+        dom.clear(body)
+        for label, without, with_push in rows:
+            row = dom.element("tr")
+            head = dom.element("th")
+            head.setAttribute("scope", "row")
+            dom.text(head, app.t(label))
+            row.append(head)
+            for value, current in ((without, not pool.pushed), (with_push, pool.pushed)):
+                cell = dom.element("td")
+                dom.text(cell, value)
+                if current:
+                    cell.classList.add("current")
+                row.append(cell)
+            body.append(row)
+
+    def render_contestants(self) -> None:
+        app = self.app
+        holder = dom.bound("contestants")
+        dom.clear(holder)
+        for index, contestant in enumerate(self.contestants):
+            row = dom.clone("tpl-contestant")
+            characteristic = contestant.characteristic or self.characteristic
+            dom.text(
+                dom.one(".label", row),
+                app.t(
+                    Step(
+                        N_(
+                            "{name}: {characteristic} {value}, {positive} positive and {negative} negative dice"
+                        ),
+                        {
+                            "name": contestant.name,
+                            "characteristic": characteristic.label,
+                            "value": contestant.value,
+                            "positive": contestant.pool.positive,
+                            "negative": contestant.pool.negative,
+                        },
+                    )
+                ),
+            )
+            remove = dom.one(".remove", row)
+            remove.dataset.index = str(index)
+            remove.setAttribute(
+                "aria-label", app.t(Step(N_("Remove {name}"), {"name": contestant.name}))
+            )
+            holder.append(row)
+
+    def render_result(self) -> None:
+        app = self.app
+        title = dom.bound("test-title")
+        details = dom.bound("test-details")
+        give = dom.one('[data-action="give-stress"]')
+        dice = dom.bound("test-dice")
+        if self.title is None:
+            dom.text(title, app.tr(N_("Build the pool, check the odds, then roll.")))
+            title.dataset.kind = ""
+            for node in (details, give, dice):
+                dom.show(node, False)
+            return
+        dom.text(title, app.t(self.title))
+        result = self.result
+        title.dataset.kind = "" if result is None else ("success" if result.success else "failure")
+        steps = dom.bound("test-steps")
+        dom.clear(steps)
+        for step in self.steps:
+            item = dom.element("li")
+            dom.text(item, app.t(step))
+            steps.append(item)
+        dom.show(details, True)
+        dom.show(dice, result is not None)
+        if result is not None:
+            self.render_dice(result)
+        owed = self.stress_owed
+        member = None
+        if owed is not None:
+            screen = self.crew_screen()
+            member = screen.state.find(owed[0]) if screen is not None else None
+        if owed is not None and member is not None and not member.status.final and result:
+            category = (result.characteristic or self.characteristic).category
+            dom.text(
+                give,
+                app.t(
+                    Step(
+                        N_("Give {count} stress ({category}) to {name}"),
+                        {"count": owed[1], "category": category.label, "name": member.name},
+                        plural=N_("Give {count} stress ({category}) to {name}"),
+                    )
+                ),
+            )
+            dom.show(give, True)
+        else:
+            dom.show(give, False)
+        given = dom.bound("stress-given")
+        if self.given is not None:
+            dom.text(given, app.t(self.given))
+        dom.show(given, self.given is not None)
+
+    def render_dice(self, result: TestResult) -> None:
+        app = self.app
+        cancelled_pos = {p for p, _ in result.cancelled}
+        cancelled_neg = {n for _, n in result.cancelled}
+        positive = dom.bound("test-positive")
+        dom.clear(positive)
+        for index, face in enumerate(result.positive):
+            if index in result.successes:
+                kind, word = "success", N_("success")
+            elif index in cancelled_pos:
+                kind, word = "cancelled", N_("cancelled")
+            else:
+                kind, word = "miss", N_("no success")
+            positive.append(self._die(face, kind, app.tr(word), "positive"))
+        negative = dom.bound("test-negative")
+        dom.clear(negative)
+        for index, face in enumerate(result.negative):
+            if index in cancelled_neg:
+                kind, word = "cancelled", N_("cancelled")
+            else:
+                kind, word = "stress", N_("stress")
+            negative.append(self._die(face, kind, app.tr(word), "negative"))
+        dom.show(negative, bool(result.negative))
+
+    def _die(self, face: int, kind: str, word: str, side: str) -> Any:
+        item = dom.element("li")
+        item.className = f"die {side} {kind}"
+        number = dom.element("span")
+        number.className = "face"
+        dom.text(number, str(face))
+        label = dom.element("span")
+        label.className = "word"
+        dom.text(label, word)
+        item.append(number, " ", label)
+        return item

@@ -1,0 +1,200 @@
+"""The End of the World at the table: dice pool tests, their odds, and the crew."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import open_app, reload_app
+
+BUILD = {
+    "Dexterity": "4",
+    "Vitality": "3",
+    "Logic": "3",
+    "Willpower": "2",
+    "Charisma": "3",
+    "Empathy": "1",
+}
+
+
+def go_to_tests(page: Page) -> None:
+    page.get_by_role("navigation", name="Screens").get_by_role("button", name="Tests").click()
+
+
+def go_to_crew(page: Page) -> None:
+    page.get_by_role("navigation", name="Screens").get_by_role("button", name="Crew").click()
+
+
+def add_ana(page: Page) -> None:
+    go_to_crew(page)
+    page.get_by_role("textbox", name="Name", exact=True).fill("Ana")
+    for characteristic, value in BUILD.items():
+        page.get_by_role("combobox", name=characteristic).select_option(value)
+    expect(page.get_by_text("Points above 1: 10 of 10")).to_be_visible()
+    page.get_by_role("button", name="Add character").click()
+    expect(page.locator("[data-bind='crew-title']")).to_have_text("Ana joins the crew.")
+
+
+def odds_row(page: Page, label: str):  # type: ignore[no-untyped-def]
+    return page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=label))
+
+
+def test_odds_of_a_small_pool_with_and_without_pushing(page: Page, base: str) -> None:
+    open_app(page, base)
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Value").select_option("3")
+    expect(page.locator("[data-bind='pool-total']")).to_have_text(
+        "Pool: 1 positive and 0 negative dice"
+    )
+    # One positive die against 3: faces 1-3 of 6 succeed, 50.0%. Pushed: 2 positive and
+    # 1 negative die. The negative die shows 4-6 (1/2): fail only if both positive dice
+    # are high (1/4). It shows n in 1-3 (1/2): fail if both are high (1/4) or one shows n
+    # and the other is high (2 * 1/6 * 1/2 = 1/6); so failing is 1/8 + 5/24 = 1/3: 66.7%.
+    expect(odds_row(page, "At least one success").get_by_role("cell")).to_have_text(
+        ["50.0%", "66.7%"]
+    )
+    # Expected stress: none unpushed; pushed, the negative die stays unless a positive
+    # die matches it: 1 - P(some positive matches) = (5/6)^2 = 25/36 = 0.69.
+    expect(odds_row(page, "Expected stress").get_by_role("cell")).to_have_text(["0.00", "0.69"])
+    expect(odds_row(page, "Exactly 1 stress").get_by_role("cell")).to_have_text(["0.0%", "69.4%"])
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    expect(page.locator("[data-bind='pool-total']")).to_have_text(
+        "Pool: 1 positive and 1 negative dice"
+    )
+    # 1 positive, 1 negative, value 3: the positive succeeds on 1-3 unless the negative
+    # matches it: 3/6 * 5/6 = 15/36 = 41.7%.
+    expect(odds_row(page, "At least one success").get_by_role("cell").first).to_have_text("41.7%")
+
+
+def test_typed_faces_and_an_opposed_test(page: Page, base: str) -> None:
+    open_app(page, base)
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Value").select_option("3")
+    page.get_by_role("button", name="One die more: Equipment").click()
+    page.get_by_role("button", name="One die more: Negative feature").click()
+    page.locator("[data-screen='tests']").get_by_text("Use physical dice").click()
+    page.get_by_role("textbox", name="Positive faces").fill("2 4")
+    page.get_by_role("textbox", name="Negative faces").fill("2")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    title = page.locator("[data-bind='test-title']")
+    expect(title).to_have_text("Failure, 0 stress")
+    expect(page.get_by_role("list", name="Positive dice").get_by_role("listitem")).to_have_text(
+        ["2 cancelled", "4 no success"]
+    )
+    expect(page.get_by_role("list", name="Negative dice").get_by_role("listitem")).to_have_text(
+        ["2 cancelled"]
+    )
+    page.get_by_role("button", name="Clear pool").click()
+    page.locator("[data-screen='tests']").get_by_text("Opposed test", exact=True).click()
+    page.get_by_role("textbox", name="Contestant's name").fill("Ana")
+    page.get_by_role("button", name="Add this pool as a contestant").click()
+    page.get_by_role("combobox", name="Value").select_option("2")
+    page.get_by_role("textbox", name="Contestant's name").fill("Rat")
+    page.get_by_role("button", name="Add this pool as a contestant").click()
+    page.get_by_role("textbox", name="Faces rolled, in order (optional)").fill("1 2")
+    page.get_by_role("button", name="Roll the opposed test").click()
+    expect(title).to_have_text("Ana wins the opposed test.")
+    page.locator("[data-screen='tests']").get_by_text("How it was rolled").click()
+    expect(page.locator("[data-bind='test-steps'] li").last).to_have_text(
+        "Tied on successes: Ana wins with the higher characteristic (3)."
+    )
+
+
+def test_a_roll_stress_clinging_and_a_trauma_survive_a_reload(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=1")
+    add_ana(page)
+    ana = page.get_by_role("article", name="Ana")
+    expect(ana.get_by_role("img", name="Physical stress 0 of 9")).to_be_visible()
+
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
+    expect(page.get_by_role("combobox", name="Value")).to_have_value("4")  # her Dexterity
+    page.get_by_role("button", name="One die more: Equipment").click()
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    page.get_by_role("button", name="Roll", exact=True).click()
+    # Seed 1 rolls 2 and 5 on the positive dice and 1 on the negative one.
+    expect(page.locator("[data-bind='test-title']")).to_have_text(
+        "Ana: Success: 1 success, 1 stress"
+    )
+    expect(page.get_by_role("list", name="Positive dice").get_by_role("listitem")).to_have_text(
+        ["2 success", "5 no success"]
+    )
+    expect(page.get_by_role("list", name="Negative dice").get_by_role("listitem")).to_have_text(
+        ["1 stress"]
+    )
+    page.get_by_role("button", name="Give 1 stress (Physical) to Ana").click()
+    expect(page.locator("[data-bind='stress-given']")).to_have_text(
+        "Stress track (Physical): 0 → 1 of 9 boxes"
+    )
+    expect(page.get_by_role("button", name="Give 1 stress (Physical) to Ana")).to_be_hidden()
+
+    go_to_crew(page)
+    expect(ana.get_by_role("img", name="Physical stress 1 of 9")).to_be_visible()
+    for _ in range(8):
+        ana.get_by_role("button", name="Add 1 stress (Physical)").click()
+    expect(ana.get_by_role("img", name="Physical stress 9 of 9")).to_be_visible()
+    full = ana.get_by_role("group", name="Full track (Physical)")
+    expect(full).to_contain_text("cling to life with a test of Vitality (3)")
+    ana.get_by_text("Use physical dice").click()
+    ana.get_by_role("textbox", name="Faces for the next test, positive first").fill("1")
+    full.get_by_role("button", name="Cling to life").click()
+    expect(page.locator("[data-bind='crew-title']")).to_have_text(
+        "Ana clings to life and is out of play for now."
+    )
+    expect(ana.get_by_text("Out of play for now (Physical)")).to_be_visible()
+    expect(ana.get_by_role("img", name="Physical stress 3 of 9")).to_be_visible()
+    expect(ana.get_by_text("Physical, severity 3. Treatment takes one month")).to_be_visible()
+
+    ana.get_by_role("button", name="Turn stress (Physical) into a trauma").click()
+    expect(ana.get_by_role("img", name="Physical stress 0 of 9")).to_be_visible()
+    expect(ana.get_by_text("Physical, severity 1. Treatment takes one day")).to_be_visible()
+    name = ana.get_by_role("textbox", name="Trauma 2: name")
+    name.fill("Cracked rib")
+    name.press("Enter")
+    expect(page.locator("[data-bind='crew-title']")).to_have_text(
+        "Ana: trauma renamed to Cracked rib"
+    )
+
+    reload_app(page)
+    go_to_crew(page)
+    ana = page.get_by_role("article", name="Ana")
+    expect(ana.get_by_text("Out of play for now (Physical)")).to_be_visible()
+    expect(ana.get_by_role("img", name="Physical stress 0 of 9")).to_be_visible()
+    expect(ana.get_by_role("textbox", name="Trauma 2: name")).to_have_value("Cracked rib")
+    expect(ana).to_contain_text("Dexterity 4 · Vitality 3 · Logic 3")
+
+    # Her two physical traumas hinder her Dexterity tests; the GM can untick one.
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
+    total = page.locator("[data-bind='pool-total']")
+    expect(total).to_have_text("Pool: 1 positive and 2 negative dice")
+    page.get_by_role("checkbox", name="Trauma: Cracked rib (severity 1)").uncheck()
+    expect(total).to_have_text("Pool: 1 positive and 1 negative dice")
+
+
+def test_deleting_a_character_can_be_undone(page: Page, base: str) -> None:
+    open_app(page, base)
+    add_ana(page)
+    page.get_by_role("button", name="Delete Ana").click()
+    expect(page.get_by_role("article", name="Ana")).to_have_count(0)
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo last action").click()
+    go_to_crew(page)
+    expect(page.get_by_role("article", name="Ana")).to_be_visible()
+    reload_app(page)
+    go_to_crew(page)
+    expect(page.get_by_role("article", name="Ana")).to_be_visible()
+
+
+def test_scene_and_goals_are_kept(page: Page, base: str) -> None:
+    open_app(page, base)
+    go_to_crew(page)
+    page.get_by_role("radio", name="Survival encounter").check()
+    expect(page.get_by_text("Time presses and lives are at risk")).to_be_visible()
+    page.get_by_role("checkbox", name="Acquire weapons").check()
+    page.get_by_role("textbox", name="New goal").fill("Find Mara")
+    page.get_by_role("button", name="Add goal").click()
+    reload_app(page)
+    go_to_crew(page)
+    expect(page.get_by_role("radio", name="Survival encounter")).to_be_checked()
+    expect(page.get_by_role("checkbox", name="Acquire weapons")).to_be_checked()
+    expect(page.get_by_role("checkbox", name="Find Mara")).not_to_be_checked()
