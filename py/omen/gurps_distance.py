@@ -65,7 +65,15 @@ from typing import Any, TypeVar
 from omen import notation
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
-from omen.gurps import ContestOdds, QuickContest, Winner, contest, contest_odds, signed
+from omen.gurps import (
+    MIN_SKILL,
+    ContestOdds,
+    QuickContest,
+    Winner,
+    contest,
+    contest_odds,
+    signed,
+)
 from omen.gurps import success_roll as gurps_success_roll
 from omen.roll import N_, ArgValue, Roll, Step
 from omen.settings import Setting, Value
@@ -1064,6 +1072,14 @@ def _watch_skill(
                         "reasons": _join(reasons),
                         "effective": effective,
                     },
+                )
+            )
+        if effective < MIN_SKILL:  # hopeless either way; the contest rolls against the floor
+            options[-1] = (MIN_SKILL, Step(named, {"level": MIN_SKILL}))
+            steps.append(
+                Step(
+                    N_("{sense} counts as {floor}, the lowest skill Omen rolls against"),
+                    {"sense": Step(sense), "floor": signed(MIN_SKILL)},
                 )
             )
     if side.hearing is not None:

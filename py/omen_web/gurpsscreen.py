@@ -416,7 +416,7 @@ class GurpsScreen:
                 N_("Spots the other first"),
                 who((outcome.spotter,))
                 if outcome.spotter is not None
-                else app.tr(N_("neither: they notice each other together")),
+                else app.tr(N_("neither: both see as far")),
             ),
             (N_("May evade"), who(outcome.may_evade)),
             (N_("Surprised"), who(outcome.surprised)),

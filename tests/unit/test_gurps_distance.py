@@ -967,3 +967,20 @@ def test_a_damaged_stored_form_is_refused(data: object) -> None:
         GurpsForm.from_json(data)
     with pytest.raises(StoredDataError):
         decode(GURPS_FORM, encode(GURPS_FORM, data))
+
+
+def test_a_sense_drowned_by_weather_rolls_against_the_lowest_skill() -> None:
+    # Found by the property test: −1 per 10 yards at 510 yards is −51, and Vision 0 − 51
+    # is below the lowest effective skill a roll accepts (−50).
+    sneak = Side(group_size=241, vision=0, stealth=0, stealthy=True)
+    watcher = Side(group_size=241, vision=0)
+    storm = Conditions(terrain="barrens", weather=-1, weather_per_yards=10)
+    setup = plan(sneak, watcher, storm, 510)
+    assert setup.distance == 510  # both see 200 × 300% = 600 yards
+    assert setup.contest is not None and setup.contest.skill_b == -50
+    assert english(setup.steps)[-3:-1] == [
+        "Vision 0 −51 for weather (−1 per 10 yards at 510 yards) = -51",
+        "Vision counts as −50, the lowest skill Omen rolls against",
+    ]
+    outcome = resolve(setup, 3, 3)
+    assert outcome.contest is not None and outcome.contest.winner is Winner.A
