@@ -5,7 +5,7 @@ the right language before Python is ready. Usage::
 
     python tools/msgfmt.py locale static/build
 
-Fails loudly on a malformed catalog or a message translated twice.
+Fails loudly on a malformed catalog or a message translated two different ways.
 """
 
 from __future__ import annotations
@@ -97,7 +97,11 @@ def compile_language(folder: Path, out: Path) -> int:
         for msgid, plural, forms in parse_po(po):
             key = msgid if plural is None else f"{msgid}\0{plural}"
             if msgid in origin and msgid != "":
-                raise SystemExit(f"{po}: {msgid!r} is already translated in {origin[msgid]}")
+                if messages.get(key) == "\0".join(forms):
+                    continue  # the same translation in two catalogs is harmless
+                raise SystemExit(
+                    f"{po}: {msgid!r} is translated differently in {origin[msgid]}"
+                )
             if msgid == "" and "" in messages:
                 continue  # only the first catalog's header counts
             origin[msgid] = po
