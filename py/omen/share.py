@@ -586,6 +586,9 @@ def _finite(token: str) -> float:
     return value
 
 
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def _parse(text: str, limits: Limits) -> Any:
     """Read JSON text strictly, then check its shape against ``limits``."""
     try:
@@ -599,7 +602,8 @@ def _parse(text: str, limits: Limits) -> Any:
         raise _too_deep(limits) from None
     except ValueError:
         raise _error(N_("The shared data is not valid JSON.")) from None
-    check_shape(data, limits)
+    # Text decoded from UTF-8 holds no lone surrogates; only a \u escape can add one.
+    check_shape(data, limits, unicode=_SURROGATE.search(text) is not None)
     return data
 
 
@@ -607,42 +611,45 @@ def _too_deep(limits: Limits) -> ShareError:
     return _error(N_("The shared data is nested deeper than {limit} levels."), limit=limits.depth)
 
 
-def check_shape(data: Any, limits: Limits) -> None:
-    """Refuse JSON nested too deep, with too many values, strings too long or not
-    writable as UTF-8, or numbers too large (before any record reader sees it)."""
+def check_shape(data: Any, limits: Limits, unicode: bool = True) -> None:
+    """Refuse JSON nested too deep, with too many values, strings too long or (when
+    ``unicode``) not writable as UTF-8, or whole numbers too large, before any record
+    reader sees it."""
     stack: list[tuple[Any, int]] = [(data, 0)]
     count = 0
     while stack:
         value, depth = stack.pop()
         count += 1
-        if count > limits.values:
-            raise _error(N_("The shared data holds more than {limit} values."), limit=limits.values)
-        if isinstance(value, dict):
+        kind = type(value)
+        if kind is str:
+            _check_string(value, limits, unicode)
+        elif kind is dict:
             if depth >= limits.depth:
                 raise _too_deep(limits)
             for key, item in value.items():
-                _check_string(key, limits)
+                _check_string(key, limits, unicode)
                 stack.append((item, depth + 1))
-        elif isinstance(value, list):
+        elif kind is list:
             if depth >= limits.depth:
                 raise _too_deep(limits)
             stack.extend((item, depth + 1) for item in value)
-        elif isinstance(value, str):
-            _check_string(value, limits)
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > limits.number:
+        elif kind is int and abs(value) > limits.number:
             raise _error(N_("The shared data holds a number too large for Omen."))
+        if count > limits.values:
+            raise _error(N_("The shared data holds more than {limit} values."), limit=limits.values)
 
 
-def _check_string(value: str, limits: Limits) -> None:
+def _check_string(value: str, limits: Limits, unicode: bool) -> None:
     if len(value) > limits.string:
         raise _error(
             N_("The shared data holds a text longer than {limit} characters."),
             limit=limits.string,
         )
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise _error(N_("The shared data holds text that is not valid Unicode.")) from None
+    if unicode:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _error(N_("The shared data holds text that is not valid Unicode.")) from None
 
 
 def _compact(envelope: dict[str, Any]) -> bytes:
@@ -676,6 +683,7 @@ def unpack(text: str, limits: Limits = LINK_LIMITS) -> bytes:
             N_("This link is too long to open (more than {limit} characters)."),
             limit=limits.text,
         )
+    text = text.rstrip("=")
     if not _B64.fullmatch(text) or len(text) % 4 == 1:
         raise _damaged()
     try:
@@ -686,7 +694,7 @@ def unpack(text: str, limits: Limits = LINK_LIMITS) -> bytes:
         raise _error(N_("The link holds nothing to open."))
     if raw[0] != FRAME:
         if raw[0] > FRAME and len(raw) > 5:
-            raise _error(N_("This link was made by a newer version of Omen."))
+            raise _error(N_("This link was made by a newer version of Omen, or it is damaged."))
         raise _damaged()
     if len(raw) < 6:
         raise _damaged()
