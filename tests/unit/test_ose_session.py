@@ -1,0 +1,150 @@
+"""The OSE encounter as the screen keeps it: the sequence, stored data, evasion paths."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from omen import ose_session as s
+from omen.dice import ScriptedDice
+from omen.errors import RulesError, StoredDataError
+from omen.ose import ChaseStatus, Drop, Place, PursuitStatus, Side, SideSetup, SurpriseOutcome
+from omen.settings import defaults
+from omen.store import decode, encode
+
+
+def texts(outcome: object) -> list[str]:
+    return [step.english() for step in outcome.steps]  # type: ignore[attr-defined]
+
+
+def roundtrip(session: s.OseSession) -> s.OseSession:
+    return decode(s.SCHEMA, encode(s.SCHEMA, json.loads(json.dumps(session.to_json()))))
+
+
+def test_a_whole_dungeon_sequence() -> None:
+    session = s.new_session("  Goblins ")
+    assert session.creature == "Goblins"
+    session, outcome = s.roll_surprise(session, ScriptedDice([2, 6]))
+    assert outcome.title.english() == (
+        "The party is surprised: the monsters act alone for one round."
+    )
+    assert session.encounter.surprise is SurpriseOutcome.PARTY
+    session, outcome = s.roll_distance(session, ScriptedDice([1, 2]))
+    assert outcome.title.english() == "Distance: 30 feet"  # the dungeon ignores surprise
+    session, outcome = s.roll_reaction(session, ScriptedDice([6, 5]), 18)
+    assert outcome.title.english() == "Reaction 13: Eager, friendly"
+    assert texts(outcome)[0] == "The speaker's Charisma 18 gives +2."
+    session, outcome = s.roll_round(session, ScriptedDice([]))
+    assert outcome.title.english() == "Round 1: the monsters act alone"
+    session, outcome = s.roll_round(session, ScriptedDice([4, 4, 5, 1]))
+    assert outcome.title.english() == "Round 2: the party acts first"
+    assert session.latest == "initiative"
+    assert set(session.results) == {"surprise", "distance", "reaction", "initiative"}
+    assert roundtrip(session) == session
+
+
+def test_nobody_talks_adds_nothing() -> None:
+    _, outcome = s.roll_reaction(s.new_session(), ScriptedDice([1, 1]), None)
+    assert texts(outcome)[:2] == ["Nobody talks: no modifier.", "2d6: 1 + 1 = 2"]
+    with pytest.raises(RulesError, match="Charisma score runs from 3 to 18"):
+        s.roll_reaction(s.new_session(), ScriptedDice([1, 1]), 19)
+
+
+def test_surprise_shortens_the_distance_outdoors() -> None:
+    session = s.set_up(s.new_session(), place=Place.WILDERNESS)
+    session, _ = s.roll_surprise(session, ScriptedDice([1, 6]))
+    assert s.distance_dice(session) == "1d4×10"
+    session, outcome = s.roll_distance(session, ScriptedDice([3]))
+    assert outcome.title.english() == "Distance: 30 yards"
+
+
+def test_a_new_place_drops_a_distance_in_the_old_unit() -> None:
+    session, _ = s.roll_distance(s.new_session(), ScriptedDice([3, 4]))
+    assert session.encounter.distance == 70
+    moved = s.set_up(session, place=Place.WATER)
+    assert moved.encounter.distance is None
+    assert s.set_up(session, place=Place.DUNGEON).encounter.distance == 70
+
+
+def test_dungeon_pursuit_from_the_encounter_distance() -> None:
+    flight = s.Flight(Side.PARTY, fleeing_speed=90, pursuer_speed=120)
+    with pytest.raises(RulesError, match="Roll the encounter distance first"):
+        s.evade(s.new_session(), flight, ScriptedDice([]), defaults())
+    session, _ = s.roll_distance(s.new_session(), ScriptedDice([3, 3]))
+    session, outcome = s.evade(session, flight, ScriptedDice([]), defaults())
+    assert outcome.title.english() == "A pursuit begins: the gap is 60 feet."
+    session, outcome = s.pursue(session, ScriptedDice([]))
+    assert outcome.title.english() == "Pursuit round 1: the gap is 30 feet."
+    session, outcome = s.pursue(session, ScriptedDice([2]), Drop.FOOD, tempted=True)
+    assert outcome.title.english() == "Pursuit round 2: the fleeing side gets away."
+    assert session.pursuit is not None and session.pursuit.status is PursuitStatus.ESCAPED
+    assert roundtrip(session) == session
+
+
+def test_faster_side_gets_away_in_a_dungeon_without_a_roll() -> None:
+    flight = s.Flight(Side.MONSTERS, fleeing_speed=120, pursuer_speed=90)
+    session, outcome = s.evade(s.new_session(), flight, ScriptedDice([]), defaults())
+    assert outcome.title.english() == "Evasion succeeds: the fleeing side gets away."
+    assert texts(outcome)[0] == "Fleeing: the monsters."
+    assert session.pursuit is None
+
+
+def test_wilderness_failure_becomes_a_daily_pursuit_and_a_later_escape() -> None:
+    session = s.set_up(s.new_session(), place=Place.WILDERNESS)
+    flight = s.Flight(fleeing_count=6, pursuer_count=2, fleeing_speed=120, pursuer_speed=150)
+    # 5-12 fleeing from 1-3 pursuers: 35%
+    assert s.evasion_chance(session, flight, defaults()).percent == 35
+    session, outcome = s.evade(session, flight, ScriptedDice([36]), defaults())
+    assert outcome.title.english() == "Evasion fails: a pursuit begins, one day at a time."
+    assert session.chase is not None and session.chase.pursuers_faster
+    session, outcome = s.pursue_day(session, ScriptedDice([1, 51]))
+    assert outcome.title.english() == (
+        "Pursuit day 1: not caught; the fleeing side may try to evade again."
+    )
+    session, outcome = s.evade(session, flight, ScriptedDice([35]), defaults())
+    assert session.chase is not None and session.chase.status is ChaseStatus.ESCAPED
+    assert texts(outcome)[-1] == "The fleeing side shakes off the pursuit."
+    assert roundtrip(session) == session
+
+
+def test_surprised_pursuers_let_the_fleeing_side_go() -> None:
+    session = s.set_up(s.new_session(), place=Place.WILDERNESS, party=SideSetup(unaware=False))
+    session, _ = s.roll_surprise(session, ScriptedDice([1]))
+    chance = s.evasion_chance(session, s.Flight(Side.PARTY), defaults())
+    assert chance.automatic
+
+
+def test_water_evasion_by_speed() -> None:
+    session = s.set_up(s.new_session(), place=Place.WATER)
+    flight = s.Flight(fleeing_speed=90, pursuer_speed=150)  # 60 slower: 40%
+    session, outcome = s.evade(session, flight, ScriptedDice([41]), defaults())
+    assert outcome.title.english() == (
+        "Evasion fails: the pursuers stay on the fleeing side's heels."
+    )
+    assert session.chase is None
+
+
+def test_conclusion_counts_turns() -> None:
+    session, outcome, turns = s.conclude(s.new_session())
+    assert turns == 1
+    assert outcome.title.english() == "The encounter is over: 1 turn passes."
+    assert session.latest == "conclusion"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"latest": "nowhere"},
+        {"results": {"nowhere": None}},
+        {"dark": "yes"},
+        {"creature": "x" * 121},
+        {"party": {"unaware": True, "light": False, "surprised_on": 9}},
+        {"action": "dance"},
+        {"encounter": {"place": "moon"}},
+    ],
+)
+def test_damaged_sessions_are_refused(change: dict[str, object]) -> None:
+    data = {**s.new_session().to_json(), **change}
+    with pytest.raises(StoredDataError, match="stored encounter is damaged"):
+        s.OseSession.from_json(data)
