@@ -16,6 +16,7 @@ the earlier record back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -34,6 +35,16 @@ from omen.exploration import (
 from omen.i18n import LANGUAGES
 from omen.roll import N_, Step
 from omen.store import Schema
+from omen.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location, roll_encounter
+from omen.voidcrawl import (
+    Conditions,
+    Kind,
+    Phase,
+    Voidcrawl,
+    VoidcrawlSettings,
+    default_voidcrawl,
+    voidcrawl_check,
+)
 
 GAMES = ("liminal_horror", "ose", "gurps", "eotw")
 GAME_NAMES = {
@@ -103,6 +114,11 @@ class Exploration:
     clock: TurnClock = field(default_factory=TurnClock)
     pool: int = 20
     last: Outcome | None = None
+    location: str | None = None  # the id of the location the party is in
+    phase: Phase = Phase.DAY
+    descent: int | None = None  # dark descent level; None: the location's own
+    met: str = ""  # who or what the last encounter brought
+    reaction: bool = False  # the last encounter calls for a reaction roll
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -111,6 +127,11 @@ class Exploration:
             "checks": self.clock.checks,
             "pool": self.pool,
             "last": None if self.last is None else self.last.to_json(),
+            "location": self.location,
+            "phase": self.phase.value,
+            "descent": self.descent,
+            "met": self.met,
+            "reaction": self.reaction,
         }
 
     @classmethod
@@ -122,12 +143,45 @@ class Exploration:
         except ValueError:
             raise _bad("procedure") from None
         last = data.get("last")
+        location = data.get("location")
+        if location is not None and not (isinstance(location, str) and len(location) <= 40):
+            raise _bad("location")
+        try:
+            phase = Phase(data.get("phase", Phase.DAY.value))
+        except ValueError:
+            raise _bad("phase") from None
+        descent = data.get("descent")
+        if descent is not None:
+            descent = _int(data, "descent", 1, 6)
+        met, reaction = data.get("met", ""), data.get("reaction", False)
+        if not isinstance(met, str) or len(met) > 4000:
+            raise _bad("met")
+        if not isinstance(reaction, bool):
+            raise _bad("reaction")
         return cls(
             procedure,
             TurnClock(turn=_int(data, "turn", 0, 10**6), checks=_int(data, "checks", 0, 10**7)),
             _int(data, "pool", 1, 200),
             None if last is None else Outcome.from_json(last),
+            location,
+            phase,
+            descent,
+            met,
+            reaction,
         )
+
+    def place(self, library: Library) -> Location | None:
+        """The current location, or None when none is chosen or it was deleted."""
+        return next((p for p in library.locations if p.id == self.location), None)
+
+    def conditions(self, library: Library) -> Conditions:
+        """Day or night, the kind of place and the dark descent (chosen here, or else
+        the location's own)."""
+        location = self.place(library)
+        base = Conditions.at(location, self.phase)
+        if self.descent is not None:
+            return replace(base, descent=self.descent)
+        return base
 
 
 def tension_settings(values: dict[str, settings.Value]) -> TensionSettings:
@@ -137,16 +191,80 @@ def tension_settings(values: dict[str, settings.Value]) -> TensionSettings:
     return TensionSettings(start, explode)
 
 
+def depth_limit(values: dict[str, settings.Value]) -> int:
+    depth = values.get("tables.depth_limit", DEFAULT_DEPTH)
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
+        return DEFAULT_DEPTH
+    return depth
+
+
+def meet(
+    state: Exploration, library: Library, values: dict[str, settings.Value], dice: Dice
+) -> tuple[str, bool, tuple[Step, ...]]:
+    """Roll on the current location's encounter table: what is met, whether it calls
+    for a reaction roll, and the steps (a line saying why nothing was rolled, if so)."""
+    location = state.place(library)
+    if location is None:
+        return "", False, (Step(N_("No location is chosen: make up the encounter.")),)
+    if location.encounter is None or library.find_table(location.encounter) is None:
+        return (
+            "",
+            False,
+            (
+                Step(
+                    N_("{location} has no encounter table: make up the encounter."),
+                    {"location": location.name},
+                ),
+            ),
+        )
+    result = roll_encounter(library, location.id, dice, depth_limit(values))
+    return result.text, result.reaction, result.steps
+
+
 def check(
-    state: Exploration, values: dict[str, settings.Value], dice: Dice, *, advance: bool
+    state: Exploration,
+    values: dict[str, settings.Value],
+    dice: Dice,
+    *,
+    advance: bool,
+    library: Library | None = None,
+    voidcrawl: Voidcrawl | None = None,
+    investigators: Sequence[str] = (),
 ) -> tuple[Exploration, Outcome]:
-    """One encounter check: ``advance`` for Next turn, not for Draw attention."""
+    """One encounter check: ``advance`` for Next turn, not for Draw attention.
+
+    With a ``library``, an encounter rolls on the current location's encounter table;
+    the Voidcrawl uses ``voidcrawl`` (the rules' d6 when None) and picks an Omen's
+    investigator from ``investigators``.
+    """
     clock = state.clock.next_turn() if advance else state.clock.draw_attention()
     why = (
         Step(N_("Turn {turn} begins."), {"turn": clock.turn})
         if advance
         else Step(N_("The party draws attention (turn {turn} goes on)."), {"turn": clock.turn})
     )
+    met, reaction = "", False
+    if state.procedure is Procedure.VOIDCRAWL:
+        crawl = voidcrawl_check(
+            voidcrawl or default_voidcrawl(),
+            library or Library(),
+            state.conditions(library or Library()),
+            dice,
+            VoidcrawlSettings.from_values(values),
+            investigators,
+            depth_limit(values),
+        )
+        steps = [why, *crawl.steps]
+        crawl_kind = crawl.kind.value if crawl.happened else "nothing"
+        if crawl.happened and crawl.kind in (Kind.DAY_ENCOUNTER, Kind.NIGHT_ENCOUNTER):
+            crawl_kind = EncounterKind.ENCOUNTER.value
+            if crawl.table is not None:
+                met, reaction = crawl.table.text, crawl.table.reaction
+            elif library is not None:
+                met, reaction, extra = meet(state, library, values, dice)
+                steps.extend(extra)
+        outcome = Outcome(crawl.title, tuple(steps), crawl_kind)
+        return replace(state, clock=clock, last=outcome, met=met, reaction=reaction), outcome
     if state.procedure is Procedure.TENSION_DIE:
         tension = tension_settings(values)
         result = tension_die(state.pool, tension, dice)
@@ -159,15 +277,24 @@ def check(
         else:
             kind = EncounterKind.NOTHING
             title = Step(N_("Tension Die: nothing yet (pool {pool})"), {"pool": result.pool_after})
-        outcome = Outcome(title, (why, *result.steps), kind.value)
-        return replace(state, clock=clock, pool=result.pool_after, last=outcome), outcome
+        more: tuple[Step, ...] = ()
+        if kind is EncounterKind.ENCOUNTER and library is not None:
+            met, reaction, more = meet(state, library, values, dice)
+        outcome = Outcome(title, (why, *result.steps, *more), kind.value)
+        new = replace(
+            state, clock=clock, pool=result.pool_after, last=outcome, met=met, reaction=reaction
+        )
+        return new, outcome
     rolled = encounter_die(dice)
     title = Step(
         N_("Encounter Die {face}: {meaning}"),
         {"face": rolled.face, "meaning": Step(KIND_TEXT[rolled.kind])},
     )
-    outcome = Outcome(title, (why, *rolled.steps), rolled.kind.value)
-    return replace(state, clock=clock, last=outcome), outcome
+    more = ()
+    if rolled.kind is EncounterKind.ENCOUNTER and library is not None:
+        met, reaction, more = meet(state, library, values, dice)
+    outcome = Outcome(title, (why, *rolled.steps, *more), rolled.kind.value)
+    return replace(state, clock=clock, last=outcome, met=met, reaction=reaction), outcome
 
 
 def reset_pool(state: Exploration, values: dict[str, settings.Value]) -> Exploration:

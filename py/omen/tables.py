@@ -55,6 +55,7 @@ from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
 from omen.roll import N_, ArgValue, Step
 from omen.settings import Setting
+from omen.store import Schema
 
 MAX_TABLES = 150
 MAX_LOCATIONS = 100
@@ -324,6 +325,9 @@ class Library:
                     )
                 seen.add(item_id)
         return cls(tables, locations)
+
+
+LIBRARY = Schema("library", 1, {}, Library.from_json)
 
 
 def make_id(name: str, taken: Iterable[str] = (), fallback: str = "table") -> str:

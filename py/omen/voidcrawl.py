@@ -54,6 +54,7 @@ from omen.dice import Dice
 from omen.errors import RulesError
 from omen.roll import N_, ArgValue, Step
 from omen.settings import Setting, Value
+from omen.store import Schema
 from omen.tables import (
     DEFAULT_DEPTH,
     MAX_NAME,
@@ -325,6 +326,38 @@ class Voidcrawl:
         if len(faces) not in SIDES:
             raise stored_error(fields.where("faces"), Step(N_("must hold 6, 8 or 10 faces")))
         return cls(faces, fields.optional_identifier("fallout"))
+
+
+@dataclass(frozen=True)
+class CrawlSetup:
+    """What the Tables screen keeps besides the library: the Voidcrawl, the
+    investigators' names the Omen picks from, and whether it is still the example."""
+
+    voidcrawl: Voidcrawl
+    investigators: tuple[str, ...] = ()
+    example: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "voidcrawl": self.voidcrawl.to_json(),
+            "investigators": list(self.investigators),
+            "example": self.example,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, path: str = "setup") -> CrawlSetup:
+        fields = Fields(data, path, ("voidcrawl", "investigators", "example"))
+        names = fields.items("investigators", MAX_INVESTIGATORS)
+        investigators = []
+        for where, name in names:
+            if not isinstance(name, str) or len(name) > MAX_NAME:
+                raise stored_error(where, Step(N_("is not a name")))
+            investigators.append(name)
+        return cls(
+            Voidcrawl.from_json(fields.raw("voidcrawl"), fields.where("voidcrawl")),
+            tuple(investigators),
+            fields.boolean("example"),
+        )
 
 
 def default_voidcrawl() -> Voidcrawl:
@@ -966,3 +999,6 @@ def example_campaign() -> Example:
         Voidcrawl(faces, "ex-fallout"),
         ("Ada Varga", "Tomasz Reyes", "June Halloran"),
     )
+
+
+VOIDCRAWL = Schema("voidcrawl", 1, {}, CrawlSetup.from_json)

@@ -23,6 +23,9 @@ from omen.dice import ScriptedDice
 from omen.errors import StoredDataError
 from omen.exploration import Procedure, TensionSettings, TurnClock
 from omen.roll import Step
+from omen.tables import Entry as Line
+from omen.tables import Library, Location, Table
+from omen.voidcrawl import Phase
 
 
 def values(**changes: Any) -> dict[str, settings.Value]:
@@ -120,10 +123,6 @@ def test_encounter_die_draw_attention_keeps_the_turn() -> None:
 
 # A stored exploration may name the Voidcrawl procedure (the Explore screen offers it),
 # but check() sends every procedure other than the Tension Die to the Encounter Die.
-@pytest.mark.xfail(
-    strict=True,
-    reason="campaign.check falls through to the Encounter Die for Procedure.VOIDCRAWL",
-)
 def test_voidcrawl_is_not_rolled_as_the_encounter_die() -> None:
     start = Exploration(procedure=Procedure.VOIDCRAWL)
     _state, outcome = check(start, values(), ScriptedDice([2, 2, 2, 2]), advance=True)
@@ -325,3 +324,62 @@ def test_exploration_refused(data: dict[str, Any], field: str) -> None:
     with pytest.raises(StoredDataError) as caught:
         Exploration.from_json(data)
     assert str(caught.value) == f"The saved value '{field}' is missing or damaged."
+
+
+# --- encounters roll on the current location's table; the Voidcrawl ------------------
+
+
+def library() -> Library:
+    table = Table(
+        "woods",
+        "Woods",
+        "d6",
+        (Line("Wolves", 1, 3, violent=True), Line("A hermit", 4, 6, reaction=True)),
+    )
+    return Library((table,), (Location("wood", "The wood", ("woods",), "woods"),))
+
+
+def test_an_encounter_rolls_on_the_location_table() -> None:
+    start = Exploration(procedure=Procedure.ENCOUNTER_DIE, location="wood")
+    state, outcome = check(start, values(), ScriptedDice([1, 5]), advance=True, library=library())
+    assert outcome.kind == "encounter"
+    assert (state.met, state.reaction) == ("A hermit", True)
+    assert english(outcome.steps)[-3:-1] == ["d6: 5", "5 falls in 4-6: A hermit"]
+
+
+def test_an_encounter_without_a_location_says_so() -> None:
+    start = Exploration(procedure=Procedure.ENCOUNTER_DIE)
+    state, outcome = check(start, values(), ScriptedDice([1]), advance=True, library=library())
+    assert state.met == ""
+    assert english(outcome.steps)[-1] == "No location is chosen: make up the encounter."
+
+
+def test_voidcrawl_by_day_filters_a_horror_and_by_night_meets_the_location() -> None:
+    day = Exploration(procedure=Procedure.VOIDCRAWL, location="wood", phase=Phase.DAY)
+    state, outcome = check(day, values(), ScriptedDice([5]), advance=True, library=library())
+    assert outcome.title.english() == "Voidcrawl: nothing happens"
+    assert outcome.kind == "nothing"
+    night = Exploration(procedure=Procedure.VOIDCRAWL, location="wood", phase=Phase.NIGHT)
+    state, outcome = check(night, values(), ScriptedDice([6, 2]), advance=True, library=library())
+    assert outcome.title.english() == "Voidcrawl: Night Encounter"
+    assert outcome.kind == "encounter"
+    assert state.met == "Wolves"
+    assert english(outcome.steps)[-2:] == [
+        "2 falls in 1-3: Wolves",
+        "A horror: this encounter is violent.",
+    ]
+
+
+def test_voidcrawl_descent_chosen_on_explore_overrides_the_location() -> None:
+    night = Exploration(procedure=Procedure.VOIDCRAWL, phase=Phase.NIGHT, descent=1)
+    _state, outcome = check(night, values(), ScriptedDice([3]), advance=True)
+    assert outcome.title.english() == "Voidcrawl: nothing happens"
+
+
+def test_exploration_round_trips_location_phase_and_descent() -> None:
+    state = Exploration(location="wood", phase=Phase.NIGHT, descent=2, met="Wolves", reaction=True)
+    assert Exploration.from_json(state.to_json()) == state
+    old = Exploration().to_json()
+    for key in ("location", "phase", "descent", "met", "reaction"):
+        del old[key]
+    assert Exploration.from_json(old) == Exploration()
