@@ -99,9 +99,7 @@ def compile_language(folder: Path, out: Path) -> int:
             if msgid in origin and msgid != "":
                 if messages.get(key) == "\0".join(forms):
                     continue  # the same translation in two catalogs is harmless
-                raise SystemExit(
-                    f"{po}: {msgid!r} is translated differently in {origin[msgid]}"
-                )
+                raise SystemExit(f"{po}: {msgid!r} is translated differently in {origin[msgid]}")
             if msgid == "" and "" in messages:
                 continue  # only the first catalog's header counts
             origin[msgid] = po

@@ -6,10 +6,10 @@ import re
 import shutil
 from pathlib import Path
 
-import build
 import pytest
 from playwright.sync_api import Page, expect
 
+import build
 from serve import serve_in_background
 
 from .conftest import ROOT, open_app, reload_app
