@@ -189,7 +189,7 @@ def _linked(library: Library, start: Iterable[str]) -> list[Table]:
 
 
 def _entries(table: Table) -> Step:
-    die: str | Step = table.die if table.die is not None else Step(N_("by weight"))
+    die: str | Step = table.die if table.die is not None else Step(N_("drawn by weight"))
     return Step(
         N_("Table '{name}': {die}, {count} entry"),
         {"name": table.name, "die": die, "count": len(table.entries)},
@@ -341,55 +341,49 @@ VOIDCRAWL = store.Schema("voidcrawl", 1, {}, Voidcrawl.from_json)
 
 def _library_line(record: Library) -> Step:
     return Step(
-        N_("{tables} and {locations}"),
-        {
-            "tables": Step(
-                N_("{count} table"), {"count": len(record.tables)}, plural=N_("{count} tables")
-            ),
-            "locations": Step(
-                N_("{count} location"),
-                {"count": len(record.locations)},
-                plural=N_("{count} locations"),
-            ),
-        },
+        N_("Tables: {tables}, locations: {locations}"),
+        {"tables": len(record.tables), "locations": len(record.locations)},
     )
 
 
 PARTS: dict[str, Part] = {
     part.name: part
     for part in (
-        Part(LIBRARY, N_("Tables and locations"), True, _library_line),
+        Part(LIBRARY, N_("Saved tables and locations"), True, _library_line),
         Part(
             VOIDCRAWL,
-            N_("The Voidcrawl"),
+            N_("Saved Voidcrawl"),
             True,
             lambda record: Step(N_("The Voidcrawl on a d{sides}"), {"sides": record.sides}),
         ),
-        Part(crew.CREW, N_("The crew"), True, _crew_line),
+        Part(crew.CREW, N_("Saved crew"), True, _crew_line),
         Part(
             campaign.CAMPAIGN,
-            N_("Campaign settings"),
+            N_("Saved campaign settings"),
             False,
             lambda record: Step(N_("Campaign settings of '{name}'"), {"name": record.name}),
         ),
         Part(
             campaign.EXPLORATION,
-            N_("The exploration state"),
+            N_("Saved exploration state"),
             False,
             lambda record: Step(N_("The exploration turn and the Tension Die pool")),
         ),
         Part(
             gurps_distance.GURPS_FORM,
-            N_("The GURPS encounter distance form"),
+            N_("Saved GURPS encounter distance form"),
             False,
             lambda record: Step(N_("The GURPS encounter distance form")),
         ),
         Part(
-            campaign.PREFS, N_("Preferences"), False, lambda record: Step(N_("Language and theme"))
+            campaign.PREFS,
+            N_("Saved preferences"),
+            False,
+            lambda record: Step(N_("Language and theme")),
         ),
         Part(
             campaign.LOG,
-            N_("The roll log"),
+            N_("Saved roll log"),
             False,
             lambda record: Step(
                 N_("The roll log: {count} entry"),
@@ -462,9 +456,9 @@ class Everything:
 
 def _everything_summary(record: Everything) -> Step:
     return Step(
-        N_("Campaign data in {count} part"),
+        N_("Campaign data: {count} part"),
         {"count": len(record.parts)},
-        plural=N_("Campaign data in {count} parts"),
+        plural=N_("Campaign data: {count} parts"),
     )
 
 
@@ -535,7 +529,7 @@ def _load(share: ShareKind, version: int, data: Any) -> Any:
     except RulesError as error:
         raise ShareError(error.message) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
-        raise _error(N_("The shared {kind} could not be read."), kind=share.name) from None
+        raise _error(N_("The shared data could not be read.")) from None
 
 
 def _open(envelope: Any) -> Shared:
@@ -1000,7 +994,7 @@ def _choice(conflict: Conflict, choices: Mapping[str, Choice], default: Choice |
     choice = choices.get(conflict.key, default)
     if choice is None:
         raise _error(
-            N_("{conflict} Choose whether to add it as new, replace it, or keep it."),
+            N_("{conflict} Choose: add it as new, replace yours, or keep yours."),
             conflict=conflict.message,
         )
     return choice

@@ -118,7 +118,7 @@ def test_a_table_link_carries_the_tables_it_leads_on_to() -> None:
     assert shared.summary.english() == "Table 'Vlci na cestě 🐺' and 1 linked table"
     assert [step.english() for step in shared.details] == [
         "Table 'Vlci na cestě 🐺': d6, 3 entries",
-        "Table 'Smečka': by weight, 2 entries",
+        "Table 'Smečka': drawn by weight, 2 entries",
     ]
 
 
@@ -154,7 +154,7 @@ def test_a_campaign_link_leaves_out_settings_exploration_prefs_and_log() -> None
     assert set(shared.record.parts) == {"library", "voidcrawl", "crew"}
     assert shared.record == everything.for_link()
     assert [step.english() for step in shared.details] == [
-        "2 tables and 1 location",
+        "Tables: 2, locations: 1",
         "The Voidcrawl on a d6",
         "The crew: 1 character",
     ]
@@ -186,7 +186,7 @@ def test_the_export_file_holds_every_part_and_reads_back() -> None:
     assert "Hřbitov 💀" in text  # readable, not escaped
     shared = import_file(text)
     assert shared.record == everything
-    assert shared.summary.english() == "Campaign data in 7 parts"
+    assert shared.summary.english() == "Campaign data: 7 parts"
     assert [step.english() for step in shared.details][3:] == [
         "Campaign settings of 'Hřbitov 💀'",
         "The exploration turn and the Tension Die pool",
@@ -203,7 +203,7 @@ def test_a_file_part_in_a_newer_format_is_refused_by_name() -> None:
     with pytest.raises(ShareError) as caught:
         import_file(json.dumps(data))
     assert str(caught.value) == (
-        "Preferences: This was saved by a newer version of Omen (format 5); "
+        "Saved preferences: This was saved by a newer version of Omen (format 5); "
         "this version reads up to format 1."
     )
 
@@ -211,7 +211,7 @@ def test_a_file_part_in_a_newer_format_is_refused_by_name() -> None:
 def test_a_file_of_one_table_opens_too() -> None:
     shared = import_file(export_file(share_table(LIBRARY, "pack"), "table"))
     assert shared.record == TableShare(PACK)
-    assert shared.summary.english() == "Table 'Smečka': by weight, 2 entries"
+    assert shared.summary.english() == "Table 'Smečka': drawn by weight, 2 entries"
 
 
 # --- refusals, each with its sentence -----------------------------------------------------------
@@ -830,8 +830,8 @@ def test_conflicts_are_found_by_name_ignoring_case() -> None:
     with pytest.raises(ShareError) as caught:
         plan.merged()
     assert str(caught.value) == (
-        "A table named 'Smečka' is already here. Choose whether to add it as new, replace it, "
-        "or keep it."
+        "A table named 'Smečka' is already here. Choose: add it as new, replace yours, or keep "
+        "yours."
     )
 
 
