@@ -52,12 +52,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from omen import campaign, crew, gurps_distance, store, tables
+from omen import campaign, crew, gurps_distance, ose_session, store, tables, voidcrawl
 from omen.crew import Character, Crew
 from omen.errors import RulesError
 from omen.roll import N_, Step
 from omen.tables import Fields, Library, Location, Table
-from omen.voidcrawl import Voidcrawl
+from omen.voidcrawl import CrawlSetup, Voidcrawl
 
 APP = "omen"
 FRAGMENT = "share="  # the page address ends in #share=<payload>
@@ -335,10 +335,6 @@ class Part:
         return self.schema.kind
 
 
-LIBRARY = store.Schema("library", 1, {}, Library.from_json)
-VOIDCRAWL = store.Schema("voidcrawl", 1, {}, Voidcrawl.from_json)
-
-
 def _library_line(record: Library) -> Step:
     return Step(
         N_("Tables: {tables}, locations: {locations}"),
@@ -349,12 +345,14 @@ def _library_line(record: Library) -> Step:
 PARTS: dict[str, Part] = {
     part.name: part
     for part in (
-        Part(LIBRARY, N_("Saved tables and locations"), True, _library_line),
+        Part(tables.LIBRARY, N_("Saved tables and locations"), True, _library_line),
         Part(
-            VOIDCRAWL,
+            voidcrawl.VOIDCRAWL,
             N_("Saved Voidcrawl"),
             True,
-            lambda record: Step(N_("The Voidcrawl on a d{sides}"), {"sides": record.sides}),
+            lambda record: Step(
+                N_("The Voidcrawl on a d{sides}"), {"sides": record.voidcrawl.sides}
+            ),
         ),
         Part(crew.CREW, N_("Saved crew"), True, _crew_line),
         Part(
@@ -368,6 +366,12 @@ PARTS: dict[str, Part] = {
             N_("Saved exploration state"),
             False,
             lambda record: Step(N_("The exploration turn and the Tension Die pool")),
+        ),
+        Part(
+            ose_session.SCHEMA,
+            N_("Saved OSE encounter"),
+            False,
+            lambda record: Step(N_("The OSE encounter in progress")),
         ),
         Part(
             gurps_distance.GURPS_FORM,
@@ -397,9 +401,11 @@ PARTS: dict[str, Part] = {
 
 @dataclass(frozen=True)
 class Everything:
-    """A campaign's stored records by part name (see :data:`PARTS`): ``"library"`` a
-    :class:`~omen.tables.Library`, ``"crew"`` a :class:`~omen.crew.Crew`, and so on.
-    Parts not there are simply left out."""
+    """A campaign's stored records by part name (the storage kind, see :data:`PARTS`):
+    ``"library"`` a :class:`~omen.tables.Library`, ``"voidcrawl"`` a
+    :class:`~omen.voidcrawl.CrawlSetup`, ``"crew"`` a :class:`~omen.crew.Crew`,
+    ``"campaign"``, ``"exploration"``, ``"prefs"``, ``"log"`` the records of
+    :mod:`omen.campaign`, and so on. Parts not there are simply left out."""
 
     parts: Mapping[str, Any] = field(default_factory=dict)
 
@@ -726,23 +732,53 @@ def encode_link(kind: str, record: Any) -> str:
 
 
 def link_payload(link: str) -> str:
-    """The payload part of a fragment, a ``#share=…`` fragment or a whole address."""
+    """The payload part of a fragment, a ``#share=…`` fragment or a whole address.
+
+    Spaces and line breaks a messenger put into a long link are dropped.
+    """
     text = link.strip()
     if "#" in text:
         text = text.split("#", 1)[1]
     if not text.startswith(FRAGMENT):
         raise _error(N_("This is not an Omen share link: it has no '#share=' part."))
-    return text[len(FRAGMENT) :]
+    return "".join(text[len(FRAGMENT) :].split())
+
+
+def share_url(page: str, fragment: str) -> str:
+    """The address to send: the page's address (without its own fragment) and ours.
+
+    >>> share_url("https://omen.example/app/#explore", "share=AbC")
+    'https://omen.example/app/#share=AbC'
+    """
+    return page.split("#", 1)[0] + "#" + fragment
 
 
 def decode_link(link: str, limits: Limits = LINK_LIMITS) -> Shared:
-    """Open a share link (the fragment, with or without ``#``, or the whole address)."""
+    """Open a share link (the fragment, with or without ``#``, or the whole address).
+
+    ``Shared.record`` is a :class:`TableShare`, :class:`LocationShare`,
+    :class:`~omen.crew.Character`, :class:`~omen.crew.Crew` or :class:`Everything`
+    (for a campaign: only the parts links carry), as ``Shared.kind`` says.
+    """
+    if len(link) > 2 * limits.text:
+        raise _error(
+            N_("This link is too long to open (more than {limit} characters)."),
+            limit=limits.text,
+        )
     payload = unpack(link_payload(link), limits)
     try:
         text = payload.decode("utf-8")
     except UnicodeDecodeError:
         raise _error(N_("The shared data is not valid UTF-8 text.")) from None
-    return _open(_parse(text, limits))
+    shared = _open(_parse(text, limits))
+    if shared.kind == "campaign" and shared.record.for_link() != shared.record:
+        raise _error(
+            N_(
+                "A campaign link carries only tables, locations, the Voidcrawl and the crew; "
+                "this one holds more."
+            )
+        )
+    return shared
 
 
 # --- files ---------------------------------------------------------------------------
@@ -1129,17 +1165,18 @@ def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | No
         result = result.with_part("crew", replace(people, characters=tuple(characters)))
 
     if shared.kind == "campaign" and "voidcrawl" in shared.record.parts:
-        incoming: Voidcrawl = shared.record.parts["voidcrawl"]
+        setup: CrawlSetup = shared.record.parts["voidcrawl"]
         choice, conflict = decide("voidcrawl", "voidcrawl")
         if conflict is not None and choice is not Choice.REPLACE:
             steps.append(Step(N_("Kept your Voidcrawl.")))
         else:
             faces = tuple(
                 face if face.table is None else replace(face, table=table_ids.get(face.table))
-                for face in incoming.faces
+                for face in setup.voidcrawl.faces
             )
-            fallout = None if incoming.fallout is None else table_ids.get(incoming.fallout)
-            result = result.with_part("voidcrawl", Voidcrawl(faces, fallout))
+            fallout = setup.voidcrawl.fallout
+            crawl = Voidcrawl(faces, None if fallout is None else table_ids.get(fallout))
+            result = result.with_part("voidcrawl", replace(setup, voidcrawl=crawl))
             steps.append(Step(N_("Set up the Voidcrawl from the import.")))
     return Merged(result, tuple(steps))
 

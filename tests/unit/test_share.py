@@ -28,6 +28,7 @@ from omen.crew import (
 )
 from omen.eotw import Category
 from omen.errors import RulesError
+from omen.ose_session import OseSession
 from omen.roll import Step
 from omen.share import (
     FILE_LIMITS,
@@ -58,7 +59,7 @@ from omen.share import (
     unpack,
 )
 from omen.tables import Entry, Library, Location, Place, Table, table_die
-from omen.voidcrawl import STANDARD, Face, Kind, Voidcrawl, default_voidcrawl
+from omen.voidcrawl import STANDARD, CrawlSetup, Face, Kind, Voidcrawl, default_voidcrawl
 
 # --- examples -------------------------------------------------------------------------
 
@@ -166,10 +167,11 @@ def full_campaign() -> Everything:
     return Everything(
         {
             "library": LIBRARY,
-            "voidcrawl": default_voidcrawl(),
+            "voidcrawl": CrawlSetup(default_voidcrawl(), ("Eliška", "Tomáš 🔦")),
             "crew": Crew((ANA,)),
             "campaign": Campaign("Hřbitov 💀", "eotw"),
             "exploration": Exploration(pool=13),
+            "ose_encounter": OseSession(creature="Skřeti"),
             "prefs": Prefs("cs", "dark"),
             "log": log,
         }
@@ -186,10 +188,11 @@ def test_the_export_file_holds_every_part_and_reads_back() -> None:
     assert "Hřbitov 💀" in text  # readable, not escaped
     shared = import_file(text)
     assert shared.record == everything
-    assert shared.summary.english() == "Campaign data: 7 parts"
+    assert shared.summary.english() == "Campaign data: 8 parts"
     assert [step.english() for step in shared.details][3:] == [
         "Campaign settings of 'Hřbitov 💀'",
         "The exploration turn and the Tension Die pool",
+        "The OSE encounter in progress",
         "Language and theme",
         "The roll log: 1 entry",
     ]
@@ -330,6 +333,23 @@ def test_refusals_say_why(link: str, message: str) -> None:
 def test_a_format_number_written_as_a_fraction_is_refused() -> None:
     assert refusal("share=" + pack(b'{"app":"omen","kind":"table","v":1.0,"data":{}}')) == (
         "The shared data has no readable format number."
+    )
+
+
+def test_a_campaign_link_may_not_carry_settings_or_the_log() -> None:
+    data = json.loads(export_file(full_campaign()))["data"]
+    assert refusal(envelope_link("campaign", data)) == (
+        "A campaign link carries only tables, locations, the Voidcrawl and the crew; this one "
+        "holds more."
+    )
+
+
+def test_a_link_broken_over_lines_by_a_messenger_still_opens() -> None:
+    fragment = encode_link("character", ANA)
+    broken = fragment[:20] + "\n" + fragment[20:40] + " " + fragment[40:]
+    assert decode_link("https://omen.example/#" + broken).record == ANA
+    assert share.share_url("https://omen.example/?seed=3#crew", fragment).endswith(
+        "/?seed=3#" + fragment
     )
 
 
@@ -517,7 +537,11 @@ def link_campaigns(draw: st.DrawFn) -> Everything:
     return Everything(
         {
             "library": Library(tuple(found), locations),
-            "voidcrawl": Voidcrawl(faces, draw(st.sampled_from(table_ids))),
+            "voidcrawl": CrawlSetup(
+                Voidcrawl(faces, draw(st.sampled_from(table_ids))),
+                tuple(draw(st.lists(words(80), max_size=3))),
+                draw(st.booleans()),
+            ),
             "crew": draw(crews()),
         }
     )
@@ -916,17 +940,19 @@ def test_a_character_without_a_conflict_is_just_added() -> None:
 
 
 def test_a_campaign_link_merges_and_its_voidcrawl_follows_the_new_ids() -> None:
-    voidcrawl = default_voidcrawl()
-    voidcrawl = voidcrawl.with_face(1, Face(Kind.DAY_ENCOUNTER, 1, "wolves"))
-    incoming = Everything({"library": LIBRARY, "voidcrawl": voidcrawl, "crew": Crew((ANA,))})
+    voidcrawl = default_voidcrawl().with_face(1, Face(Kind.DAY_ENCOUNTER, 1, "wolves"))
+    setup = CrawlSetup(voidcrawl, ("Eliška",))
+    incoming = Everything({"library": LIBRARY, "voidcrawl": setup, "crew": Crew((ANA,))})
     shared = decode_link(encode_link("campaign", incoming))
-    current = current_campaign().with_part("voidcrawl", default_voidcrawl())
+    mine = CrawlSetup(default_voidcrawl())
+    current = current_campaign().with_part("voidcrawl", mine)
     plan = plan_import(current, shared)
     assert [c.kind for c in plan.conflicts] == ["table", "location", "character", "voidcrawl"]
     kept = plan.all_new()
-    assert kept.result.get("voidcrawl") == default_voidcrawl()  # one Voidcrawl: yours stays
-    taken = plan.all_replace()
-    assert taken.result.get("voidcrawl").faces[0].table == "vlci-na-ceste"
+    assert kept.result.get("voidcrawl") == mine  # a campaign has one Voidcrawl: yours stays
+    taken = plan.all_replace().result.get("voidcrawl")
+    assert taken.voidcrawl.faces[0].table == "vlci-na-ceste"
+    assert taken.investigators == ("Eliška",)
 
 
 def test_too_many_after_import_is_refused() -> None:
