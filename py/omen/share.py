@@ -512,11 +512,13 @@ def _kind(name: str) -> ShareKind:
     return found
 
 
-def _envelope(kind: str, record: Any) -> dict[str, Any]:
-    """The envelope for ``record``, checked by reading it back (a link Omen makes opens)."""
+def _envelope(kind: str, record: Any, limits: Limits) -> dict[str, Any]:
+    """The envelope for ``record``, checked as it will be when opened (so what Omen
+    makes, Omen opens)."""
     share = _kind(kind)
     data = share.dump(record)
     try:
+        check_shape(data, replace(limits, depth=limits.depth - 1))  # the envelope is one more
         _load(share, share.version, json.loads(json.dumps(data)))
     except ShareError as error:
         raise _error(N_("This cannot be shared yet: {problem}"), problem=error.message) from None
@@ -722,7 +724,7 @@ def encode_link(kind: str, record: Any) -> str:
     """
     if kind == "campaign" and isinstance(record, Everything):
         record = record.for_link()
-    payload = _compact(_envelope(kind, record))
+    payload = _compact(_envelope(kind, record, LINK_LIMITS))
     if len(payload) > LINK_LIMITS.unpacked:
         raise _error(N_("This is too much for a link: save it as a file instead."))
     text = pack(payload)
@@ -789,7 +791,7 @@ def export_file(record: Any, kind: str = "campaign") -> str:
 
     With an :class:`Everything` this is the full backup, every stored part included.
     """
-    envelope = _envelope(kind, record)
+    envelope = _envelope(kind, record, FILE_LIMITS)
     text = json.dumps(envelope, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     if len(text) > FILE_LIMITS.text:
         raise _error(

@@ -808,6 +808,16 @@ def test_messenger_limit() -> None:
     )
 
 
+def test_what_could_not_be_opened_is_not_made() -> None:
+    outcome = Outcome(Step("{text}", {"text": "x" * 20_001}), (), "nothing")
+    log = Log().add("2024-05-01T20:00:00", outcome, "long", None)
+    with pytest.raises(ShareError) as caught:
+        export_file(Everything({"log": log}))
+    assert str(caught.value) == (
+        "This cannot be shared yet: The shared data holds a text longer than 20000 characters."
+    )
+
+
 def test_a_link_too_big_is_refused_when_made() -> None:
     # 30 tables of 100 random entries: about 300 000 characters that barely compress
     rng = random.Random(1)
