@@ -216,6 +216,7 @@ def start() -> None:
     from omen_web.osescreen import OseScreen
     from omen_web.reactionscreen import ReactionScreen
     from omen_web.settingsscreen import SettingsScreen
+    from omen_web.tablesscreen import TablesScreen
     from omen_web.testsscreen import TestsScreen
 
     app = App()
@@ -226,6 +227,7 @@ def start() -> None:
         EncounterScreen(app),
         TestsScreen(app),
         CrewScreen(app),
+        TablesScreen(app),
         GurpsScreen(app),
         OseScreen(app),
         ReactionScreen(app),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from omen.campaign import (
@@ -14,6 +15,15 @@ from omen.campaign import (
 )
 from omen.exploration import EncounterDieOdds, Procedure, elapsed_text, tension_odds
 from omen.roll import N_, Step
+from omen.tables import Library
+from omen.voidcrawl import (
+    KIND_NAMES,
+    CrawlSetup,
+    Phase,
+    VoidcrawlSettings,
+    default_voidcrawl,
+    voidcrawl_odds,
+)
 from omen_web import dom
 from omen_web.app import App
 
@@ -33,6 +43,18 @@ class ExploreScreen:
         dom.on(dom.one('[data-action="reset-pool"]'), "click", app.guard(self.reset))
         for radio in dom.every('input[name="procedure"]'):
             dom.on(radio, "change", app.guard(self.choose_procedure))
+        for radio in dom.every('input[name="phase"]'):
+            dom.on(radio, "change", app.guard(self.choose_phase))
+        dom.on(dom.bound("explore-location"), "change", app.guard(self.choose_location))
+        dom.on(dom.bound("explore-descent"), "change", app.guard(self.choose_descent))
+        dom.on(dom.one('[data-action="meet-reaction"]'), "click", app.guard(self.meet_reaction))
+
+    def tables(self) -> tuple[Library, CrawlSetup]:
+        """The library and Voidcrawl set-up kept by the Tables screen."""
+        for screen in self.app.screens:
+            if screen.name == "tables":
+                return screen.library, screen.setup  # type: ignore[attr-defined]
+        return Library(), CrawlSetup(default_voidcrawl())
 
     # --- actions -----------------------------------------------------------------
 
@@ -40,7 +62,16 @@ class ExploreScreen:
         typed = dom.bound("typed-faces")
         dice = self.app.dice(str(typed.value))
         before = self.state.to_json()
-        self.state, outcome = check(self.state, self.app.campaign.values, dice, advance=advance)
+        library, setup = self.tables()
+        self.state, outcome = check(
+            self.state,
+            self.app.campaign.values,
+            dice,
+            advance=advance,
+            library=library,
+            voidcrawl=setup.voidcrawl,
+            investigators=setup.investigators,
+        )
         typed.value = ""
         self.save()
         self.app.record(outcome, ("exploration", before))
@@ -63,11 +94,28 @@ class ExploreScreen:
         self.app.render_all()
 
     def choose_procedure(self, event: Any) -> None:
-        self.state = Exploration(
-            Procedure(str(event.target.value)), self.state.clock, self.state.pool, self.state.last
-        )
+        self.state = replace(self.state, procedure=Procedure(str(event.target.value)))
         self.save()
         self.render()
+
+    def choose_phase(self, event: Any) -> None:
+        self.state = replace(self.state, phase=Phase(str(event.target.value)))
+        self.save()
+        self.render()
+
+    def choose_location(self, event: Any) -> None:
+        self.state = replace(self.state, location=str(event.target.value) or None)
+        self.save()
+        self.render()
+
+    def choose_descent(self, event: Any) -> None:
+        value = str(event.target.value)
+        self.state = replace(self.state, descent=int(value) if value else None)
+        self.save()
+        self.render()
+
+    def meet_reaction(self, _event: Any) -> None:
+        self.app.begin_encounter(self.state.met)
 
     def restore(self, data: Any) -> None:
         self.state = Exploration.from_json(data)
@@ -83,7 +131,7 @@ class ExploreScreen:
         """Keep the pool within a changed starting value."""
         start = tension_settings(self.app.campaign.values).start
         if self.state.pool > start:
-            self.state = Exploration(self.state.procedure, self.state.clock, start, self.state.last)
+            self.state = replace(self.state, pool=start)
             self.save()
 
     # --- rendering ---------------------------------------------------------------
@@ -108,13 +156,65 @@ class ExploreScreen:
         meter.value = state.pool
         for radio in dom.every('input[name="procedure"]'):
             radio.checked = radio.value == state.procedure.value
+        self.render_where()
         self.render_odds()
         self.render_result()
+
+    def render_where(self) -> None:
+        app, state = self.app, self.state
+        library, _setup = self.tables()
+        select = dom.bound("explore-location")
+        dom.clear(select)
+        none = dom.element("option")
+        none.value = ""
+        dom.text(none, app.tr(N_("No location")))
+        select.append(none)
+        for place in library.locations:
+            option = dom.element("option")
+            option.value = place.id
+            dom.text(option, place.name)
+            select.append(option)
+        select.value = state.location if state.place(library) is not None else ""
+        for radio in dom.every('input[name="phase"]'):
+            radio.checked = radio.value == state.phase.value
+        levels = VoidcrawlSettings.from_values(app.campaign.values).descent_levels
+        descent = dom.bound("explore-descent")
+        dom.clear(descent)
+        own = dom.element("option")
+        own.value = ""
+        dom.text(own, app.tr(N_("As the location says")))
+        descent.append(own)
+        for level in range(1, levels + 1):
+            option = dom.element("option")
+            option.value = str(level)
+            dom.text(option, str(level))
+            descent.append(option)
+        descent.value = "" if state.descent is None else str(state.descent)
 
     def render_odds(self) -> None:
         app, state = self.app, self.state
         lines: list[Step] = []
-        if state.procedure is Procedure.TENSION_DIE:
+        if state.procedure is Procedure.VOIDCRAWL:
+            library, setup = self.tables()
+            crawl = voidcrawl_odds(
+                setup.voidcrawl,
+                state.conditions(library),
+                VoidcrawlSettings.from_values(app.campaign.values),
+            )
+            lines = [
+                Step(
+                    N_("{result} on the next check: {chance}"),
+                    {"result": Step(KIND_NAMES[kind]), "chance": app.translator.percent(chance)},
+                )
+                for kind, chance in crawl.kinds
+            ]
+            lines.append(
+                Step(
+                    N_("Night Encounter within the next 3 checks: {chance}"),
+                    {"chance": app.translator.percent(crawl.night_within_three)},
+                )
+            )
+        elif state.procedure is Procedure.TENSION_DIE:
             odds = tension_odds(state.pool, tension_settings(app.campaign.values))
             lines = [
                 Step(
@@ -163,6 +263,8 @@ class ExploreScreen:
             )
             title.dataset.kind = ""
             dom.show(details, False)
+            dom.show(dom.bound("result-met"), False)
+            dom.show(dom.one('[data-action="meet-reaction"]'), False)
             return
         dom.text(title, self.app.t(last.title))
         title.dataset.kind = last.kind
@@ -173,3 +275,9 @@ class ExploreScreen:
             dom.text(item, self.app.t(step))
             steps.append(item)
         dom.show(details, True)
+        met = dom.bound("result-met")
+        state = self.state
+        dom.text(met, self.app.t(Step(N_("Met: {creature}"), {"creature": state.met})))
+        dom.show(met, bool(state.met))
+        reaction = dom.one('[data-action="meet-reaction"]')
+        dom.show(reaction, bool(state.met) and state.reaction)
