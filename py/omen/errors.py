@@ -3,7 +3,7 @@
 A :class:`RulesError` holds its message as a :class:`omen.roll.Step`, so the screen can
 show it in the current language; ``str()`` gives the English sentence.
 
->>> from omen.roll import Step
+>>> from omen.roll import N_, Step
 >>> err = RulesError(Step("The pool must hold at least {n} points.", {"n": 1}))
 >>> str(err)
 'The pool must hold at least 1 points.'
@@ -11,7 +11,7 @@ show it in the current language; ``str()`` gives the English sentence.
 
 from __future__ import annotations
 
-from omen.roll import Step
+from omen.roll import N_, Step
 
 
 class RulesError(Exception):
@@ -35,7 +35,7 @@ class NotationError(RulesError):
         self.expected = expected
         super().__init__(
             Step(
-                "expected {expected} at position {position} in '{text}'",
+                N_("expected {expected} at position {position} in '{text}'"),
                 {"expected": expected, "position": position, "text": text},
             )
         )

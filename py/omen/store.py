@@ -29,6 +29,25 @@ PREFIX = "omen/"
 MAX_TEXT = 4_000_000  # characters; localStorage holds about 5 MB in all
 
 
+# What each kind of saved value is called when a message has to name it.
+KIND_LABELS = {
+    "exploration": N_("the exploration turn"),
+    "campaign": N_("the campaign settings"),
+    "prefs": N_("the language and theme"),
+    "log": N_("the roll log"),
+    "crew": N_("the crew"),
+    "gurps_form": N_("the GURPS distance form"),
+    "ose_encounter": N_("the Old-School Essentials encounter"),
+    "library": N_("the tables and locations"),
+    "voidcrawl": N_("the Voidcrawl"),
+}
+
+
+def kind_label(kind: str) -> Step:
+    """A translatable name for a kind of saved value (the kind itself if unnamed)."""
+    return Step(KIND_LABELS.get(kind, "{kind}"), {"kind": kind} if kind not in KIND_LABELS else {})
+
+
 @dataclass(frozen=True)
 class Schema(Generic[T]):
     """How one kind of saved value is read: its current format and how to reach it.
@@ -68,9 +87,9 @@ def decode(schema: Schema[T], text: str) -> T:
         raise _fail(N_("The saved data was not written by Omen."))
     if envelope.get("kind") != schema.kind:
         raise _fail(
-            N_("Expected saved {expected}, found {found}."),
-            expected=schema.kind,
-            found=str(envelope.get("kind"))[:40],
+            N_("This holds {found}, not {expected}."),
+            expected=kind_label(schema.kind),
+            found=kind_label(str(envelope.get("kind"))[:40]),
         )
     version = envelope.get("schema")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:

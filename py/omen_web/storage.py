@@ -16,7 +16,7 @@ from pyscript import window
 
 from omen.errors import StoredDataError
 from omen.roll import N_, Step
-from omen.store import Schema, decode, encode
+from omen.store import Schema, decode, encode, kind_label
 
 T = TypeVar("T")
 Notify = Callable[[Step], None]
@@ -90,10 +90,10 @@ class Storage:
                 self.notify(
                     Step(
                         N_(
-                            "Saved {what} could not be loaded: {reason} A copy was kept "
+                            "Omen could not load {what}: {reason} A copy was kept "
                             "aside as {aside}, and that part starts afresh."
                         ),
-                        {"what": schema.kind, "reason": error.message, "aside": aside},
+                        {"what": kind_label(schema.kind), "reason": error.message, "aside": aside},
                     )
                 )
             else:
@@ -101,11 +101,11 @@ class Storage:
                 self.notify(
                     Step(
                         N_(
-                            "Saved {what} could not be loaded: {reason} There was no room "
+                            "Omen could not load {what}: {reason} There was no room "
                             "to keep a copy aside, so Omen will not overwrite it; changes "
                             "to that part stay in this page only."
                         ),
-                        {"what": schema.kind, "reason": error.message},
+                        {"what": kind_label(schema.kind), "reason": error.message},
                     )
                 )
             return None

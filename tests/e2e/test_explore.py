@@ -102,7 +102,7 @@ def test_corrupt_saved_value_is_kept_aside_with_a_banner(page: Page, base: str) 
     open_app(page, base)
     page.evaluate("localStorage.setItem('omen/exploration', '{not json')")
     reload_app(page)
-    alert = page.get_by_role("alert").filter(has_text="could not be loaded")
+    alert = page.get_by_role("alert").filter(has_text="Omen could not load the exploration turn")
     expect(alert).to_be_visible()
     expect(alert).to_contain_text("omen/quarantine/exploration/")
     kept = page.evaluate(

@@ -178,8 +178,8 @@ REFUSALS = [
         envelope("exploration", {}, app="other"),
         "The saved data was not written by Omen.",
     ),
-    (EXPLORATION, envelope("campaign", {}), "Expected saved exploration, found campaign."),
-    (PREFS, envelope("log", {}), "Expected saved prefs, found log."),
+    (EXPLORATION, envelope("campaign", {}), "This holds the campaign settings, not the exploration turn."),
+    (PREFS, envelope("log", {}), "This holds the roll log, not the language and theme."),
     (
         EXPLORATION,
         '{"app": "omen", "kind": "exploration", "data": {}}',
@@ -332,7 +332,7 @@ def test_too_large_is_refused_before_parsing() -> None:
 def test_a_strange_kind_is_shortened_in_the_message() -> None:
     with pytest.raises(StoredDataError) as caught:
         decode(PREFS, envelope("k" * 100, {}))
-    assert str(caught.value) == f"Expected saved prefs, found {'k' * 40}."
+    assert str(caught.value) == f"This holds {'k' * 40}, not the language and theme."
 
 
 # --- migrations ----------------------------------------------------------------------------
