@@ -178,7 +178,11 @@ REFUSALS = [
         envelope("exploration", {}, app="other"),
         "The saved data was not written by Omen.",
     ),
-    (EXPLORATION, envelope("campaign", {}), "This holds the campaign settings, not the exploration turn."),
+    (
+        EXPLORATION,
+        envelope("campaign", {}),
+        "This holds the campaign settings, not the exploration turn.",
+    ),
     (PREFS, envelope("log", {}), "This holds the roll log, not the language and theme."),
     (
         EXPLORATION,
