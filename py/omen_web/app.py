@@ -142,7 +142,11 @@ class App:
         return run
 
     def record(self, outcome: Outcome, before: tuple[str, Any] | None) -> None:
-        """Add an action to the log; ``before`` lets Undo put the earlier state back."""
+        """Add an action to the log; ``before`` lets Undo put the earlier state back.
+
+        ``before`` is ``(kind, data)`` for one kind of state, or
+        ``("many", {kind: data, ...})`` when one action changed several.
+        """
         self.log = self.log.add(dom.now_iso(), outcome, self.t(outcome.title), before)
         self.storage.save(LOG, self.log.to_json())
 

@@ -21,10 +21,13 @@ class LogScreen:
         if entry is None or entry.before is None:
             return
         kind, data = entry.before
-        restore = self.app.restorers.get(kind)
-        if restore is None:
-            raise RuntimeError(f"no screen restores {kind!r}")  # a wiring bug: fail loudly
-        restore(data)
+        # An action that changed several kinds stores ("many", {kind: data, ...}).
+        parts = data.items() if kind == "many" else [(kind, data)]
+        for part, part_data in parts:
+            restore = self.app.restorers.get(part)
+            if restore is None:
+                raise RuntimeError(f"no screen restores {part!r}")  # a wiring bug: fail loudly
+            restore(part_data)
         self.app.save_log(self.app.log.mark_undone(entry.id))
         self.app.render_all()
 
