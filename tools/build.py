@@ -63,6 +63,43 @@ def python_files() -> list[str]:
     return ["py/main.py", *(source.removeprefix("./") for source in config["files"])]
 
 
+def snapshot_manifest() -> None:
+    """static/build/snapshot.js: what the memory snapshot holds, and the key it is valid for.
+
+    The key changes with Pyodide's build, the standard library archive, the snapshot
+    worker, the list of pre-imported modules and the source of every pre-imported file;
+    static/engine.mjs throws away a snapshot stored under any other key.
+    """
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    files = {url: path for url, path in config["files"].items() if url.endswith(".py")}
+    modules = sorted(
+        path.removeprefix("./").removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for path in files.values()
+    )
+    digest = hashlib.sha256()
+    pyodide = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
+    digest.update(pyodide["version"].encode())
+    runtime = [VENDOR / "pyodide" / name for name in PYODIDE_FILES if name != "pyodide-lock.json"]
+    for path in [*runtime, ROOT / "static" / "snapshot-worker.mjs"]:
+        digest.update(path.name.encode() + hashlib.sha256(path.read_bytes()).digest())
+    digest.update(json.dumps(modules).encode())
+    for url, path in sorted(files.items()):
+        source = (ROOT / url).read_bytes()
+        digest.update(f"{url}={path}".encode() + hashlib.sha256(source).digest())
+    manifest = {
+        "key": digest.hexdigest()[:32],
+        "pyodide": pyodide["version"],
+        "modules": modules,
+        "files": files,
+    }
+    text = "// Written by tools/build.py: what the memory snapshot holds (see static/engine.mjs).\n"
+    text += f"export default {json.dumps(manifest, indent=1)};\n"
+    target = BUILD / "snapshot.js"
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+    print(f"build: snapshot of {len(modules)} modules, key {manifest['key']}")
+
+
 def offline_files() -> list[str]:
     """Every file the app may fetch, as paths relative to the site root."""
     files = list(APP_FILES)
@@ -108,6 +145,7 @@ def main(argv: list[str]) -> None:
     for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")
+    snapshot_manifest()
     precache()
     if argv[1:] == ["dist"]:
         dist()

@@ -58,7 +58,7 @@ def test_entry_point_is_the_page_script() -> None:
 
 def test_interpreter_is_self_hosted() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./static/engine.mjs"
     for name in ("index.html", "pyscript.toml", "sw.js", "static/boot.js"):
         text = (ROOT / name).read_text(encoding="utf-8")
         assert not re.search(r"https?://(?!127\.0\.0\.1)", text), name

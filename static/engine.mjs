@@ -1,0 +1,139 @@
+// Omen's interpreter for PyScript (pyscript.toml `interpreter`): Pyodide, started from
+// a memory snapshot when the device has a good one.
+//
+// PyScript imports this module, reads `version` and calls `loadPyodide(options)`. A
+// snapshot is Python's memory after Pyodide's start-up and after importing the rules
+// engine and the adapter (made by static/snapshot-worker.mjs, in the background, after a
+// normal start). It is kept in Cache Storage with the key it was made for (Pyodide's
+// build, the standard library archive and every pre-imported Python file, computed by
+// tools/build.py) and a SHA-256 of its bytes. Anything missing, damaged, truncated or
+// made for other files is thrown away: Pyodide then starts normally and a new snapshot
+// is made. The page's <html> gets data-engine-start="snapshot" or "normal" and, once a
+// new snapshot is stored, data-snapshot="saved" (tests and the benchmark read them).
+// `?snapshot=off` in the address starts normally and makes no snapshot.
+
+import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+import manifest from "./build/snapshot.js";
+
+export { version };
+
+// The interpreter this page started, for tests and diagnostics
+// (`(await import("/static/engine.mjs")).started.runPython(...)`).
+export let started = null;
+
+const CACHE = "omen.snapshot"; // not "omen-…": sw.js clears those on each new deploy
+const ENTRY = new URL("./build/engine-snapshot", import.meta.url).href;
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const root = document.documentElement;
+
+function note(message, detail) {
+  console.info(`Omen snapshot: ${message}`, detail ?? "");
+}
+
+async function digest(bytes) {
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function forget() {
+  try {
+    const cache = await caches.open(CACHE);
+    await cache.delete(ENTRY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+// The stored snapshot's bytes when they are for this build and intact, else null.
+async function readSnapshot() {
+  if (!("caches" in globalThis)) return null; // no Cache Storage outside a secure context
+  let response;
+  try {
+    response = await (await caches.open(CACHE)).match(ENTRY);
+  } catch (error) {
+    note("storage unreadable", error);
+    return null;
+  }
+  if (!response) return null;
+  if (response.headers.get("x-omen-key") !== manifest.key) {
+    note("made for another version or other Python files; making a new one");
+    await forget();
+    return null;
+  }
+  try {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const size = Number(response.headers.get("x-omen-size"));
+    if (bytes.length !== size || (await digest(bytes)) !== response.headers.get("x-omen-sha256")) {
+      note("damaged or truncated; making a new one");
+      await forget();
+      return null;
+    }
+    return bytes;
+  } catch (error) {
+    note("unreadable; making a new one", error);
+    await forget();
+    return null;
+  }
+}
+
+// Make a snapshot in a worker once the page is ready, so the start in progress and the
+// first rolls do not wait for it.
+function makeSnapshotLater() {
+  if (!("caches" in globalThis) || typeof Worker === "undefined") return;
+  const start = () => {
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    worker.onmessage = (event) => {
+      worker.terminate();
+      if (event.data && event.data.ok) {
+        root.dataset.snapshot = "saved";
+        note(`saved (${event.data.size} bytes in ${Math.round(event.data.ms)} ms)`);
+      } else {
+        root.dataset.snapshot = "failed";
+        note("could not be made", event.data && event.data.error);
+      }
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      root.dataset.snapshot = "failed";
+      note("worker failed", event.message);
+    };
+    worker.postMessage({ manifest, indexURL: INDEX_URL, cache: CACHE, entry: ENTRY });
+  };
+  const whenReady = () => {
+    if (root.dataset.ready === "true") {
+      observer.disconnect();
+      setTimeout(start, 500); // let the first paint and any first tap go first
+    }
+  };
+  const observer = new MutationObserver(whenReady);
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  whenReady();
+}
+
+// Python state that must not be shared by two starts from one snapshot: fresh random
+// state (the Mersenne Twister was frozen at snapshot time) and fresh import caches (the
+// app's files are written again after the restore).
+const AFTER_RESTORE = "import importlib, random\nimportlib.invalidate_caches()\nrandom.seed()\n";
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const wanted = new URLSearchParams(location.search).get("snapshot") !== "off";
+  const bytes = wanted ? await readSnapshot() : null;
+  if (bytes) {
+    try {
+      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: bytes });
+      pyodide.runPython(AFTER_RESTORE);
+      root.dataset.engineStart = "snapshot";
+      started = pyodide;
+      return pyodide;
+    } catch (error) {
+      note("restore failed; starting normally", error);
+      await forget();
+    }
+  }
+  const pyodide = await loadRuntime(settings);
+  root.dataset.engineStart = "normal";
+  started = pyodide;
+  if (wanted) makeSnapshotLater();
+  return pyodide;
+}

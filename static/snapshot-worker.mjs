@@ -1,0 +1,86 @@
+// Makes Omen's memory snapshot off the main thread (started by static/engine.mjs).
+//
+// A throw-away Pyodide started with the (private) `_makeSnapshot` option gets the app's
+// Python files at the paths PyScript will write them to, imports the rules engine and
+// the adapter, and hands its memory to `makeMemorySnapshot()`. The adapter imports
+// `pyscript`, which exists only beside a page: here a stand-in module gives placeholders
+// for `document` and `window`, and py/main.py swaps in the real objects after a restore.
+// The stand-in is dropped from sys.modules before the snapshot, so the real `pyscript`
+// is imported in the page. The bytes go to Cache Storage with their key and SHA-256.
+
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+
+const PRELUDE = `
+import sys, types
+
+class SnapshotPlaceholder:
+    """Stands for pyscript.<name> in the snapshot; py/main.py replaces it."""
+
+    def __init__(self, name):
+        object.__setattr__(self, "omen_placeholder", name)
+
+    def __getattr__(self, attribute):
+        raise RuntimeError(f"pyscript.{self.omen_placeholder} used while making the snapshot")
+
+stand_in = types.ModuleType("pyscript")
+stand_in.document = SnapshotPlaceholder("document")
+stand_in.window = SnapshotPlaceholder("window")
+sys.modules["pyscript"] = stand_in
+`;
+
+const EPILOGUE = `
+import importlib
+for name in MODULES:
+    importlib.import_module(name)
+del sys.modules["pyscript"]
+del sys, types, stand_in, SnapshotPlaceholder, importlib, name, MODULES
+`;
+
+function parentsOf(path) {
+  const parts = path.split("/").slice(0, -1);
+  return parts.map((_, index) => parts.slice(0, index + 1).join("/"));
+}
+
+async function digest(bytes) {
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function make({ manifest, indexURL, cache, entry }) {
+  const started = performance.now();
+  const base = new URL("../", import.meta.url); // the site root, where pyscript.toml is
+  const sources = await Promise.all(
+    Object.entries(manifest.files).map(async ([url, path]) => {
+      const response = await fetch(new URL(url, base));
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return [path, new Uint8Array(await response.arrayBuffer())];
+    }),
+  );
+  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const { FS } = pyodide;
+  for (const [path, bytes] of sources) {
+    for (const folder of parentsOf(path)) {
+      if (!FS.analyzePath(folder).exists) FS.mkdir(folder);
+    }
+    FS.writeFile(path, bytes);
+  }
+  pyodide.runPython(PRELUDE);
+  pyodide.globals.set("MODULES", pyodide.toPy(manifest.modules));
+  pyodide.runPython(EPILOGUE);
+  const bytes = pyodide.makeMemorySnapshot();
+  const headers = {
+    "content-type": "application/octet-stream",
+    "x-omen-key": manifest.key,
+    "x-omen-size": String(bytes.length),
+    "x-omen-sha256": await digest(bytes),
+  };
+  await (await caches.open(cache)).put(entry, new Response(bytes, { headers }));
+  return { ok: true, size: bytes.length, ms: performance.now() - started };
+}
+
+self.onmessage = (event) => {
+  make(event.data).then(
+    (result) => self.postMessage(result),
+    (error) => self.postMessage({ ok: false, error: String(error && error.stack ? error.stack : error) }),
+  );
+};
