@@ -49,12 +49,16 @@ from omen.dice import Dice
 from omen.errors import LimitError, RulesError, StoredDataError
 from omen.roll import N_, Step
 from omen.settings import Setting
+from omen.store import Schema
 
 MIN_VALUE = 1
 MAX_VALUE = 5
 MAX_DICE = 30  # positive and negative together: enough for any table, fast to work out
 MAX_ROUNDS = 50  # re-rolls of a tied opposed test before Omen calls it a draw
 SIDES = 6
+MAX_NAME = 200  # characters in a contestant's name
+MAX_MEMBER_ID = 100  # characters in a crew member's id
+MAX_CONTESTANTS = 20
 
 
 # --- characteristics ----------------------------------------------------------------
@@ -718,9 +722,48 @@ class Contestant:
     pool: Pool
     value: int
     characteristic: Characteristic | None = None
+    member: str = ""  # the crew member's id, when the contestant is one of the crew
 
     def __post_init__(self) -> None:
         check_value(self.value)
+        if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
+            raise RulesError(
+                Step(N_("A name can be at most {limit} characters long."), {"limit": MAX_NAME})
+            )
+        if not isinstance(self.member, str) or len(self.member) > MAX_MEMBER_ID:
+            raise RulesError(Step(N_("A contestant's crew link is not a character's id.")))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "pool": self.pool.to_json(), "value": self.value}
+        if self.characteristic is not None:
+            out["characteristic"] = self.characteristic.value
+        if self.member:
+            out["member"] = self.member
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "contestant") -> Contestant:
+        if not isinstance(data, dict):
+            raise _bad(where, Step(N_("a record")))
+        for key in data:
+            if key not in {"name", "pool", "value", "characteristic", "member"}:
+                raise _unknown(f"{where}.{key}")
+        name = data.get("name")
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise _bad(
+                f"{where}.name", Step(N_("text of at most {limit} characters"), {"limit": MAX_NAME})
+            )
+        value = data.get("value")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
+            raise _bad(f"{where}.value", Step(N_("a whole number from 1 to 5")))
+        characteristic = _stored_characteristic(data.get("characteristic"), where, optional=True)
+        member = data.get("member", "")
+        if not isinstance(member, str) or len(member) > MAX_MEMBER_ID:
+            raise _bad(
+                f"{where}.member",
+                Step(N_("text of at most {limit} characters"), {"limit": MAX_MEMBER_ID}),
+            )
+        return cls(name, Pool.from_json(data.get("pool", {})), value, characteristic, member)
 
 
 @dataclass(frozen=True)
@@ -858,3 +901,113 @@ def opposed_test(
             )
             return OpposedResult(tuple(contestants), tuple(rounds), None, tuple(steps))
         taking_part = verdict.tied
+
+
+# --- the Tests screen's form, as stored ------------------------------------------------
+
+
+def _stored_characteristic(raw: Any, where: str, optional: bool = False) -> Characteristic | None:
+    if raw is None and optional:
+        return None
+    if raw not in {c.value for c in Characteristic}:
+        raise _bad(f"{where}.characteristic", Step(N_("one of the six characteristics")))
+    return Characteristic(raw)
+
+
+@dataclass(frozen=True)
+class TestsForm:
+    """What the Tests screen keeps between visits: the pool being built and the contestants.
+
+    ``character`` is the crew member's id ("" for nobody); ``unticked`` lists the indices
+    of that character's traumas the game master left out of the pool.
+    """
+
+    __test__ = False
+
+    character: str = ""
+    characteristic: Characteristic = Characteristic.DEXTERITY
+    value: int = 3
+    pool: Pool = Pool()
+    unticked: tuple[int, ...] = ()
+    contestants: tuple[Contestant, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_value(self.value)
+        if not isinstance(self.characteristic, Characteristic):
+            raise RulesError(Step(N_("A test uses one of the six characteristics.")))
+        if not isinstance(self.character, str) or len(self.character) > MAX_MEMBER_ID:
+            raise RulesError(Step(N_("A contestant's crew link is not a character's id.")))
+        if len(self.contestants) > MAX_CONTESTANTS:
+            raise LimitError(
+                Step(
+                    N_("An opposed test has at most {limit} contestants."),
+                    {"limit": MAX_CONTESTANTS},
+                )
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "characteristic": self.characteristic.value,
+            "value": self.value,
+            "pool": self.pool.to_json(),
+        }
+        if self.character:
+            out["character"] = self.character
+        if self.unticked:
+            out["unticked"] = sorted(self.unticked)
+        if self.contestants:
+            out["contestants"] = [contestant.to_json() for contestant in self.contestants]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> TestsForm:
+        where = "tests"
+        if not isinstance(data, dict):
+            raise _bad(where, Step(N_("a record")))
+        known = {"character", "characteristic", "value", "pool", "unticked", "contestants"}
+        for key in data:
+            if key not in known:
+                raise _unknown(f"{where}.{key}")
+        character = data.get("character", "")
+        if not isinstance(character, str) or len(character) > MAX_MEMBER_ID:
+            raise _bad(
+                f"{where}.character",
+                Step(N_("text of at most {limit} characters"), {"limit": MAX_MEMBER_ID}),
+            )
+        characteristic = _stored_characteristic(
+            data.get("characteristic", Characteristic.DEXTERITY.value), where
+        )
+        value = data.get("value", 3)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
+            raise _bad(f"{where}.value", Step(N_("a whole number from 1 to 5")))
+        unticked = data.get("unticked", [])
+        if not isinstance(unticked, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 100 for i in unticked
+        ):
+            raise _bad(f"{where}.unticked", Step(N_("a list of trauma numbers")))
+        raw = data.get("contestants", [])
+        if not isinstance(raw, list) or len(raw) > MAX_CONTESTANTS:
+            raise _bad(
+                f"{where}.contestants",
+                Step(
+                    N_("a list of at most {limit} contestants"),
+                    {"limit": MAX_CONTESTANTS},
+                ),
+            )
+        contestants = tuple(
+            Contestant.from_json(item, f"{where}.contestants[{i}]") for i, item in enumerate(raw)
+        )
+        try:
+            return cls(
+                character,
+                characteristic or Characteristic.DEXTERITY,
+                value,
+                Pool.from_json(data.get("pool", {})),
+                tuple(sorted(set(unticked))),
+                contestants,
+            )
+        except RulesError as error:
+            raise StoredDataError(error.message) from error
+
+
+TESTS_FORM = Schema("eotw_tests", 1, {}, TestsForm.from_json)

@@ -36,6 +36,7 @@ KIND_LABELS = {
     "prefs": N_("the language and theme"),
     "log": N_("the roll log"),
     "crew": N_("the crew"),
+    "eotw_tests": N_("the dice pool on the Tests screen"),
     "gurps_form": N_("the GURPS distance form"),
     "ose_encounter": N_("the Old-School Essentials encounter"),
     "library": N_("the tables and locations"),
