@@ -108,6 +108,94 @@ class Flight:
     forced_to_stop: bool = False
 
 
+# Numbers typed in the form: as many digits as the screen accepts.
+MAX_FORM_NUMBER = 9_999_999
+DEFAULT_FLIGHT = Flight(fleeing_count=4, pursuer_count=4)
+
+
+@dataclass(frozen=True)
+class Form:
+    """What the referee set in the screen's fields, kept with the encounter so a reload
+    finds them as they were: who flees and how, what is dropped in a pursuit, the
+    movement question, and the speaker's Charisma (``nobody_talks`` keeps the score
+    for when someone talks again)."""
+
+    flight: Flight = DEFAULT_FLIGHT
+    drop: Drop = Drop.NOTHING
+    tempted: bool = False
+    move_speed: int = 120
+    move_rounds: int = 1
+    charisma: int = 10
+    nobody_talks: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        f = self.flight
+        return {
+            "fleeing": f.fleeing.value,
+            "fleeing_speed": f.fleeing_speed,
+            "pursuer_speed": f.pursuer_speed,
+            "fleeing_count": f.fleeing_count,
+            "pursuer_count": f.pursuer_count,
+            "terrain": f.terrain.value,
+            "modifier": f.modifier,
+            "forced_to_stop": f.forced_to_stop,
+            "drop": self.drop.value,
+            "tempted": self.tempted,
+            "move_speed": self.move_speed,
+            "move_rounds": self.move_rounds,
+            "charisma": self.charisma,
+            "nobody_talks": self.nobody_talks,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Form:
+        """A missing field takes its default (older saves have none); a field of the
+        wrong type means damaged data."""
+        if not isinstance(data, dict):
+            raise _bad()
+        base = cls().to_json()
+        if not set(data) <= set(base):
+            raise _bad()
+        merged = {**base, **data}
+        for key, default in base.items():
+            value = merged[key]
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise _bad()
+            elif isinstance(default, int):
+                if (
+                    not isinstance(value, int)
+                    or isinstance(value, bool)
+                    or abs(value) > MAX_FORM_NUMBER
+                ):
+                    raise _bad()
+            elif not isinstance(value, str):
+                raise _bad()
+        try:
+            flight = Flight(
+                Side(merged["fleeing"]),
+                merged["fleeing_speed"],
+                merged["pursuer_speed"],
+                merged["fleeing_count"],
+                merged["pursuer_count"],
+                Terrain(merged["terrain"]),
+                merged["modifier"],
+                merged["forced_to_stop"],
+            )
+            drop = Drop(merged["drop"])
+        except ValueError as error:
+            raise _bad() from error
+        return cls(
+            flight,
+            drop,
+            merged["tempted"],
+            merged["move_speed"],
+            merged["move_rounds"],
+            merged["charisma"],
+            merged["nobody_talks"],
+        )
+
+
 @dataclass(frozen=True)
 class OseSession:
     """The encounter's set-up, its state, and the latest result of every stage."""
@@ -123,6 +211,7 @@ class OseSession:
     action: Action | None = None
     pursuit: PursuitState | None = None  # a dungeon pursuit, round by round
     chase: WildernessPursuit | None = None  # a wilderness pursuit, day by day
+    form: Form = field(default_factory=Form)  # the fields as the referee left them
 
     @property
     def place(self) -> Place:
@@ -141,6 +230,7 @@ class OseSession:
             "action": None if self.action is None else self.action.value,
             "pursuit": None if self.pursuit is None else self.pursuit.to_json(),
             "chase": None if self.chase is None else self.chase.to_json(),
+            "form": self.form.to_json(),
         }
 
     @classmethod
@@ -174,6 +264,7 @@ class OseSession:
                 None if action is None else Action(action),
                 None if pursuit is None else PursuitState.from_json(pursuit),
                 None if chase is None else WildernessPursuit.from_json(chase),
+                Form.from_json(data["form"]) if "form" in data else Form(),
             )
         except StoredDataError:
             raise
@@ -222,6 +313,7 @@ def set_up(
     party: SideSetup | None = None,
     monsters: SideSetup | None = None,
     creature: str | None = None,
+    form: Form | None = None,
 ) -> OseSession:
     """Change the situation before (or between) the rolls."""
     encounter = session.encounter
@@ -235,6 +327,7 @@ def set_up(
         party=session.party if party is None else party,
         monsters=session.monsters if monsters is None else monsters,
         creature=session.creature if creature is None else creature.strip()[:MAX_CREATURE],
+        form=session.form if form is None else form,
     )
 
 

@@ -9,7 +9,16 @@ import pytest
 from omen import ose_session as s
 from omen.dice import ScriptedDice
 from omen.errors import RulesError, StoredDataError
-from omen.ose import ChaseStatus, Drop, Place, PursuitStatus, Side, SideSetup, SurpriseOutcome
+from omen.ose import (
+    ChaseStatus,
+    Drop,
+    Place,
+    PursuitStatus,
+    Side,
+    SideSetup,
+    SurpriseOutcome,
+    Terrain,
+)
 from omen.settings import defaults
 from omen.store import decode, encode
 
@@ -146,5 +155,57 @@ def test_conclusion_counts_turns() -> None:
 )
 def test_damaged_sessions_are_refused(change: dict[str, object]) -> None:
     data = {**s.new_session().to_json(), **change}
+    with pytest.raises(StoredDataError, match="stored encounter is damaged"):
+        s.OseSession.from_json(data)
+
+
+FORM = s.Form(
+    s.Flight(Side.MONSTERS, 90, 150, 7, 2, Terrain.DENSE_WOODS, -15, True),
+    Drop.FOOD,
+    tempted=True,
+    move_speed=60,
+    move_rounds=60,
+    charisma=16,
+    nobody_talks=True,
+)
+
+
+def test_the_form_is_kept_with_the_encounter() -> None:
+    session = s.set_up(s.new_session("Orcs"), form=FORM)
+    assert roundtrip(session).form == FORM
+    assert s.set_up(session, dark=False).form == FORM  # other changes keep it
+    stored = session.to_json()["form"]
+    assert stored["fleeing"] == "monsters" and stored["terrain"] == "dense_woods"
+    assert stored["drop"] == "food" and stored["charisma"] == 16
+
+
+def test_a_session_saved_before_the_form_gets_the_screen_defaults() -> None:
+    data = s.new_session().to_json()
+    del data["form"]
+    form = s.OseSession.from_json(data).form
+    assert form == s.Form()
+    assert (form.flight.fleeing_count, form.flight.pursuer_count) == (4, 4)  # as on screen
+    assert (form.move_speed, form.move_rounds, form.charisma) == (120, 1, 10)
+    partial = {**s.new_session().to_json(), "form": {"charisma": 5}}
+    assert s.OseSession.from_json(partial).form == s.Form(charisma=5)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        None,
+        [],
+        {"charisma": "13"},
+        {"charisma": True},
+        {"tempted": 1},
+        {"fleeing_speed": 10**8},
+        {"drop": "gold"},
+        {"fleeing": "nobody"},
+        {"terrain": 3},
+        {"colour": "red"},
+    ],
+)
+def test_a_damaged_form_is_refused(form: object) -> None:
+    data = {**s.new_session().to_json(), "form": form}
     with pytest.raises(StoredDataError, match="stored encounter is damaged"):
         s.OseSession.from_json(data)
