@@ -70,6 +70,7 @@ class TablesScreen:
         self.pasted: Table | None = None
         self.last: Outcome | None = None
         app.restorers["tables"] = self.restore
+        app.restorers["table-draft"] = self.restore_draft
         act = self.action
         act("clear-example", self.clear_example)
         act("add-location", self.add_location)
@@ -104,6 +105,13 @@ class TablesScreen:
         self.setup = CrawlSetup.from_json(data["setup"])
         self.draft = None
         self.save()
+
+    def restore_draft(self, data: Any) -> None:
+        """Undo of an entry removed in the editor: the table as it was being edited."""
+        draft = Table.from_json(data["draft"])
+        self.draft = replace(draft, die=data["die"])
+        self.draft_is_new = bool(data["new"])
+        self.app.show("tables")
 
     def change(self, library: Library, title: Step, setup: CrawlSetup | None = None) -> None:
         """Keep a changed library, log it with the earlier one for Undo, show everything."""
@@ -245,9 +253,16 @@ class TablesScreen:
     def remove_entry(self, index: int) -> None:
         table = self.read_editor()
         entries = list(table.entries)
-        del entries[index]
+        removed = entries.pop(index)
+        kept = replace(table, die=None).to_json()  # the die may be half typed
+        before = ("table-draft", {"draft": kept, "die": table.die, "new": self.draft_is_new})
         self.draft = replace(table, entries=tuple(entries))
-        self.render()
+        title = Step(
+            N_("Entry removed from {table}: {text}"),
+            {"table": table.name or "?", "text": removed.text or "—"},
+        )
+        self.app.record(Outcome(title, (), "tables"), before)
+        self.app.render_all()
 
     def save_table(self, _event: Any) -> None:
         table = self.read_editor()

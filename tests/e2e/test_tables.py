@@ -117,3 +117,22 @@ def test_voidcrawl_by_day_and_by_night(page: Page, base: str) -> None:
     expect(
         page.get_by_text("Met: The Bell-Diver climbs the pier, dragging its chain.")
     ).to_be_visible()
+
+
+def test_removing_an_entry_can_be_undone_from_the_log(page: Page, base: str) -> None:
+    open_app(page, base)
+    go(page, "Tables")
+    page.get_by_role("button", name="Example: Locality").click()
+    expect(page.get_by_role("textbox", name="Entry text")).to_have_count(4)
+    page.get_by_role("button", name="Remove").nth(0).click()
+    expect(page.get_by_role("textbox", name="Entry text")).to_have_count(3)
+    page.get_by_role("button", name="Move the entry down").nth(0).click()
+    expect(page.get_by_role("textbox", name="Entry text").nth(1)).to_have_value(
+        "The power fails across town; only the church is lit."
+    )
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_role("textbox", name="Entry text")).to_have_count(4)
+    expect(page.get_by_role("textbox", name="Entry text").nth(0)).to_have_value(
+        "Fog comes up off the river and swallows the streetlights."
+    )
