@@ -223,12 +223,13 @@ class OseScreen:
         """End the encounter: at least one turn passes on the Explore screen's clock."""
         session, outcome, turns = ose_session.conclude(self.session)
         explore = next(s for s in self.app.screens if isinstance(s, ExploreScreen))
-        before = explore.state.to_json()
+        before = {"exploration": explore.state.to_json(), UNDO_KIND: self.session.to_json()}
         explore.state = replace(explore.state, clock=explore.state.clock.advance(turns))
         explore.save()
         self.session = session
         self.save()
-        self.app.record(outcome, ("exploration", before))
+        # Undo puts back both the turn clock and the encounter as it was before the end.
+        self.app.record(outcome, ("many", before))
         self.app.render_all()
 
     def new_encounter(self, creature: str) -> None:

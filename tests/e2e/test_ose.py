@@ -183,9 +183,18 @@ def test_next_button_conclusion_and_undo(page: Page, base: str) -> None:
     expect(result).to_have_text("The encounter is over: 1 turn passes.")
     page.get_by_role("button", name="Explore").click()
     expect(page.locator("[data-bind='turn']")).to_have_text("1")
-    # Undo the conclusion: the turn clock goes back.
+    # Undo the conclusion: the turn clock goes back, and so does the encounter.
     page.get_by_role("button", name="Log").click()
     page.get_by_role("button", name="Undo last action").click()
+    page.get_by_role("button", name="Explore").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("0")
+    page.get_by_role("button", name="Encounter").click()
+    expect(result).to_have_text("Round 1: the monsters act alone")
+    expect(conclusion.locator("[data-summary='conclusion']")).to_have_text("")
+    reload_app(page)  # and it stays undone after a reload
+    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("radio", name="Old-School Essentials encounter").check()
+    expect(result).to_have_text("Round 1: the monsters act alone")
     page.get_by_role("button", name="Explore").click()
     expect(page.locator("[data-bind='turn']")).to_have_text("0")
     # Undo the round: the encounter goes back to before round 1.
