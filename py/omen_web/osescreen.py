@@ -29,7 +29,7 @@ from omen.ose import (
     Ties,
     Tiring,
 )
-from omen.ose_session import Action, Flight, OseSession
+from omen.ose_session import Action, Flight, Form, OseSession
 from omen.reaction import OSE_REACTIONS, reaction_odds, signed, speaker_modifier
 from omen.roll import N_, Step
 from omen_web import dom
@@ -37,6 +37,8 @@ from omen_web.app import App
 from omen_web.explore import ExploreScreen
 
 UNDO_KIND = "ose_encounter"
+OSE_ROOT = '[data-procedure="ose"]'
+REACTION_ROOT = '[data-procedure="reaction"]'
 ROLLED_STAGES = ("surprise", "distance", "reaction", "initiative", "evasion")
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")
 RANGES = (2, 1, 3, 4)
@@ -48,12 +50,20 @@ PLACE_WORDS = {
 }
 
 
-def number(node: Any, label: str) -> int:
-    """A whole number from an input, or a notice naming the field."""
+def whole(node: Any) -> int | None:
+    """A whole number from an input, or None while it holds something else."""
     raw = str(node.value).strip()
     if not raw.lstrip("-").isdigit() or len(raw) > 7:
-        raise RulesError(Step(N_("Enter a whole number in “{field}”."), {"field": Step(label)}))
+        return None
     return int(raw)
+
+
+def number(node: Any, label: str) -> int:
+    """A whole number from an input, or a notice naming the field."""
+    value = whole(node)
+    if value is None:
+        raise RulesError(Step(N_("Enter a whole number in “{field}”."), {"field": Step(label)}))
+    return value
 
 
 class OseScreen:
@@ -61,11 +71,12 @@ class OseScreen:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.root = dom.one('[data-procedure="ose"]')
+        self.root = dom.one(OSE_ROOT)
         self.session = app.storage.load(ose_session.SCHEMA, app.stamp) or ose_session.new_session(
             app.creature
         )
         app.restorers[UNDO_KIND] = self.restore
+        self.fill_form()
         self.boxes: dict[str, Any] = {}
         for holder in dom.every("[data-rollbox]", self.root):
             box = dom.clone("tpl-ose-roll")
@@ -120,7 +131,7 @@ class OseScreen:
             "ose-move-speed",
             "ose-move-rounds",
         ):
-            dom.on(self.field(name), "input", guard(lambda _e: self.render()))
+            dom.on(self.field(name), "input", guard(self.change_form))
 
     def field(self, name: str) -> Any:
         return dom.bound(name, self.root)
@@ -133,6 +144,7 @@ class OseScreen:
     def restore(self, data: Any) -> None:
         self.session = OseSession.from_json(data)
         self.save()
+        self.fill_form()
 
     def commit(self, session: OseSession, outcome: Outcome) -> None:
         """Keep the new encounter, log the action with the earlier one for Undo."""
@@ -237,7 +249,11 @@ class OseScreen:
         before = self.session.to_json()
         fresh = ose_session.new_session(creature, self.session.place)
         fresh = ose_session.set_up(
-            fresh, dark=self.session.dark, party=self.session.party, monsters=self.session.monsters
+            fresh,
+            dark=self.session.dark,
+            party=self.session.party,
+            monsters=self.session.monsters,
+            form=self.session.form,
         )
         had_results = bool(self.session.results)
         self.session = fresh
@@ -264,6 +280,7 @@ class OseScreen:
             dark=self.session.dark,
             party=self.session.party,
             monsters=self.session.monsters,
+            form=self.session.form,
         )
         self.save()
         if had_results:
@@ -275,6 +292,90 @@ class OseScreen:
                 ),
                 (UNDO_KIND, before),
             )
+
+    # --- the form, kept with the encounter ------------------------------------------------
+
+    def read_form(self) -> Form:
+        """The fields as they are now; a number field being typed keeps its last value."""
+        old = self.session.form
+        flight = old.flight
+
+        def kept(name: str, value: int) -> int:
+            typed = whole(self.field(name))
+            return value if typed is None else typed
+
+        return Form(
+            Flight(
+                fleeing=Side(str(self.field("ose-fleeing").value)),
+                fleeing_speed=kept("ose-fleeing-speed", flight.fleeing_speed),
+                pursuer_speed=kept("ose-pursuer-speed", flight.pursuer_speed),
+                fleeing_count=kept("ose-fleeing-count", flight.fleeing_count),
+                pursuer_count=kept("ose-pursuer-count", flight.pursuer_count),
+                terrain=Terrain(str(self.field("ose-terrain").value)),
+                modifier=kept("ose-modifier", flight.modifier),
+                forced_to_stop=bool(self.field("ose-forced").checked),
+            ),
+            drop=Drop(str(self.field("ose-drop").value)),
+            tempted=bool(self.field("ose-tempted").checked),
+            move_speed=kept("ose-move-speed", old.move_speed),
+            move_rounds=kept("ose-move-rounds", old.move_rounds),
+            charisma=kept("ose-cha", old.charisma),
+            nobody_talks=bool(self.field("ose-nobody-talks").checked),
+        )
+
+    def keep_form(self, form: Form) -> None:
+        if form != self.session.form:
+            self.session = ose_session.set_up(self.session, form=form)
+            self.save()
+
+    def change_form(self, _event: Any) -> None:
+        self.keep_form(self.read_form())
+        self.fill_speaker(REACTION_ROOT)
+        self.render()
+        self.render_reaction_panel()
+
+    def set_speaker(self, charisma_node: Any, nobody_talks: bool) -> None:
+        """The reaction panel's Charisma choice: the same speaker as in this sequence."""
+        typed = whole(charisma_node)
+        form = self.session.form
+        charisma = form.charisma if typed is None else typed
+        self.keep_form(replace(form, charisma=charisma, nobody_talks=nobody_talks))
+        self.fill_speaker(OSE_ROOT)
+        self.render()
+
+    def render_reaction_panel(self) -> None:
+        for screen in self.app.screens:
+            if screen.name == "reaction":
+                screen.render()
+
+    def fill_speaker(self, root: str) -> None:
+        prefix = "ose" if root == OSE_ROOT else "reaction"
+        node = dom.one(root)
+        dom.bound(f"{prefix}-cha", node).value = str(self.session.form.charisma)
+        dom.bound(f"{prefix}-nobody-talks", node).checked = self.session.form.nobody_talks
+
+    def fill_form(self) -> None:
+        """Put the kept fields back (on loading, and when Undo brings an encounter back)."""
+        form = self.session.form
+        flight = form.flight
+        values = {
+            "ose-fleeing": flight.fleeing.value,
+            "ose-fleeing-speed": str(flight.fleeing_speed),
+            "ose-pursuer-speed": str(flight.pursuer_speed),
+            "ose-fleeing-count": str(flight.fleeing_count),
+            "ose-pursuer-count": str(flight.pursuer_count),
+            "ose-terrain": flight.terrain.value,
+            "ose-modifier": str(flight.modifier),
+            "ose-drop": form.drop.value,
+            "ose-move-speed": str(form.move_speed),
+            "ose-move-rounds": str(form.move_rounds),
+        }
+        for name, value in values.items():
+            self.field(name).value = value
+        self.field("ose-forced").checked = flight.forced_to_stop
+        self.field("ose-tempted").checked = form.tempted
+        self.fill_speaker(OSE_ROOT)
+        self.fill_speaker(REACTION_ROOT)
 
     # --- reading the form -------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from omen.reaction import (
 from omen.roll import N_, Step
 from omen_web import dom
 from omen_web.app import App
-from omen_web.osescreen import number
+from omen_web.osescreen import OseScreen, number
 
 
 class ReactionScreen:
@@ -38,7 +38,17 @@ class ReactionScreen:
         self.last: ReactionResult | None = None
         dom.on(dom.one('[data-action="reaction-roll"]', self.root), "click", app.guard(self.roll))
         for name in ("reaction-cha", "reaction-nobody-talks"):
-            dom.on(dom.bound(name, self.root), "input", app.guard(lambda _e: self.render()))
+            dom.on(dom.bound(name, self.root), "input", app.guard(self.change_speaker))
+
+    def change_speaker(self, _event: Any) -> None:
+        """The speaker's Charisma is kept with the OSE encounter, shared with its panel."""
+        for screen in self.app.screens:
+            if isinstance(screen, OseScreen):
+                screen.set_speaker(
+                    dom.bound("reaction-cha", self.root),
+                    bool(dom.bound("reaction-nobody-talks", self.root).checked),
+                )
+        self.render()
 
     @property
     def table(self) -> ReactionTable:

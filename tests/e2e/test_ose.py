@@ -241,3 +241,150 @@ def test_liminal_horror_reaction_with_typed_dice_shows_the_cairn_note(
     panel.get_by_role("button", name="Roll reaction").click()
     expect(page.get_by_role("alert").filter(has_text=re.compile("7"))).to_be_visible()
     expect(title).to_have_text("Reaction 3: Wary")
+
+
+def test_a_dungeon_pursuit_with_typed_dice_and_movement(page: Page, base: str) -> None:
+    """Distance 6 + 6 = 120 feet; the party (60) flees monsters at 90, so the gap closes
+    by 30 a round: 120 → 90 after round 1; in round 2 the party drops food for hungry
+    pursuers, who stop on 1-3 of a d6 (3 in 6 = 50%): a 5 lets them run on to 60; in
+    round 3 a 2 stops them and the party gets away."""
+    open_app(page, base)
+    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("radio", name="Old-School Essentials encounter").check()
+    panel = ose_panel(page)
+    result = panel.locator("[data-bind='ose-result-title']")
+    distance = step(page, "distance")
+    distance.locator(":scope > summary").click()
+    distance.get_by_text("Use physical dice").click()
+    distance.get_by_role("textbox", name="Faces you rolled, in order").fill("6 6")
+    distance.get_by_role("button", name="Roll distance").click()
+    expect(result).to_have_text("Distance: 120 feet")
+
+    step(page, "action").locator(":scope > summary").click()
+    page.get_by_role("button", name="Evade", exact=True).click()
+    evasion = step(page, "evasion")
+    expect(evasion).to_have_attribute("open", "")
+    evasion.get_by_role("spinbutton", name="Base speed of the fleeing side").fill("60")
+    evasion.get_by_role("spinbutton", name="Base speed of the pursuers").fill("90")
+    expect(evasion.locator(".ose-odds li").last).to_have_text("Evasion chance: 0.0%")
+    evasion.get_by_role("button", name="Try to evade").click()
+    expect(result).to_have_text("A pursuit begins: the gap is 120 feet.")
+    status = evasion.locator("[data-bind='ose-pursuit-status']")
+    expect(status).to_have_text("Rounds run: 0. Gap: 120 feet.")
+    odds = evasion.locator("[data-bind='ose-pursuit-odds'] li")
+    expect(odds).to_have_text(
+        ["Caught in the next round: 0.0%", "If nothing stops them, they catch up in 4 rounds."]
+    )
+
+    next_round = evasion.get_by_role("button", name="Next pursuit round")
+    next_round.click()
+    expect(result).to_have_text("Pursuit round 1: the gap is 90 feet.")
+
+    evasion.get_by_role("combobox", name="The fleeing side drops").select_option("food")
+    evasion.get_by_role("checkbox", name=re.compile("The pursuers want it")).check()
+    expect(odds).to_have_text(
+        [
+            "The pursuers stop for the dropped item: 50.0%",
+            "Caught in the next round: 0.0%",
+            "If nothing stops them, they catch up in 3 rounds.",
+        ]
+    )
+    evasion.get_by_text("Use physical dice").click()
+    faces = evasion.get_by_role("textbox", name="Faces you rolled, in order")
+    faces.fill("5")
+    next_round.click()
+    expect(result).to_have_text("Pursuit round 2: the gap is 60 feet.")
+    expect(faces).to_have_value("")
+    faces.fill("2")
+    next_round.click()
+    expect(result).to_have_text("Pursuit round 3: the fleeing side gets away.")
+    expect(evasion.locator(".ose-stage-steps li")).to_have_text(
+        [
+            "Round 3 of the pursuit.",
+            "The fleeing side drops food.",
+            "Rolled 2 (they stop on 1-3): the pursuers stop for the food and the fleeing"
+            " side gets away.",
+        ]
+    )
+    expect(status).to_have_text("Rounds run: 3. Gap: 60 feet. The pursuit is over.")
+    expect(next_round).to_be_disabled()
+
+    # Movement: a third of the base speed per round, at most one turn of 60 rounds.
+    movement = step(page, "movement")
+    movement.locator(":scope > summary").click()
+    lines = movement.locator("[data-bind='ose-movement'] li")
+    expect(lines).to_have_text(["Encounter speed: 120 ÷ 3 = 40 feet per round."])
+    rounds = movement.get_by_role("spinbutton", name="Rounds (1–60)")
+    rounds.fill("61")
+    expect(lines).to_have_text(
+        ["Movement at encounter speed lasts from 1 to 60 rounds (one turn)."]
+    )
+    rounds.fill("60")
+    expect(lines).to_have_text(
+        [
+            "Encounter speed: 120 ÷ 3 = 40 feet per round.",
+            "60 rounds at 40 feet per round: 2400 feet.",
+        ]
+    )
+
+
+def test_the_form_survives_a_reload_and_undo(page: Page, base: str) -> None:
+    open_app(page, base)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Game").select_option("ose")
+    page.get_by_role("button", name="Encounter").click()
+    panel = ose_panel(page)
+    panel.get_by_role("radio", name="Wilderness").check()
+    reaction = step(page, "reaction")
+    reaction.locator(":scope > summary").click()
+    reaction.get_by_role("spinbutton", name="Speaker's Charisma (3–18)").fill("16")
+    expect(reaction.locator(".ose-odds li").first).to_have_text("Modifier: +1")
+    evasion = step(page, "evasion")
+    evasion.locator(":scope > summary").click()
+    evasion.get_by_role("combobox", name="Who flees").select_option("monsters")
+    evasion.get_by_role("spinbutton", name="Base speed of the fleeing side").fill("150")
+    evasion.get_by_role("spinbutton", name="Base speed of the pursuers").fill("90")
+    evasion.get_by_role("spinbutton", name="Creatures fleeing").fill("7")
+    evasion.get_by_role("spinbutton", name="Creatures pursuing").fill("2")
+    evasion.get_by_role("combobox", name="Terrain of the flight").select_option("dense_woods")
+    evasion.get_by_role("spinbutton", name="Referee's modifier (%)").fill("-10")
+    movement = step(page, "movement")
+    movement.locator(":scope > summary").click()
+    movement.get_by_role("spinbutton", name="Base speed").fill("90")
+    movement.get_by_role("spinbutton", name="Rounds (1–60)").fill("12")
+    # The reaction panel of the Encounter screen shares the speaker's Charisma.
+    page.get_by_role("radio", name="Reaction roll").check()
+    other = page.locator("[data-procedure='reaction']")
+    expect(other.get_by_role("spinbutton", name="Speaker's Charisma (3–18)")).to_have_value("16")
+    expect(other.locator("[data-bind='reaction-odds'] li").first).to_have_text("Modifier: +1")
+    other.get_by_role("checkbox", name="Nobody talks").check()
+    expect(other.locator("[data-bind='reaction-odds'] li").first).to_have_text("Modifier: 0")
+
+    reload_app(page)
+    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("radio", name="Reaction roll").check()
+    expect(other.get_by_role("checkbox", name="Nobody talks")).to_be_checked()
+    page.get_by_role("radio", name="Old-School Essentials encounter").check()
+    expect(panel.get_by_role("radio", name="Wilderness")).to_be_checked()
+    for stage in (reaction, evasion, movement):
+        stage.locator(":scope > summary").click()
+    expect(reaction.get_by_role("spinbutton", name="Speaker's Charisma (3–18)")).to_have_value("16")
+    expect(reaction.get_by_role("checkbox", name="Nobody talks")).to_be_checked()
+    expect(evasion.get_by_role("combobox", name="Who flees")).to_have_value("monsters")
+    expect(evasion.get_by_role("spinbutton", name="Base speed of the fleeing side")).to_have_value(
+        "150"
+    )
+    expect(evasion.get_by_role("spinbutton", name="Base speed of the pursuers")).to_have_value("90")
+    expect(evasion.get_by_role("spinbutton", name="Creatures fleeing")).to_have_value("7")
+    expect(evasion.get_by_role("spinbutton", name="Creatures pursuing")).to_have_value("2")
+    expect(evasion.get_by_role("combobox", name="Terrain of the flight")).to_have_value(
+        "dense_woods"
+    )
+    expect(evasion.get_by_role("spinbutton", name="Referee's modifier (%)")).to_have_value("-10")
+    expect(movement.get_by_role("spinbutton", name="Base speed")).to_have_value("90")
+    expect(movement.get_by_role("spinbutton", name="Rounds (1–60)")).to_have_value("12")
+    # 5-12 fleeing from 1-3 pursuers: 35%; dense woods +25%; the referee's -10%: 50%.
+    expect(evasion.locator(".ose-odds li").last).to_have_text("Evasion chance: 50.0%")
+    expect(movement.locator("[data-bind='ose-movement'] li").last).to_have_text(
+        "12 rounds at 30 yards per round: 360 yards."
+    )
