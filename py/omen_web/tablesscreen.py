@@ -158,6 +158,16 @@ class TablesScreen:
             Step(N_("Encounter table of {location} chosen."), {"location": location.name}),
         )
 
+    def remove_location(self, location_id: str) -> None:
+        location = self.library.location(location_id)
+        self.change(
+            self.library.without_location(location_id),
+            Step(
+                N_("Location removed: {name} (Undo in the log brings it back)"),
+                {"name": location.name},
+            ),
+        )
+
     def investigators_changed(self, _event: Any) -> None:
         lines = str(dom.bound("investigators").value).splitlines()
         names = tuple(line.strip()[:MAX_NAME] for line in lines if line.strip())
@@ -400,7 +410,7 @@ class TablesScreen:
         dom.show(dom.bound("tables-example"), self.setup.example)
         dom.text(dom.bound("tables-example-text"), app.tr(EXAMPLE_NOTE))
         investigators = dom.bound("investigators")
-        if app.current != "tables" or investigators != _active():
+        if not investigators.matches(":focus"):
             investigators.value = "\n".join(self.setup.investigators)
         self.render_locations()
         self.render_tables()
@@ -427,6 +437,16 @@ class TablesScreen:
                         place, str(event.target.value)
                     )
                 ),
+            )
+            remove = dom.one(".remove-location", row)
+            remove.setAttribute(
+                "aria-label",
+                self.app.t(Step(N_("Remove the location {location}"), {"location": location.name})),
+            )
+            dom.on(
+                remove,
+                "click",
+                self.app.guard(lambda _event, place=location.id: self.remove_location(place)),
             )
             target.append(row)
 
@@ -475,9 +495,3 @@ class TablesScreen:
             row.setAttribute("aria-label", self.app.t(number))
             target.append(row)
         self.render_issues()
-
-
-def _active() -> Any:
-    from pyscript import document
-
-    return document.activeElement

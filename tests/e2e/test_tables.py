@@ -124,7 +124,7 @@ def test_removing_an_entry_can_be_undone_from_the_log(page: Page, base: str) -> 
     go(page, "Tables")
     page.get_by_role("button", name="Example: Locality").click()
     expect(page.get_by_role("textbox", name="Entry text")).to_have_count(4)
-    page.get_by_role("button", name="Remove").nth(0).click()
+    page.get_by_role("button", name="Remove", exact=True).nth(0).click()
     expect(page.get_by_role("textbox", name="Entry text")).to_have_count(3)
     page.get_by_role("button", name="Move the entry down").nth(0).click()
     expect(page.get_by_role("textbox", name="Entry text").nth(1)).to_have_value(
@@ -136,3 +136,18 @@ def test_removing_an_entry_can_be_undone_from_the_log(page: Page, base: str) -> 
     expect(page.get_by_role("textbox", name="Entry text").nth(0)).to_have_value(
         "Fog comes up off the river and swallows the streetlights."
     )
+
+
+def test_removing_a_location_can_be_undone(page: Page, base: str) -> None:
+    open_app(page, base)
+    go(page, "Tables")
+    page.get_by_role("button", name="Remove the location Example: Main Street").click()
+    expect(
+        page.get_by_role("combobox", name="Encounter table of Example: Main Street")
+    ).to_have_count(0)
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo").click()
+    go(page, "Tables")
+    expect(
+        page.get_by_role("combobox", name="Encounter table of Example: Main Street")
+    ).to_have_value("ex-main-street")
