@@ -2,8 +2,9 @@
 
 Each character shows their six characteristics, three stress tracks as boxes in tiers,
 their traumas with treatment and recovery, and, when a track is full, the choice to cling
-to life or let go. The scene's encounter type and the group's goals sit on top. The whole
-crew is one stored record (:data:`omen.crew.CREW`), saved on every change; changes to a
+to life or let go. Clinging to life and recovery tests are rolled on the Tests screen, with
+the character's full pool; its result comes back here. The scene's encounter type and the
+group's goals (ticked off or reworded in place) sit on top. The whole crew is one stored record (:data:`omen.crew.CREW`), saved on every change; changes to a
 character go to the log and can be undone.
 
 Cards are rebuilt on every render; their buttons carry ``data-op`` and are handled by one
@@ -29,7 +30,6 @@ from omen.crew import (
     add_trauma,
     cling_to_life,
     convert_stress,
-    defensive_test,
     let_go,
     new_character,
     recover,
@@ -39,7 +39,7 @@ from omen.crew import (
     take_stress,
     treatment_time,
 )
-from omen.eotw import Category, Characteristic, Pool, PoolSettings, TestResult
+from omen.eotw import Category, Characteristic, PoolSettings, TestResult
 from omen.errors import RulesError
 from omen.roll import N_, Step
 from omen_web import dom
@@ -116,6 +116,33 @@ class CrewScreen:
         self.apply(change)
         return change
 
+    def settle(
+        self,
+        ident: str,
+        category: Category,
+        trauma: int | None,
+        result: TestResult,
+        extra: tuple[Step, ...],
+    ) -> CrewChange:
+        """Apply a test rolled on the Tests screen: clinging to life, or a recovery test
+        of trauma number ``trauma``."""
+        character = self.member(ident)
+        if trauma is None:
+            change = cling_to_life(character, category, result, self.crew_settings())
+            title = change.steps[0]
+        else:
+            change = recover(character, trauma, result, self.crew_settings())
+            title = change.steps[1]
+        self.commit(self.state.put(change.character), title, (*extra, *change.steps))
+        return change
+
+    def to_tests(self, character: Character, category: Category, trauma: int | None) -> None:
+        screen = next((s for s in self.app.screens if s.name == "tests"), None)
+        if screen is None:
+            return
+        screen.prepare(character.id, category, trauma)
+        self.app.show("tests")
+
     # --- the agenda --------------------------------------------------------------------------
 
     def choose_encounter(self, event: Any) -> None:
@@ -133,7 +160,28 @@ class CrewScreen:
         self.render()
 
     def toggle_goal(self, event: Any) -> None:
-        index = int(str(event.target.dataset.index))
+        target = event.target
+        if not target.hasAttribute("data-index"):
+            return
+        index = int(str(target.dataset.index))
+        if target.classList.contains("goal-text"):
+            goal = self.state.agenda.goals[index]
+            text = " ".join(str(target.value).split())
+            if not text:
+                target.value = self.app.t(goal.title)
+                raise RulesError(Step(N_("A goal needs words; to drop it, remove it.")))
+            if text == self.app.t(goal.title):
+                return
+            agenda = self.state.agenda.rename_goal(index, text)
+            self.commit(
+                self.state.with_agenda(agenda),
+                Step(
+                    N_("Goal reworded: {before} → {after}"),
+                    {"before": goal.title, "after": agenda.goals[index].title},
+                ),
+                (),
+            )
+            return
         self.state = self.state.with_agenda(self.state.agenda.toggle(index))
         self.save()
         self.render()
@@ -188,17 +236,13 @@ class CrewScreen:
         elif op == "convert" and category is not None:
             self.apply(convert_stress(character, category))
         elif op == "cling" and category is not None:
-            result = self.defensive(character, category, card)
-            change = cling_to_life(character, category, result, self.crew_settings())
-            self.apply(change, result.steps)
+            self.to_tests(character, category, None)
         elif op == "let-go" and category is not None:
             self.apply(let_go(character, category))
         elif op == "back":
             self.apply(return_to_play(character))
         elif op == "recover":
-            trauma = character.traumas[index]
-            result = self.defensive(character, trauma.category, card)
-            self.apply(recover(character, index, result, self.crew_settings()), result.steps)
+            self.to_tests(character, character.traumas[index].category, index)
         elif op == "strike":
             trauma = character.traumas[index]
             self.commit(
@@ -226,6 +270,9 @@ class CrewScreen:
 
     def card_change(self, event: Any) -> None:
         target = event.target
+        if target.classList.contains("edit-value") and target.hasAttribute("data-char"):
+            self.change_value(target)
+            return
         if not target.classList.contains("name") or not target.hasAttribute("data-char"):
             return
         character = self.member(str(target.dataset.char))
@@ -241,12 +288,28 @@ class CrewScreen:
             (),
         )
 
-    def defensive(self, character: Character, category: Category, card: Any) -> TestResult:
-        typed = dom.one(".typed", card)
-        dice = self.app.dice(str(typed.value))
-        result = defensive_test(character, category, Pool(), dice, self.pool_settings())
-        typed.value = ""
-        return result
+    def change_value(self, select: Any) -> None:
+        """A characteristic changed after creation (a group vote): not checked against
+        the build points, as the rules leave later changes to the table."""
+        character = self.member(str(select.dataset.char))
+        characteristic = Characteristic(str(select.getAttribute("data-characteristic")))
+        before = character.value(characteristic)
+        after = int(str(select.value))
+        if after == before:
+            return
+        self.commit(
+            self.state.put(character.with_value(characteristic, after)),
+            Step(
+                N_("{name}: {characteristic} {before} → {after}"),
+                {
+                    "name": character.name,
+                    "characteristic": characteristic.label,
+                    "before": before,
+                    "after": after,
+                },
+            ),
+            (),
+        )
 
     def remove_stress(self, character: Character, category: Category) -> None:
         track = character.track(category)
@@ -305,10 +368,16 @@ class CrewScreen:
         dom.clear(goals)
         for index, goal in enumerate(agenda.goals):
             row = dom.clone("tpl-goal")
-            box = dom.one("input", row)
+            box = dom.one('input[type="checkbox"]', row)
             box.checked = goal.done
             box.dataset.index = str(index)
             dom.text(dom.one(".label", row), app.t(goal.title))
+            wording = dom.one(".goal-text", row)
+            wording.value = app.t(goal.title)
+            wording.dataset.index = str(index)
+            wording.setAttribute(
+                "aria-label", app.t(Step(N_("Wording of goal {number}"), {"number": index + 1}))
+            )
             remove = dom.one(".remove", row)
             remove.dataset.index = str(index)
             remove.setAttribute(
@@ -365,6 +434,16 @@ class CrewScreen:
                 for c in Characteristic
             ),
         )
+        editor = dom.one(".edit-build", card)
+        for characteristic in Characteristic:
+            row = dom.clone("tpl-build-value")
+            dom.text(dom.one(".label", row), app.t(characteristic.label))
+            select = dom.one("select", row)
+            select.classList.add("edit-value")
+            select.value = str(character.value(characteristic))
+            select.dataset.char = character.id
+            select.setAttribute("data-characteristic", characteristic.value)
+            editor.append(row)
         tracks = dom.one(".tracks", card)
         for category in Category:
             tracks.append(self.track_row(character, category))

@@ -4,20 +4,27 @@ The game master builds a pool (a characteristic and its value, dice by reason, a
 sees the exact odds with and without pushing side by side, and rolls, or types the faces
 of physical dice. A character picked from the crew brings their characteristic values and
 their traumas in the test's category (each a negative die the game master can untick);
-the stress a roll leaves goes onto that character's track with one tap.
+the stress a roll leaves goes onto that character's track with one tap, and so does each
+crew member's stress after an opposed test. The Crew screen sends a character here to
+cling to life or for a recovery test: the pool is preset and the roll is applied to them.
+The pool and the contestants are kept (:data:`omen.eotw.TESTS_FORM`) across reloads.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from omen.campaign import Outcome
-from omen.crew import Character
+from omen.crew import Character, treatment_time
 from omen.dice import ScriptedDice
 from omen.eotw import (
+    MAX_CONTESTANTS,
     NEGATIVE_REASONS,
     POSITIVE_REASONS,
     SIDES,
+    TESTS_FORM,
+    Category,
     Characteristic,
     Contestant,
     OpposedResult,
@@ -25,6 +32,7 @@ from omen.eotw import (
     PoolSettings,
     Reason,
     TestResult,
+    TestsForm,
     opposed_test,
     pool_odds,
     push_comparison,
@@ -41,23 +49,37 @@ def _faces(faces: tuple[int, ...]) -> str:
     return ", ".join(str(face) for face in faces) or "–"
 
 
+@dataclass(frozen=True)
+class Purpose:
+    """A test the Crew screen asked for: clinging to life (``trauma`` None) or a recovery
+    test of trauma number ``trauma``; its result is applied to the character."""
+
+    member: str
+    category: Category
+    trauma: int | None = None
+
+
 class TestsScreen:
     __test__ = False  # not a pytest class
     name = "tests"
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.pool = Pool()
-        self.characteristic = Characteristic.DEXTERITY
-        self.value = 3
-        self.character_id = ""
-        self.unticked: set[int] = set()  # indices of the character's traumas left out
+        form = app.storage.load(TESTS_FORM, app.stamp) or TestsForm()
+        self.pool = form.pool
+        self.characteristic = form.characteristic
+        self.value = form.value
+        self.character_id = form.character
+        self.unticked: set[int] = set(form.unticked)  # the character's traumas left out
+        self.purpose: Purpose | None = None
+        self.opposed: OpposedResult | None = None
+        self.opposed_given: dict[int, Step] = {}
         self.title: Step | None = None
         self.steps: tuple[Step, ...] = ()
         self.result: TestResult | None = None
         self.stress_owed: tuple[str, int] | None = None  # character id, stress to give
         self.given: Step | None = None
-        self.contestants: list[Contestant] = []
+        self.contestants: list[Contestant] = list(form.contestants)
         self.counts: dict[Reason, Any] = {}
         self.reason_buttons: dict[Reason, tuple[Any, Any]] = {}
         for reasons, holder in (
@@ -88,6 +110,55 @@ class TestsScreen:
         dom.on(dom.one('[data-action="add-contestant"]'), "click", app.guard(self.add_contestant))
         dom.on(dom.one('[data-action="roll-opposed"]'), "click", app.guard(self.roll_opposed))
         dom.on(dom.bound("contestants"), "click", app.guard(self.remove_contestant))
+        dom.on(dom.bound("opposed-stress"), "click", app.guard(self.give_opposed_stress))
+        dom.on(dom.one('[data-action="cancel-purpose"]'), "click", app.guard(self.cancel_purpose))
+
+    # --- what is kept -----------------------------------------------------------------
+
+    def save(self) -> None:
+        form = TestsForm(
+            self.character_id,
+            self.characteristic,
+            self.value,
+            self.pool,
+            tuple(sorted(self.unticked)),
+            tuple(self.contestants),
+        )
+        self.app.storage.save(TESTS_FORM, form.to_json())
+
+    # --- a test the Crew screen asked for -----------------------------------------------
+
+    def prepare(self, member: str, category: Category, trauma: int | None) -> None:
+        """Preset the pool for clinging to life or a recovery test of ``member``."""
+        self.purpose = Purpose(member, category, trauma)
+        self.character_id = member
+        self.characteristic = category.defensive
+        character = self.character()
+        if character is not None:
+            self.value = character.value(self.characteristic)
+        self.pool = Pool()
+        self.unticked = set()
+        self.title, self.steps, self.result = None, (), None
+        self.stress_owed, self.given, self.opposed = None, None, None
+        self.save()
+        self.render()
+
+    def cancel_purpose(self, _event: Any) -> None:
+        self.purpose = None
+        self.render()
+
+    def purpose_valid(self) -> bool:
+        """Whether the asked-for test still fits the crew (an undo can change it)."""
+        purpose = self.purpose
+        character = self.character()
+        if purpose is None or character is None or character.id != purpose.member:
+            return False
+        if purpose.trauma is None:
+            return purpose.category in character.pending
+        return (
+            0 <= purpose.trauma < len(character.traumas)
+            and character.traumas[purpose.trauma].category is purpose.category
+        )
 
     # --- the crew ----------------------------------------------------------------
 
@@ -131,6 +202,7 @@ class TestsScreen:
         except LimitError:
             self.pool = self.pool.with_count(reason, count - delta)
             raise
+        self.save()
         self.render()
 
     def choose_characteristic(self, event: Any) -> None:
@@ -139,10 +211,12 @@ class TestsScreen:
         if character is not None:
             self.value = character.value(self.characteristic)
         self.unticked = set()
+        self.save()
         self.render()
 
     def choose_value(self, event: Any) -> None:
         self.value = int(str(event.target.value))
+        self.save()
         self.render()
 
     def choose_character(self, event: Any) -> None:
@@ -152,10 +226,12 @@ class TestsScreen:
         if character is not None:
             self.value = character.value(self.characteristic)
             dom.bound("contestant-name").value = character.name
+        self.save()
         self.render()
 
     def toggle_push(self, event: Any) -> None:
         self.pool = self.pool.push() if event.target.checked else self.pool.unpush()
+        self.save()
         self.render()
 
     def tick_trauma(self, event: Any) -> None:
@@ -164,6 +240,7 @@ class TestsScreen:
             self.unticked.discard(index)
         else:
             self.unticked.add(index)
+        self.save()
         self.render()
 
     def clear(self, _event: Any) -> None:
@@ -171,6 +248,7 @@ class TestsScreen:
         self.unticked = set()
         dom.bound("typed-positive").value = ""
         dom.bound("typed-negative").value = ""
+        self.save()
         self.render()
 
     # --- rolling -----------------------------------------------------------------------
@@ -212,6 +290,11 @@ class TestsScreen:
             )
         typed_pos.value = ""
         typed_neg.value = ""
+        self.opposed, self.opposed_given = None, {}
+        if self.purpose is not None and self.purpose_valid():
+            self.settle(self.purpose, pool, result)
+            return
+        self.purpose = None
         character = self.character()
         verdict = (
             Step(
@@ -235,7 +318,22 @@ class TestsScreen:
         )
         self.app.record(Outcome(title, self.steps, "eotw-test"), None)
         self.pool = self.pool.unpush()  # a push is for one test only
+        self.save()
         self.render()
+
+    def settle(self, purpose: Purpose, pool: Pool, result: TestResult) -> None:
+        """Apply the roll to the character: the Crew screen logs it, and Undo reverts it."""
+        screen = self.crew_screen()
+        extra = (*self.pool_steps(pool), *result.steps)
+        change = screen.settle(purpose.member, purpose.category, purpose.trauma, result, extra)
+        self.purpose = None
+        self.title = change.steps[0] if purpose.trauma is None else change.steps[1]
+        self.steps = (*extra, *change.steps)
+        self.result = result
+        self.stress_owed, self.given = None, None
+        self.pool = self.pool.unpush()
+        self.save()
+        self.app.render_all()
 
     def pool_steps(self, pool: Pool) -> list[Step]:
         steps = [
@@ -270,16 +368,30 @@ class TestsScreen:
     # --- opposed tests -------------------------------------------------------------------
 
     def add_contestant(self, _event: Any) -> None:
+        if len(self.contestants) >= MAX_CONTESTANTS:
+            raise LimitError(
+                Step(
+                    N_("An opposed test has at most {limit} contestants."),
+                    {"limit": MAX_CONTESTANTS},
+                )
+            )
         field = dom.bound("contestant-name")
         name = " ".join(str(field.value).split())
+        character = self.character()
+        if not name and character is not None:
+            name = character.name
         if not name:
             name = self.app.t(
                 Step(N_("Contestant {number}"), {"number": len(self.contestants) + 1})
             )
+        # A contestant named as the chosen crew member is that member: their stress can
+        # be given to them after the roll.
+        member = character.id if character is not None and name == character.name else ""
         self.contestants.append(
-            Contestant(name[:200], self.effective_pool(), self.value, self.characteristic)
+            Contestant(name[:200], self.effective_pool(), self.value, self.characteristic, member)
         )
         field.value = ""
+        self.save()
         self.render()
 
     def remove_contestant(self, event: Any) -> None:
@@ -287,6 +399,7 @@ class TestsScreen:
         if not hasattr(button, "tagName") or not button.hasAttribute("data-index"):
             return
         del self.contestants[int(str(button.dataset.index))]
+        self.save()
         self.render()
 
     def roll_opposed(self, _event: Any) -> None:
@@ -319,8 +432,42 @@ class TestsScreen:
         self.result = None
         self.stress_owed = None
         self.given = None
+        self.opposed, self.opposed_given = outcome, {}
         self.app.record(Outcome(self.title, self.steps, "eotw-opposed"), None)
         self.render()
+
+    def owed_after_opposed(self) -> list[tuple[int, Contestant, Character, int]]:
+        """Crew members in the last opposed test with stress not yet given."""
+        outcome = self.opposed
+        screen = self.crew_screen()
+        if outcome is None or screen is None:
+            return []
+        owed = []
+        for index, contestant in enumerate(outcome.contestants):
+            stress = outcome.stress(index)
+            member = screen.state.find(contestant.member) if contestant.member else None
+            if (
+                stress
+                and member is not None
+                and not member.status.final
+                and contestant.characteristic is not None
+                and index not in self.opposed_given
+            ):
+                owed.append((index, contestant, member, stress))
+        return owed
+
+    def give_opposed_stress(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if not hasattr(button, "tagName") or not button.hasAttribute("data-index"):
+            return
+        index = int(str(button.dataset.index))
+        for number, contestant, member, stress in self.owed_after_opposed():
+            if number == index and contestant.characteristic is not None:
+                category = contestant.characteristic.category
+                change = self.crew_screen().give_stress(member.id, category, stress)
+                self.opposed_given[index] = change.steps[-1]
+                break
+        self.app.render_all()
 
     def opposed_title(self, outcome: OpposedResult) -> Step:
         if outcome.winner is None:
@@ -356,6 +503,7 @@ class TestsScreen:
             option.textContent = app.t(Characteristic(str(option.value)).label)
         dom.bound("test-characteristic").value = self.characteristic.value
         dom.bound("test-value").value = str(self.value)
+        self.render_purpose(character)
         for reason, row in self.counts.items():
             count = self.pool.count(reason)
             dom.text(dom.one(".label", row), app.t(reason.label))
@@ -383,6 +531,43 @@ class TestsScreen:
         self.render_odds(pool)
         self.render_contestants()
         self.render_result()
+
+    def render_purpose(self, character: Character | None) -> None:
+        """The test the Crew screen asked for: who, what for; who and what stay fixed."""
+        if not self.purpose_valid():
+            self.purpose = None
+        purpose = self.purpose
+        banner = dom.bound("test-purpose")
+        dom.show(banner, purpose is not None)
+        for name in ("test-character", "test-characteristic", "test-value"):
+            dom.bound(name).disabled = purpose is not None
+        if purpose is None or character is None:
+            return
+        characteristic = purpose.category.defensive
+        details = {
+            "name": character.name,
+            "category": purpose.category.label,
+            "characteristic": characteristic.label,
+            "value": character.value(characteristic),
+        }
+        if purpose.trauma is None:
+            line = Step(
+                N_(
+                    "Cling to life: {name} tests {characteristic} ({value}) to survive the"
+                    " full track ({category}). Adjust the pool, then roll."
+                ),
+                details,
+            )
+        else:
+            trauma = character.traumas[purpose.trauma]
+            line = Step(
+                N_(
+                    "Recovery test for {trauma}: after {time} of treatment, {name} tests"
+                    " {characteristic} ({value}). Adjust the pool, then roll."
+                ),
+                {**details, "trauma": trauma.title, "time": treatment_time(trauma.severity)},
+            )
+        dom.text(dom.bound("purpose-text"), self.app.t(line))
 
     def render_traumas(self, character: Character | None) -> None:
         holder = dom.bound("trauma-ticks")
@@ -545,6 +730,35 @@ class TestsScreen:
         if self.given is not None:
             dom.text(given, app.t(self.given))
         dom.show(given, self.given is not None)
+        self.render_opposed_stress()
+
+    def render_opposed_stress(self) -> None:
+        """After an opposed test: one button per crew member with stress to take."""
+        app = self.app
+        holder = dom.bound("opposed-stress")
+        dom.clear(holder)
+        for index, contestant, member, stress in self.owed_after_opposed():
+            category = (contestant.characteristic or self.characteristic).category
+            button = dom.element("button")
+            button.type = "button"
+            button.className = "secondary give-stress"
+            button.dataset.index = str(index)
+            dom.text(
+                button,
+                app.t(
+                    Step(
+                        N_("Give {count} stress ({category}) to {name}"),
+                        {"count": stress, "category": category.label, "name": member.name},
+                        plural=N_("Give {count} stress ({category}) to {name}"),
+                    )
+                ),
+            )
+            holder.append(button)
+        for step in self.opposed_given.values():
+            line = dom.element("p")
+            line.className = "hint"
+            dom.text(line, app.t(step))
+            holder.append(line)
 
     def render_dice(self, result: TestResult) -> None:
         app = self.app
