@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -55,6 +56,34 @@ def vendor() -> None:
     for stale in (VENDOR / "pyscript").iterdir():
         if stale.name not in wanted:
             stale.unlink()
+
+
+# segno's QR encoder (pure Python, BSD licence): the share sheet loads these two files on
+# demand, so start-up does not pay for them. Pinned by version and by the wheel's hash.
+SEGNO = "segno==1.6.6"
+SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
+SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
+SEGNO_FILES = ("segno/consts.py", "segno/encoder.py", "segno-1.6.6.dist-info/licenses/LICENSE")
+
+
+def vendor_segno() -> None:
+    """static/vendor/segno/: segno's encoder from its wheel, downloaded once into .cache/."""
+    cache = ROOT / ".cache" / "wheels"
+    wheel = cache / SEGNO_WHEEL
+    if not wheel.exists():
+        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
+        command += ["--only-binary=:all:", "--dest", str(cache), SEGNO]
+        subprocess.run(command, check=True)
+    if hashlib.sha256(wheel.read_bytes()).hexdigest() != SEGNO_SHA256:
+        wheel.unlink()
+        raise SystemExit(f"build: {SEGNO_WHEEL} does not match its pinned hash; run again.")
+    with zipfile.ZipFile(wheel) as archive:
+        for name in SEGNO_FILES:
+            target = VENDOR / "segno" / Path(name).name
+            data = archive.read(name)
+            if not target.exists() or target.read_bytes() != data:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
 
 
 def python_files() -> list[str]:
@@ -142,6 +171,7 @@ def dist() -> None:
 def main(argv: list[str]) -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
     vendor()
+    vendor_segno()
     for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")
