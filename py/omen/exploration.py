@@ -3,7 +3,9 @@
 **Exploration turn.** One significant action (moving between spaces, searching a space,
 resting somewhere unsafe) or 20-30 real minutes without conflict. How long a turn lasts
 in the game world is a campaign setting. A check is made every turn, and also whenever
-the party draws attention; that extra check does not advance the turn.
+the party draws attention; that extra check does not advance the turn. Because real
+time makes turns too, the app can remind the game master when a set number of real
+minutes (20-30, 25 unless changed) pass without a turn (off unless switched on).
 
 **Encounter Die.** Roll a d6: 1 an encounter happens now; 2-3 a sign, omen or clue;
 4-6 nothing.
@@ -21,11 +23,16 @@ roll again). When the pool reaches 0 or below an encounter happens and the pool 
 ['rolled 6', '6 explodes: rolled 3', 'pool 20 → 11']
 >>> tension_odds(4, TensionSettings()).next_check
 Fraction(1, 2)
+>>> reminder_minutes({"reminder.on": True, "reminder.minutes": 25})
+25
+>>> reminder_text(25).english()
+'25 minutes without a turn: time for Next turn?'
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -33,10 +40,35 @@ from functools import lru_cache
 from omen.dice import Dice
 from omen.errors import RulesError
 from omen.roll import N_, Step
+from omen.settings import Setting, Value
 
 MIN_POOL = 1
 MAX_POOL = 200
 MAX_MINUTES = 7 * 24 * 60
+REMINDER_LOW, REMINDER_HIGH = 20, 30  # real minutes that make a turn, by the rules
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "reminder.on",
+        False,
+        N_("Remind me when real time makes a turn"),
+        N_(
+            "The Explore screen nudges you when the real minutes below pass without a "
+            "turn, since that much quiet time counts as a turn too."
+        ),
+    ),
+    Setting(
+        "reminder.minutes",
+        25,
+        N_("Real minutes before the reminder"),
+        N_(
+            "How many real minutes without a turn before Omen suggests Next turn; "
+            "the rules say 20 to 30."
+        ),
+        low=REMINDER_LOW,
+        high=REMINDER_HIGH,
+    ),
+)
 
 
 class Procedure(enum.Enum):
@@ -261,3 +293,25 @@ def elapsed_text(minutes: int) -> Step:
             {"days": days + 1, "hours": hours, "minutes": mins},
         )
     return Step(N_("{hours} h {minutes} min"), {"hours": hours, "minutes": mins})
+
+
+# --- the real-time reminder ------------------------------------------------------------
+
+
+def reminder_minutes(values: Mapping[str, Value]) -> int | None:
+    """The real minutes without a turn before the reminder, or None when it is off."""
+    if values.get("reminder.on") is not True:
+        return None
+    minutes = values.get("reminder.minutes", 25)
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        return 25
+    return min(max(minutes, REMINDER_LOW), REMINDER_HIGH)
+
+
+def reminder_text(minutes: int) -> Step:
+    """The nudge shown when ``minutes`` real minutes passed without a turn."""
+    return Step(
+        N_("{count} minute without a turn: time for Next turn?"),
+        {"count": minutes},
+        plural=N_("{count} minutes without a turn: time for Next turn?"),
+    )

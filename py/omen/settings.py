@@ -84,10 +84,11 @@ def registry() -> tuple[Setting, ...]:
     Procedure modules declare ``SETTINGS`` next to their rules; they are imported here,
     inside the function, because they import :class:`Setting` from this module.
     """
-    from omen import crew, eotw, gurps_distance, ose, tables, voidcrawl
+    from omen import crew, eotw, exploration, gurps_distance, ose, tables, voidcrawl
 
     return (
         *EXPLORATION,
+        *exploration.SETTINGS,
         *tables.SETTINGS,
         *voidcrawl.SETTINGS,
         *ose.SETTINGS,

@@ -372,3 +372,26 @@ ELAPSED = [
 @pytest.mark.parametrize(("minutes", "text"), ELAPSED)
 def test_elapsed_text(minutes: int, text: str) -> None:
     assert elapsed_text(minutes).english() == text
+
+
+# --- the real-time reminder ------------------------------------------------------------
+
+
+def test_reminder_is_off_by_default_and_waits_25_minutes_once_on() -> None:
+    from omen import settings
+    from omen.exploration import reminder_minutes, reminder_text
+
+    values = settings.defaults()
+    assert values["reminder.on"] is False
+    assert reminder_minutes(values) is None
+    assert reminder_minutes({**values, "reminder.on": True}) == 25
+    assert reminder_minutes({**values, "reminder.on": True, "reminder.minutes": 20}) == 20
+    assert reminder_text(30).english() == "30 minutes without a turn: time for Next turn?"
+
+
+def test_reminder_minutes_setting_accepts_20_to_30_only() -> None:
+    from omen import settings
+
+    minutes = settings.by_key()["reminder.minutes"]
+    assert [minutes.accepts(n) for n in (19, 20, 25, 30, 31)] == [False, True, True, True, False]
+    assert settings.clean({"reminder.minutes": 45})["reminder.minutes"] == 25
