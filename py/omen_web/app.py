@@ -174,7 +174,9 @@ class App:
                 button.setAttribute("aria-current", "page")
             else:
                 button.removeAttribute("aria-current")
-        dom.one("#main").focus()
+        # Focus the screen for keyboards and screen readers, and start at its top.
+        dom.one("#main").focus(dom.options(preventScroll=True))
+        window.scrollTo(0, 0)
 
     def begin_encounter(self, creature: str) -> None:
         """Open the Encounter screen for a creature met while exploring."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 _listeners: list[Any] = []  # keep proxies alive for the page's lifetime
@@ -40,6 +40,11 @@ def clone(template_id: str) -> Any:
     if template is None:
         raise WiringError(f"no <template id={template_id!r}> in the page")
     return template.content.firstElementChild.cloneNode(True)
+
+
+def options(**values: Any) -> Any:
+    """A plain JavaScript object for an options argument (``{preventScroll: true}``)."""
+    return to_js(values, dict_converter=window.Object.fromEntries)
 
 
 def element(tag: str) -> Any:
