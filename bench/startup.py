@@ -24,17 +24,9 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+from browser import CHROMIUM, FLAGS  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PAGES = {
     "omen": ("/index.html?seed=1", "[data-action='next-turn']", "[data-bind='result-title']"),
     "stock": ("/bench/stock/index.html", "#roll", "#out"),
@@ -72,7 +64,7 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
             with tempfile.TemporaryDirectory() as profile:
                 context = playwright.chromium.launch_persistent_context(
                     profile,
-                    executable_path="/usr/bin/chromium",
+                    executable_path=CHROMIUM,
                     args=FLAGS,
                     viewport={"width": 390, "height": 844},
                 )

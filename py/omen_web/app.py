@@ -112,6 +112,14 @@ class App:
 
     # --- notices, log, saving -----------------------------------------------------
 
+    def fill_list(self, target: Any, steps: Any) -> None:
+        """Replace a list's items with one ``<li>`` per step, in the current language."""
+        dom.clear(target)
+        for step in steps:
+            item = dom.element("li")
+            dom.text(item, self.t(step))
+            target.append(item)
+
     def notify(self, step: Step) -> None:
         if not hasattr(self, "screens"):
             self.pending.append(step)  # before the page is wired: shown by start()

@@ -246,12 +246,7 @@ class ExploreScreen:
                     {"chance": app.translator.percent(die.sign_next_check)},
                 ),
             ]
-        target = dom.bound("odds")
-        dom.clear(target)
-        for step in lines:
-            item = dom.element("li")
-            dom.text(item, app.t(step))
-            target.append(item)
+        app.fill_list(dom.bound("odds"), lines)
 
     def render_result(self) -> None:
         last = self.state.last
@@ -268,12 +263,7 @@ class ExploreScreen:
             return
         dom.text(title, self.app.t(last.title))
         title.dataset.kind = last.kind
-        steps = dom.bound("result-steps")
-        dom.clear(steps)
-        for step in last.steps:
-            item = dom.element("li")
-            dom.text(item, self.app.t(step))
-            steps.append(item)
+        self.app.fill_list(dom.bound("result-steps"), last.steps)
         dom.show(details, True)
         met = dom.bound("result-met")
         state = self.state

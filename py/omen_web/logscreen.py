@@ -44,11 +44,7 @@ class LogScreen:
             if entry.undone:
                 item.classList.add("undone")
                 dom.text(dom.one(".undone-mark", item), app.tr(N_("(undone)")))
-            steps = dom.one(".steps", item)
-            for step in entry.steps:
-                line = dom.element("li")
-                dom.text(line, app.t(step))
-                steps.append(line)
+            app.fill_list(dom.one(".steps", item), entry.steps)
             target.append(item)
         dom.show(dom.bound("log-empty"), not app.log.entries)
         undo = dom.one('[data-action="undo"]')

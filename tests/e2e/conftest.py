@@ -20,18 +20,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 import os  # noqa: E402
 
 os.environ.setdefault("OMEN_SERVE_QUIET", "1")
+from browser import CHROMIUM, FLAGS  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 390, "height": 844}
 READY_TIMEOUT = 90_000  # ms; a cold start on a loaded 2-core machine can take a while
 
