@@ -113,7 +113,18 @@ function makeSnapshotLater() {
 // Python state that must not be shared by two starts from one snapshot: fresh random
 // state (the Mersenne Twister was frozen at snapshot time) and fresh import caches (the
 // app's files are written again after the restore).
-const AFTER_RESTORE = "import importlib, random\nimportlib.invalidate_caches()\nrandom.seed()\n";
+// (Only the folder finders: importlib.invalidate_caches() would import importlib.metadata,
+// which the trimmed standard library leaves out.)
+const AFTER_RESTORE = `
+import random, sys
+from importlib.machinery import FileFinder
+finder = None
+for finder in list(sys.path_importer_cache.values()):
+    if isinstance(finder, FileFinder):
+        finder.invalidate_caches()
+random.seed()
+del random, sys, FileFinder, finder
+`;
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };

@@ -9,11 +9,14 @@ The runtime comes from the pinned npm packages in node_modules/ (``npm ci`` firs
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +34,7 @@ PYODIDE_FILES = (
 APP_FILES = ("index.html", "pyscript.toml", "sw.js")
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
+STDLIB_LIST = ROOT / "tools" / "stdlib-modules.txt"  # written by tools/stdlib_modules.py
 
 
 def copy_if_changed(source: Path, target: Path) -> None:
@@ -41,6 +45,38 @@ def copy_if_changed(source: Path, target: Path) -> None:
     shutil.copyfile(source, target)
 
 
+def trimmed_stdlib(source: Path, keep: set[str]) -> bytes:
+    """Pyodide's standard library archive with only the modules in ``keep``.
+
+    Written the same way every time (sorted, fixed dates), so an unchanged list gives
+    the same bytes and the same snapshot key.
+    """
+    out = io.BytesIO()
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zip:
+        for name in sorted(full.namelist()):
+            if not name.endswith(".py"):
+                continue
+            module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            if module in keep:
+                info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zip.writestr(info, full.read(name), compresslevel=9)
+    return out.getvalue()
+
+
+def stdlib(source: Path, target: Path) -> None:
+    """The full archive with OMEN_FULL_STDLIB=1 or without a list, else a trimmed one."""
+    if os.environ.get("OMEN_FULL_STDLIB") == "1" or not STDLIB_LIST.exists():
+        copy_if_changed(source, target)
+        return
+    lines = STDLIB_LIST.read_text(encoding="utf-8").splitlines()
+    keep = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    data = trimmed_stdlib(source, keep)
+    if not target.exists() or target.read_bytes() != data:
+        target.write_bytes(data)
+    print(f"build: standard library trimmed to {len(keep)} modules, {len(data) // 1024} KB")
+
+
 def vendor() -> None:
     modules = ROOT / "node_modules"
     pyodide = modules / "pyodide"
@@ -48,7 +84,10 @@ def vendor() -> None:
     if not pyodide.is_dir() or not pyscript.is_dir():
         raise SystemExit("build: node_modules is missing: run `npm ci` first (make does).")
     for name in PYODIDE_FILES:
-        copy_if_changed(pyodide / name, VENDOR / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            stdlib(pyodide / name, VENDOR / "pyodide" / name)
+        else:
+            copy_if_changed(pyodide / name, VENDOR / "pyodide" / name)
     wanted = {p.name for p in pyscript.iterdir() if p.suffix in (".js", ".css")}
     for path in sorted(pyscript.iterdir()):
         if path.name in wanted:
