@@ -186,6 +186,13 @@ class App:
         dom.one("#main").focus(dom.options(preventScroll=True))
         window.scrollTo(0, 0)
 
+    def share(self, kind: str, item: str = "") -> None:
+        """Open the share sheet for a "table", "location" or "character" (by its id), or
+        the whole "campaign"."""
+        for screen in self.screens:
+            if screen.name == "share":
+                screen.open_sheet(kind, item)  # type: ignore[attr-defined]
+
     def begin_encounter(self, creature: str) -> None:
         """Open the Encounter screen for a creature met while exploring."""
         self.creature = creature
@@ -230,6 +237,7 @@ def start() -> None:
     from omen_web.osescreen import OseScreen
     from omen_web.reactionscreen import ReactionScreen
     from omen_web.settingsscreen import SettingsScreen
+    from omen_web.sharescreen import ShareScreen
     from omen_web.tablesscreen import TablesScreen
     from omen_web.testsscreen import TestsScreen
 
@@ -247,6 +255,7 @@ def start() -> None:
         ReactionScreen(app),
         LogScreen(app),
         SettingsScreen(app),
+        ShareScreen(app),
     ]
     app.wire_navigation()
     dom.text(dom.bound("campaign-name"), app.campaign.name)

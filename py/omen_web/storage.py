@@ -4,6 +4,12 @@ Three promises: what does not load is copied aside under ``omen/quarantine/…``
 anything new is written to its key (never silently overwritten); a failing write (quota
 full, storage switched off) is reported and the app keeps working in memory; and the
 caller learns whether a save really happened, so nothing claims "saved" falsely.
+
+Two tabs: the storage remembers the text it last read or wrote for each key. Before a
+write it reads the key again; if another tab wrote something else in between, that
+value is copied aside under ``omen/quarantine/…`` first and the game master is told,
+so no write is lost silently. (The share screen's ``storage`` event listener keeps a
+tab in step with the other's writes; this is the guard for writes that cross.)
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ class Storage:
         self.memory: dict[str, str] = {}
         self.frozen: set[str] = set()  # keys whose damaged value could not be kept aside
         self.warned_write = False
+        self.known: dict[str, str | None] = {}  # what this tab last read or wrote, by key
         try:
             self.local: Any = window.localStorage
             self.local.getItem("omen/probe")
@@ -45,15 +52,62 @@ class Storage:
     def read(self, key: str) -> str | None:
         if self.local is None:
             return self.memory.get(key)
+        value = self._stored(key)
+        self.known[key] = value
+        return value
+
+    def _stored(self, key: str) -> str | None:
         value = self.local.getItem(key)
         return value if isinstance(value, str) else None  # JS null arrives as jsnull
+
+    def seen(self, key: str, value: str | None) -> None:
+        """Another tab wrote ``value`` to ``key``: this tab now knows it."""
+        self.known[key] = value
+
+    def _crossed(self, key: str) -> None:
+        """Keep aside what another tab wrote to ``key`` since this tab last saw it."""
+        if key not in self.known:
+            return
+        there = self._stored(key)
+        if there is None or there == self.known[key]:
+            return
+        kind = key.removeprefix("omen/")
+        aside = f"omen/quarantine/{kind}/{window.Date.new().toISOString()}-other-tab"
+        try:
+            self.local.setItem(aside, there)
+        except JsException:
+            self.frozen.add(key)
+            self.notify(
+                Step(
+                    N_(
+                        "Another tab changed {what} while this one did too. There is no room "
+                        "to keep its version aside, so this tab will not overwrite it; "
+                        "reload this page to see the other tab's version."
+                    ),
+                    {"what": kind_label(kind)},
+                )
+            )
+            return
+        self.notify(
+            Step(
+                N_(
+                    "Another tab changed {what} at the same time as this one. This tab's "
+                    "version is saved; the other tab's was kept aside as {aside}."
+                ),
+                {"what": kind_label(kind), "aside": aside},
+            )
+        )
 
     def write(self, key: str, text: str) -> bool:
         self.memory[key] = text
         if self.local is None or key in self.frozen:
             return False
         try:
+            self._crossed(key)
+            if key in self.frozen:
+                return False
             self.local.setItem(key, text)
+            self.known[key] = text
         except JsException:
             if not self.warned_write:
                 self.warned_write = True

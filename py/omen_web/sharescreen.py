@@ -1,0 +1,566 @@
+"""Sharing: the share sheet, the import dialog, backups, and keeping two tabs in step.
+
+The codec is :mod:`omen.share`; this module only moves its text in and out of the page.
+
+- **The share sheet** (``app.share(kind, item_id)``): the link, the Web Share API where
+  the browser has it, Copy link, and a QR code drawn as SVG rectangles from segno's
+  encoder, which is fetched from ``static/vendor/segno/`` the first time a code is drawn
+  (start-up does not pay for it). A link too long for a QR code or a messenger says so
+  and offers a file.
+- **The import dialog**: a ``#share=`` link opened on load (or in an open tab), a picked
+  file or pasted text shows what it holds and asks, for every name already here, whether
+  to add it as new, replace ours or keep ours. Nothing is written before Import.
+- **Two tabs**: the ``storage`` event tells this tab what another tab saved; the part is
+  loaded again and the screens re-render, with a notice saying what changed.
+
+User text only ever reaches the page through ``textContent`` and attribute values.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, window
+
+from omen import campaign, crew, gurps_distance, ose_session, tables, voidcrawl
+from omen.errors import RulesError
+from omen.roll import N_, Step
+from omen.share import (
+    FILE_LIMITS,
+    KINDS,
+    PARTS,
+    Choice,
+    Everything,
+    ImportPlan,
+    Shared,
+    encode_link,
+    export_file,
+    messenger_ok,
+    open_shared,
+    plan_import,
+    qr_capacity_ok,
+    restore,
+    share_location,
+    share_table,
+    share_url,
+)
+from omen.store import kind_label
+from omen_web import dom
+from omen_web.app import App, translate_markup
+
+SVG = "http://www.w3.org/2000/svg"
+VENDOR = "static/vendor/segno/"
+QR_DIR = "/tmp/omen-vendor"
+SYNC_KINDS = {
+    "library": tables.LIBRARY,
+    "voidcrawl": voidcrawl.VOIDCRAWL,
+    "crew": crew.CREW,
+    "campaign": campaign.CAMPAIGN,
+    "exploration": campaign.EXPLORATION,
+    "ose_encounter": ose_session.SCHEMA,
+    "gurps_form": gurps_distance.GURPS_FORM,
+    "prefs": campaign.PREFS,
+    "log": campaign.LOG,
+}
+
+
+def _js_object(**values: Any) -> Any:
+    return to_js(values, dict_converter=window.Object.fromEntries)
+
+
+def _slug(name: str) -> str:
+    """A file name part: letters, digits and dashes only (the rest of a name is dropped)."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40].lower()
+
+
+class ShareScreen:
+    name = "share"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.sheet = dom.bound("share-sheet")
+        self.dialog = dom.bound("import-dialog")
+        self.link = ""
+        self.summary: Step | None = None
+        self.file: tuple[str, str] = ("", "")  # the file's name and text, made on demand
+        self.record: tuple[str, Any] | None = None
+        self.status: Step | None = None
+        self.plan: ImportPlan | None = None
+        self.from_hash = False
+        self.segno: Any = None
+        self.sync_notice: Any = None
+        self.persisted: bool | None = None
+        self.hash_checked = False
+        self.tasks: set[Any] = set()
+        act = self.action
+        act("share-close", lambda _e: self.sheet.close())
+        act("share-copy", self.copy)
+        act("share-native", self.native)
+        act("share-file", self.save_file)
+        act("share-campaign", lambda _e: self.open_sheet("campaign"))
+        act("export-all", self.export_all)
+        act("import-text", self.import_text)
+        act("import-cancel", self.cancel_import)
+        act("import-confirm", self.confirm_import)
+        act("import-restore", self.confirm_restore)
+        dom.on(dom.bound("import-file"), "change", app.guard(self.import_file))
+        dom.on(self.dialog, "cancel", lambda _e: self.finish_import())
+        dom.on(window, "storage", self.other_tab)
+        dom.on(window, "hashchange", app.guard(lambda _e: self.open_hash()))
+        self.spawn(self.ask_persist())
+
+    def action(self, name: str, handler: Any) -> None:
+        dom.on(dom.one(f'[data-action="{name}"]'), "click", self.app.guard(handler))
+
+    def spawn(self, work: Any) -> None:
+        """Run a coroutine; a user's mistake in it becomes a notice like in a handler."""
+
+        async def run() -> None:
+            try:
+                await work
+            except RulesError as error:
+                self.app.notify(error.message)
+
+        task = asyncio.ensure_future(run())
+        self.tasks.add(task)  # keep a reference until it is done
+        task.add_done_callback(self.tasks.discard)
+
+    # --- where each part lives -----------------------------------------------------
+
+    def screen(self, name: str) -> Any:
+        for screen in self.app.screens:
+            if screen.name == name:
+                return screen
+        return None
+
+    def everything(self) -> Everything:
+        """Every part of the campaign as this tab holds it (memory is the truth here)."""
+        app = self.app
+        parts: dict[str, Any] = {"campaign": app.campaign, "prefs": app.prefs, "log": app.log}
+        owners = {
+            "library": ("tables", "library"),
+            "voidcrawl": ("tables", "setup"),
+            "crew": ("crew", "state"),
+            "exploration": ("explore", "state"),
+            "ose_encounter": ("ose", "session"),
+            "gurps_form": ("gurps", "form"),
+        }
+        for part, (screen_name, attribute) in owners.items():
+            screen = self.screen(screen_name)
+            if screen is not None and hasattr(screen, attribute):
+                parts[part] = getattr(screen, attribute)
+        order = list(PARTS)
+        return Everything({k: parts[k] for k in order if k in parts})
+
+    def apply_part(self, part: str, record: Any, save: bool) -> None:
+        """Put one part into the screen that owns it (and save it when ``save``)."""
+        app = self.app
+        if part == "campaign":
+            app.campaign = record
+            dom.text(dom.bound("campaign-name"), record.name)
+        elif part == "prefs":
+            app.prefs = record
+            document.documentElement.dataset.theme = record.theme
+        elif part == "log":
+            app.log = record
+        else:
+            owners = {
+                "library": ("tables", "library"),
+                "voidcrawl": ("tables", "setup"),
+                "crew": ("crew", "state"),
+                "exploration": ("explore", "state"),
+                "ose_encounter": ("ose", "session"),
+                "gurps_form": ("gurps", "form"),
+            }
+            screen_name, attribute = owners[part]
+            screen = self.screen(screen_name)
+            if screen is None:
+                return
+            setattr(screen, attribute, record)
+            if part == "ose_encounter" and hasattr(screen, "fill_form"):
+                screen.fill_form()
+        if save:
+            app.storage.save(SYNC_KINDS[part], record.to_json())
+
+    # --- the share sheet -----------------------------------------------------------
+
+    def open_sheet(self, kind: str, item: str = "") -> None:
+        """Show the share sheet for a table, a location or a character (by id), or the
+        whole campaign."""
+        everything = self.everything()
+        library = everything.get("library", tables.Library())
+        record: Any
+        if kind == "table":
+            record = share_table(library, item)
+        elif kind == "location":
+            record = share_location(library, item)
+        elif kind == "character":
+            people = everything.get("crew", crew.Crew())
+            found = [c for c in people.characters if c.id == item]
+            if not found:
+                raise RulesError(Step(N_("That character is no longer in the crew.")))
+            record = found[0]
+        elif kind == "campaign":
+            record = everything
+        else:
+            raise RuntimeError(f"nothing shares a {kind!r}")  # a wiring bug
+        self.record = (kind, record)
+        self.summary = KINDS[kind].summary(record)
+        self.status = None
+        try:
+            fragment = encode_link(kind, record)
+            self.link = share_url(str(window.location.href), fragment)
+        except RulesError as error:
+            self.link = ""
+            self.status = error.message
+        self.render_sheet()
+        if not self.sheet.open:
+            self.sheet.showModal()
+        if self.link and qr_capacity_ok(self.link).ok:
+            self.spawn(self.draw_qr(self.link))
+
+    def render_sheet(self) -> None:
+        app = self.app
+        link = self.link
+        dom.text(dom.bound("share-summary"), app.t(self.summary) if self.summary else "")
+        dom.bound("share-link").value = link
+        dom.show(dom.bound("share-link").parentElement, bool(link))
+        dom.text(dom.bound("share-status"), app.t(self.status) if self.status else "")
+        fit = messenger_ok(link) if link else None
+        dom.text(dom.bound("share-fit"), app.t(fit.reason) if fit else "")
+        qr = qr_capacity_ok(link) if link else None
+        note = dom.bound("share-qr-note")
+        if qr is None:
+            dom.text(note, "")
+        elif qr.ok:
+            dom.text(note, app.t(qr.reason))
+        else:
+            dom.text(note, app.t(qr.reason) + " " + app.tr(N_("Send a file instead.")))
+        if qr is None or not qr.ok:
+            dom.clear(dom.bound("share-qr"))
+        for name in ("share-copy",):
+            dom.one(f'[data-action="{name}"]').disabled = not link
+        native = dom.one('[data-action="share-native"]')
+        dom.show(native, bool(link) and hasattr(window.navigator, "share"))
+
+    async def load_segno(self) -> Any:
+        """segno's encoder, fetched from the vendored files the first time."""
+        if self.segno is not None:
+            return self.segno
+        folder = Path(QR_DIR) / "segno"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("consts.py", "encoder.py"):
+            response = await window.fetch(VENDOR + name)
+            if not response.ok:
+                raise RulesError(Step(N_("The QR code maker could not be loaded.")))
+            (folder / name).write_text(str(await response.text()), encoding="utf-8")
+        (folder / "__init__.py").write_text("", encoding="utf-8")
+        if QR_DIR not in sys.path:
+            sys.path.insert(0, QR_DIR)
+        importlib.invalidate_caches()
+        self.segno = importlib.import_module("segno.encoder")
+        return self.segno
+
+    async def draw_qr(self, link: str) -> None:
+        encoder = await self.load_segno()
+        code = encoder.encode(link, error="l", micro=False, boost_error=True)
+        if link != self.link:
+            return  # the sheet moved on to another link while the encoder loaded
+        size = len(code.matrix)
+        quiet = 4
+        svg = document.createElementNS(SVG, "svg")
+        total = size + 2 * quiet
+        svg.setAttribute("viewBox", f"0 0 {total} {total}")
+        svg.setAttribute("role", "img")
+        svg.setAttribute("aria-label", self.app.tr(N_("QR code of the link")))
+        svg.setAttribute("shape-rendering", "crispEdges")
+        back = document.createElementNS(SVG, "rect")
+        for key, value in (("width", total), ("height", total), ("fill", "#ffffff")):
+            back.setAttribute(key, str(value))
+        svg.append(back)
+        moves = []
+        for y, row in enumerate(code.matrix):
+            for x, dark in enumerate(row):
+                if dark & 1:
+                    moves.append(f"M{x + quiet} {y + quiet}h1v1h-1z")
+        path = document.createElementNS(SVG, "path")
+        path.setAttribute("d", "".join(moves))
+        path.setAttribute("fill", "#000000")
+        svg.append(path)
+        target = dom.bound("share-qr")
+        target.replaceChildren(svg)
+        target.dataset.version = str(code.version)
+
+    def copy(self, _event: Any) -> None:
+        self.spawn(self.copy_link())
+
+    async def copy_link(self) -> None:
+        try:
+            await window.navigator.clipboard.writeText(self.link)
+            self.status = Step(N_("Link copied."))
+        except Exception:  # no clipboard permission: the link is selected for a manual copy
+            field = dom.bound("share-link")
+            field.focus()
+            field.select()
+            self.status = Step(N_("Omen could not copy: the link is selected, copy it yourself."))
+        self.render_sheet()
+
+    def native(self, _event: Any) -> None:
+        title = self.app.t(self.summary) if self.summary else "Omen"
+        data = _js_object(title=title, url=self.link)
+        self.spawn(self.share_native(data))
+
+    async def share_native(self, data: Any) -> None:
+        try:
+            await window.navigator.share(data)
+        except Exception:  # the user closed the system sheet, or the browser refused
+            return
+
+    def save_file(self, _event: Any) -> None:
+        if self.record is None:
+            return
+        kind, record = self.record
+        text = export_file(record, kind)
+        name = getattr(record, "name", "") or getattr(
+            getattr(record, "table", None) or getattr(record, "location", None), "name", ""
+        )
+        slug = _slug(str(name)) or kind
+        download(f"omen-{kind}-{slug}.json", text)
+        self.status = Step(N_("Saved as a file: look in your downloads."))
+        self.render_sheet()
+
+    def export_all(self, _event: Any) -> None:
+        text = export_file(self.everything(), "campaign")
+        day = dom.now_iso()[:10]
+        download(f"omen-backup-{_slug(self.app.campaign.name) or 'campaign'}-{day}.json", text)
+
+    # --- importing -------------------------------------------------------------------
+
+    def import_text(self, _event: Any) -> None:
+        field = dom.bound("import-text")
+        text = str(field.value)
+        if not text.strip():
+            raise RulesError(Step(N_("Paste a share link or the text of an Omen file first.")))
+        self.show_import(open_shared(text))
+        field.value = ""
+
+    def import_file(self, _event: Any) -> None:
+        picker = dom.bound("import-file")
+        files = picker.files
+        if not files or int(files.length) == 0:
+            return
+        chosen = files.item(0)
+        picker.value = ""
+        if int(chosen.size) > FILE_LIMITS.text * 4:
+            raise RulesError(
+                Step(
+                    N_("This file is too large to be Omen's (more than {limit} characters)."),
+                    {"limit": FILE_LIMITS.text},
+                )
+            )
+        self.spawn(self.read_file(chosen))
+
+    async def read_file(self, chosen: Any) -> None:
+        text = str(await chosen.text())
+        self.show_import(open_shared(text))
+
+    def open_hash(self) -> None:
+        """Open a ``#share=`` link in the page address, if there is one."""
+        address = str(window.location.hash)
+        if not address.startswith("#share="):
+            return
+        self.from_hash = True
+        try:
+            shared = open_shared(address)
+        except RulesError:
+            self.clear_hash()
+            raise
+        self.show_import(shared)
+
+    def clear_hash(self) -> None:
+        if self.from_hash:
+            location = window.location
+            window.history.replaceState(None, "", str(location.pathname) + str(location.search))
+            self.from_hash = False
+
+    def show_import(self, shared: Shared) -> None:
+        self.plan = plan_import(self.everything(), shared)
+        dom.clear(dom.bound("import-conflicts"))  # no choice carries over from an earlier import
+        self.render_import()
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def render_import(self) -> None:
+        app, plan = self.app, self.plan
+        if plan is None:
+            return
+        shared = plan.shared
+        dom.text(dom.bound("import-summary"), app.t(shared.summary))
+        details = dom.bound("import-details")
+        dom.clear(details)
+        for step in shared.details:
+            line = dom.element("li")
+            dom.text(line, app.t(step))
+            details.append(line)
+        holder = dom.bound("import-conflicts")
+        chosen = {
+            str(node.dataset.key): str(dom.one("select", node).value)
+            for node in dom.every(".conflict", holder)
+        }
+        dom.clear(holder)
+        for conflict in plan.conflicts:
+            row = dom.clone("tpl-conflict")
+            translate_markup(row, app.translator)
+            row.dataset.key = conflict.key
+            dom.text(dom.one(".text", row), app.t(conflict.message))
+            dom.one("select", row).value = chosen.get(conflict.key, Choice.NEW.value)
+            holder.append(row)
+        restorable = shared.kind == "campaign" and shared.record.for_link() != shared.record
+        dom.show(dom.bound("import-restore-note"), restorable)
+        dom.show(dom.one('[data-action="import-restore"]'), restorable)
+
+    def choices(self) -> dict[str, Choice]:
+        return {
+            str(node.dataset.key): Choice(str(dom.one("select", node).value))
+            for node in dom.every(".conflict", dom.bound("import-conflicts"))
+        }
+
+    def cancel_import(self, _event: Any) -> None:
+        self.dialog.close()
+        self.finish_import()
+
+    def finish_import(self) -> None:
+        self.plan = None
+        self.clear_hash()
+
+    def confirm_import(self, _event: Any) -> None:
+        plan = self.plan
+        if plan is None:
+            return
+        merged = plan.merged(self.choices())
+        self.apply(merged.result, plan.shared.summary, merged.steps)
+
+    def confirm_restore(self, _event: Any) -> None:
+        plan = self.plan
+        if plan is None:
+            return
+        result = restore(plan.current, plan.shared)
+        steps = tuple(
+            PARTS[name].describe(value) for name, value in plan.shared.record.parts.items()
+        )
+        self.apply(result, plan.shared.summary, steps, title=N_("Restored the backup: {what}"))
+
+    def apply(
+        self,
+        result: Everything,
+        what: Step,
+        steps: tuple[Step, ...],
+        title: str = N_("Imported: {what}"),
+    ) -> None:
+        """Put the imported campaign in place, log it (undoable for tables and the crew)."""
+        assert self.plan is not None
+        current = self.plan.current
+        changed = [name for name, value in result.parts.items() if current.get(name) != value]
+        before: dict[str, Any] = {}
+        if {"library", "voidcrawl"} & set(changed) and "tables" in self.app.restorers:
+            tables_screen = self.screen("tables")
+            before["tables"] = tables_screen.snapshot()[1]
+        if "crew" in changed and "crew" in self.app.restorers:
+            before["crew"] = current.get("crew", crew.Crew()).to_json()
+        for name in changed:
+            self.apply_part(name, result.parts[name], save=True)
+        if "prefs" in changed:
+            self.app.set_prefs(result.parts["prefs"])
+        outcome = campaign.Outcome(Step(title, {"what": what}), steps, "share")
+        undoable = before and set(changed) <= {"library", "voidcrawl", "crew"}
+        self.app.record(outcome, ("many", before) if undoable else None)
+        self.dialog.close()
+        self.finish_import()
+        self.app.render_all()
+        self.app.notify(Step(title, {"what": what}))
+
+    # --- two tabs ---------------------------------------------------------------------
+
+    def other_tab(self, event: Any) -> None:
+        key = event.key
+        if not isinstance(key, str) or not key.startswith("omen/"):
+            return
+        if key.startswith("omen/quarantine/") or key.startswith("omen/snapshot"):
+            return
+        value = event.newValue
+        self.app.storage.seen(key, value if isinstance(value, str) else None)
+        kind = key.removeprefix("omen/")
+        if not isinstance(value, str):
+            return
+        schema = SYNC_KINDS.get(kind)
+        if schema is not None:
+            record = self.app.storage.load(schema, dom.now_iso())
+            if record is None:
+                return
+            if kind == "prefs":
+                self.app.set_prefs(record)
+            else:
+                self.apply_part(kind, record, save=False)
+            message = Step(N_("Changed in another tab: {what}."), {"what": kind_label(kind)})
+        else:
+            message = Step(
+                N_("Changed in another tab: {what}. Reload this page to see it."),
+                {"what": kind_label(kind)},
+            )
+        self.app.render_all()
+        if self.sync_notice is not None:
+            self.sync_notice.remove()
+            self.app.notices = [n for n in self.app.notices if n[0] is not self.sync_notice]
+        self.app.notify(message)
+        self.sync_notice = self.app.notices[-1][0] if self.app.notices else None
+
+    # --- keeping the data --------------------------------------------------------------
+
+    async def ask_persist(self) -> None:
+        storage = getattr(window.navigator, "storage", None)
+        if storage is None or not hasattr(storage, "persist"):
+            self.persisted = False
+        else:
+            try:
+                self.persisted = bool(await storage.persisted()) or bool(await storage.persist())
+            except Exception:
+                self.persisted = False
+        dom.show(dom.bound("backup-evict"), not self.persisted)
+
+    # --- rendering -----------------------------------------------------------------
+
+    def render(self) -> None:
+        if not self.hash_checked:
+            self.hash_checked = True
+            try:
+                self.open_hash()
+            except RulesError as error:
+                self.app.notify(error.message)
+        if self.sheet.open:
+            self.render_sheet()
+        if self.dialog.open:
+            self.render_import()
+
+
+def download(name: str, text: str) -> None:
+    """Offer ``text`` as a file to save (a Blob through an ``<a download>``)."""
+    blob = window.Blob.new(to_js([text]), _js_object(type="application/json"))
+    url = window.URL.createObjectURL(blob)
+    link = dom.element("a")
+    link.href = url
+    link.download = name
+    link.hidden = True
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(_revoker(url), 10_000)
+
+
+def _revoker(url: str) -> Any:
+    return create_once_callable(lambda: window.URL.revokeObjectURL(url))
