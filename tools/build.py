@@ -8,6 +8,7 @@ The runtime comes from the pinned npm packages in node_modules/ (``npm ci`` firs
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
@@ -34,6 +35,22 @@ PYODIDE_FILES = (
 APP_FILES = ("index.html", "pyscript.toml", "sw.js")
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
+# PyScript chunks the page loads (measured by recording a walk through every screen);
+# the rest (editor, terminal, MicroPython, …) stay on the host but out of the precache.
+PYSCRIPT_USED = frozenset(
+    [
+        "core",
+        "deprecations-manager",
+        "donkey",
+        "error",
+        "py-editor",
+        "py-game",
+        "py-terminal",
+        "toml",
+    ]
+)
+# Compressible files get a pre-compressed copy beside them (tools/serve.py serves it).
+COMPRESS = (".html", ".js", ".mjs", ".wasm", ".json", ".css", ".py", ".toml", ".svg", ".mo")
 STDLIB_LIST = ROOT / "tools" / "stdlib-modules.txt"  # written by tools/stdlib_modules.py
 
 
@@ -176,6 +193,9 @@ def offline_files() -> list[str]:
             continue
         if "docs" in path.parts:  # pictures for the README, not part of the app
             continue
+        chunk = path.stem.rsplit("-", 1)[0]  # "py-editor-C4XsZtn7" -> "py-editor"
+        if path.parent.name == "pyscript" and PYSCRIPT_USED.isdisjoint({path.stem, chunk}):
+            continue
         files.append(path.relative_to(ROOT).as_posix())
     files += [name for name in python_files() if name not in files]
     return files
@@ -196,6 +216,20 @@ def precache() -> None:
     print(f"build: {len(files)} files for offline use, version {manifest['version']}")
 
 
+def compress(files: list[str]) -> None:
+    """Write ``name.gz`` beside each compressible file, when it is missing or older."""
+    for name in files:
+        source = ROOT / name
+        target = source.with_name(source.name + ".gz")
+        if source.suffix not in COMPRESS or source.stat().st_size < 1024:
+            if target.exists():
+                target.unlink()
+            continue
+        if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
+            continue
+        target.write_bytes(gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
+
+
 def dist() -> None:
     target = ROOT / "dist"
     if target.exists():
@@ -204,6 +238,9 @@ def dist() -> None:
         destination = target / name
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / name, destination)
+        packed = (ROOT / name).with_name(Path(name).name + ".gz")
+        if packed.exists():
+            shutil.copyfile(packed, destination.with_name(destination.name + ".gz"))
     print(f"dist: {target} is ready to upload to any static host")
 
 
@@ -216,6 +253,7 @@ def main(argv: list[str]) -> None:
         print(f"build: {folder.name} catalog, {count} messages")
     snapshot_manifest()
     precache()
+    compress([*offline_files(), "static/build/precache.js"])
     if argv[1:] == ["dist"]:
         dist()
 
