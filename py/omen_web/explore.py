@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from pyodide.ffi import create_proxy
+from pyscript import window
+
 from omen.campaign import (
     EXPLORATION,
     Exploration,
@@ -13,7 +16,14 @@ from omen.campaign import (
     reset_pool,
     tension_settings,
 )
-from omen.exploration import EncounterDieOdds, Procedure, elapsed_text, tension_odds
+from omen.exploration import (
+    EncounterDieOdds,
+    Procedure,
+    elapsed_text,
+    reminder_minutes,
+    reminder_text,
+    tension_odds,
+)
 from omen.roll import N_, Step
 from omen.tables import Library
 from omen.voidcrawl import (
@@ -48,6 +58,13 @@ class ExploreScreen:
         dom.on(dom.bound("explore-location"), "change", app.guard(self.choose_location))
         dom.on(dom.bound("explore-descent"), "change", app.guard(self.choose_descent))
         dom.on(dom.one('[data-action="meet-reaction"]'), "click", app.guard(self.meet_reaction))
+        # The real-time reminder: a timer restarted by every Next turn; when it runs
+        # out, ``reminding`` holds the minutes and the screen shows the nudge.
+        self.reminder_timer: Any = None
+        self.reminder_wait: int | None = None
+        self.reminding: int | None = None
+        self.reminder_proxy = create_proxy(self.remind)
+        self.restart_reminder()
 
     def tables(self) -> tuple[Library, CrawlSetup]:
         """The library and Voidcrawl set-up kept by the Tables screen."""
@@ -79,6 +96,35 @@ class ExploreScreen:
 
     def next_turn(self, _event: Any) -> None:
         self._check(advance=True)
+        self.restart_reminder()
+        self.render_reminder()
+
+    # --- the real-time reminder ---------------------------------------------------
+
+    def restart_reminder(self) -> None:
+        """Start the wait for the reminder again (or stop it when it is switched off)."""
+        if self.reminder_timer is not None:
+            window.clearTimeout(self.reminder_timer)
+            self.reminder_timer = None
+        self.reminding = None
+        self.reminder_wait = reminder_minutes(self.app.campaign.values)
+        if self.reminder_wait is not None:
+            self.reminder_timer = window.setTimeout(
+                self.reminder_proxy, self.reminder_wait * 60_000
+            )
+
+    def remind(self, *_args: Any) -> None:
+        self.reminder_timer = None
+        self.reminding = self.reminder_wait
+        self.render_reminder()
+
+    def render_reminder(self) -> None:
+        nudge = dom.bound("explore-reminder")
+        if self.reminding is None:
+            dom.show(nudge, False)
+            return
+        dom.text(nudge, self.app.t(reminder_text(self.reminding)))
+        dom.show(nudge, True)
 
     def draw_attention(self, _event: Any) -> None:
         self._check(advance=False)
@@ -128,11 +174,14 @@ class ExploreScreen:
         self.app.storage.save(EXPLORATION, data)
 
     def settings_changed(self) -> None:
-        """Keep the pool within a changed starting value."""
+        """Keep the pool within a changed starting value; a changed reminder starts
+        its wait again."""
         start = tension_settings(self.app.campaign.values).start
         if self.state.pool > start:
             self.state = replace(self.state, pool=start)
             self.save()
+        if reminder_minutes(self.app.campaign.values) != self.reminder_wait:
+            self.restart_reminder()
 
     # --- rendering ---------------------------------------------------------------
 
@@ -159,6 +208,7 @@ class ExploreScreen:
         self.render_where()
         self.render_odds()
         self.render_result()
+        self.render_reminder()
 
     def render_where(self) -> None:
         app, state = self.app, self.state

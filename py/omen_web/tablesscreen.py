@@ -19,10 +19,12 @@ from omen.roll import N_, Step
 from omen.tables import (
     LIBRARY,
     MAX_NAME,
+    MAX_WEIGHT,
     Entry,
     Issue,
     Library,
     Location,
+    Place,
     Severity,
     Table,
     can_save,
@@ -32,12 +34,21 @@ from omen.tables import (
     validate_table,
 )
 from omen.voidcrawl import (
+    DEFAULT_LEVEL,
     EXAMPLE_NOTE,
+    KIND_NAMES,
     MAX_INVESTIGATORS,
+    TOP_LEVEL,
     VOIDCRAWL,
     CrawlSetup,
+    Face,
+    Kind,
+    Voidcrawl,
+    VoidcrawlSettings,
     default_voidcrawl,
     example_campaign,
+    resize,
+    validate_voidcrawl,
 )
 from omen_web import dom
 from omen_web.app import App, translate_markup
@@ -67,6 +78,11 @@ class TablesScreen:
         self.setup: CrawlSetup = setup or CrawlSetup(default_voidcrawl())
         self.draft: Table | None = None
         self.draft_is_new = False
+        # What the GM typed in each row's faces and weight fields, kept as typed so a
+        # redraw never replaces a half-written value with the last one that made sense.
+        self.typed: list[tuple[str, str]] | None = None
+        self.problems: list[Step] = []
+        self.put_back = False  # the next redraw puts stored values back in focused fields
         self.pasted: Table | None = None
         self.last: Outcome | None = None
         app.restorers["tables"] = self.restore
@@ -79,6 +95,7 @@ class TablesScreen:
         act("paste-save", self.paste_save)
         act("add-entry", self.add_entry)
         act("delete-table", self.delete_table)
+        act("share-table", self.share_table)
         act("close-table", self.close_table)
         act("roll-table", self.roll)
         act("save-table", self.save_table)
@@ -87,6 +104,8 @@ class TablesScreen:
         dom.on(editor, "change", app.guard(self.edited))
         dom.on(editor, "submit", lambda event: event.preventDefault())
         dom.on(dom.bound("investigators"), "change", app.guard(self.investigators_changed))
+        dom.on(dom.bound("crawl-die"), "change", app.guard(self.crawl_die_changed))
+        dom.on(dom.bound("crawl-fallout"), "change", app.guard(self.crawl_fallout_changed))
 
     def action(self, name: str, handler: Any) -> None:
         dom.on(dom.one(f'[data-action="{name}"]'), "click", self.app.guard(handler))
@@ -104,6 +123,7 @@ class TablesScreen:
         self.library = Library.from_json(data["library"])
         self.setup = CrawlSetup.from_json(data["setup"])
         self.draft = None
+        self.forget_typing()
         self.save()
 
     def restore_draft(self, data: Any) -> None:
@@ -111,6 +131,7 @@ class TablesScreen:
         draft = Table.from_json(data["draft"])
         self.draft = replace(draft, die=data["die"])
         self.draft_is_new = bool(data["new"])
+        self.forget_typing()
         self.app.show("tables")
 
     def change(self, library: Library, title: Step, setup: CrawlSetup | None = None) -> None:
@@ -168,6 +189,43 @@ class TablesScreen:
             ),
         )
 
+    def edit_location(self, location_id: str, title: Any, **changes: Any) -> None:
+        location = self.library.location(location_id)
+        changed = replace(location, **changes)
+        self.change(
+            self.library.with_location(changed),
+            Step(title, {"location": changed.name, "old": location.name}),
+        )
+
+    def rename_location(self, location_id: str, typed: str) -> None:
+        name = " ".join(typed.split())[:MAX_NAME]
+        if not name:
+            self.put_back = True
+            self.render()
+            raise RulesError(Step(N_("Type a name for the location first.")))
+        if name != self.library.location(location_id).name:
+            self.edit_location(location_id, N_("Location renamed: {old} → {location}"), name=name)
+
+    def set_place(self, location_id: str, value: str) -> None:
+        self.edit_location(
+            location_id, N_("Kind of place of {location} chosen."), place=Place(value)
+        )
+
+    def set_descent(self, location_id: str, value: str) -> None:
+        descent = int(value) if value else None
+        self.edit_location(
+            location_id, N_("Dark descent level of {location} chosen."), descent=descent
+        )
+
+    def toggle_location_table(self, location_id: str, table_id: str, used: bool) -> None:
+        location = self.library.location(location_id)
+        chosen = set(location.tables) - {table_id} | ({table_id} if used else set())
+        in_order = [t.id for t in self.library.tables if t.id in chosen]
+        missing = [t for t in location.tables if t in chosen and t not in in_order]
+        self.edit_location(
+            location_id, N_("Tables used in {location} changed."), tables=(*in_order, *missing)
+        )
+
     def investigators_changed(self, _event: Any) -> None:
         lines = str(dom.bound("investigators").value).splitlines()
         names = tuple(line.strip()[:MAX_NAME] for line in lines if line.strip())
@@ -181,41 +239,143 @@ class TablesScreen:
         self.setup = replace(self.setup, investigators=names)
         self.save()
 
+    # --- the Voidcrawl --------------------------------------------------------------
+
+    def change_crawl(self, voidcrawl: Voidcrawl, title: Step) -> None:
+        self.change(self.library, title, replace(self.setup, voidcrawl=voidcrawl))
+
+    def crawl_die_changed(self, event: Any) -> None:
+        sides = int(str(event.target.value))
+        if sides != self.setup.voidcrawl.sides:
+            self.change_crawl(
+                resize(self.setup.voidcrawl, sides),
+                Step(N_("The Voidcrawl die is now a d{sides}."), {"sides": sides}),
+            )
+
+    def crawl_fallout_changed(self, event: Any) -> None:
+        fallout = str(event.target.value) or None
+        self.change_crawl(
+            replace(self.setup.voidcrawl, fallout=fallout),
+            Step(N_("The Voidcrawl's Fallout table was chosen.")),
+        )
+
+    def change_face(self, number: int, face: Face) -> None:
+        self.change_crawl(
+            self.setup.voidcrawl.with_face(number, face),
+            Step(
+                N_("Voidcrawl face {face}: {result}, level {level}"),
+                {"face": number, "result": face.label, "level": face.level},
+            ),
+        )
+
+    def face(self, number: int) -> Face:
+        return self.setup.voidcrawl.faces[number - 1]
+
+    def set_face_kind(self, number: int, value: str) -> None:
+        face = self.face(number)
+        kind = Kind(value)
+        text = face.text
+        if kind is Kind.CUSTOM and not text.strip():
+            label = face.label
+            text = self.app.t(label) if isinstance(label, Step) else str(label)
+        self.change_face(number, Face(kind, DEFAULT_LEVEL[kind], face.table, text[:MAX_NAME]))
+
+    def set_face_words(self, number: int, typed: str) -> None:
+        face = self.face(number)
+        text = " ".join(typed.split())[:MAX_NAME]
+        if face.kind is Kind.CUSTOM and not text:
+            self.put_back = True
+            self.render()
+            raise RulesError(Step(N_("Face {face} needs its own words."), {"face": number}))
+        if text != face.text:
+            self.change_face(number, replace(face, text=text))
+
+    def set_face_level(self, number: int, value: str) -> None:
+        level = int(value)
+        if 1 <= level <= TOP_LEVEL:
+            self.change_face(number, replace(self.face(number), level=level))
+
+    def set_face_table(self, number: int, value: str) -> None:
+        self.change_face(number, replace(self.face(number), table=value or None))
+
+    def edit_face_table(self, number: int) -> None:
+        table = self.face(number).table
+        if table is None or self.library.find_table(table) is None:
+            raise RulesError(
+                Step(
+                    N_("Choose a table for face {face} first, or make a New table."),
+                    {"face": number},
+                )
+            )
+        self.open_table(table)
+
     # --- the editor ------------------------------------------------------------------
+
+    def forget_typing(self) -> None:
+        self.typed = None
+        self.problems = []
 
     def open_table(self, table_id: str) -> None:
         self.draft = self.library.table(table_id)
         self.draft_is_new = False
+        self.forget_typing()
         self.render()
         dom.bound("edit-name").focus()
 
     def new_table(self, _event: Any) -> None:
         self.draft = Table("new", "", "d6", (Entry("", 1),))
         self.draft_is_new = True
+        self.forget_typing()
         self.render()
         dom.bound("edit-name").focus()
 
     def close_table(self, _event: Any) -> None:
         self.draft = None
+        self.forget_typing()
         self.render()
 
-    def read_editor(self) -> Table:
-        """The table as the editor's fields now say."""
+    def read_editor(self) -> tuple[Table, list[Step]]:
+        """The table as the editor's fields now say, and what could not be read.
+
+        A faces or weight field that cannot be read keeps the entry's earlier value in
+        the table (and its typed text in :attr:`typed`, so redrawing shows it again).
+        """
         assert self.draft is not None
+        earlier = self.draft.entries
         die = str(dom.bound("edit-die").value).strip() or None
         entries = []
-        for row in dom.every(".entry-row", dom.bound("edit-entries")):
+        typed: list[tuple[str, str]] = []
+        problems: list[Step] = []
+        for index, row in enumerate(dom.every(".entry-row", dom.bound("edit-entries"))):
+            old = earlier[index] if index < len(earlier) else Entry("")
             faces = str(dom.one(".faces", row).value)
-            low = high = None
+            weight_text = str(dom.one(".weight", row).value)
+            typed.append((faces, weight_text))
+            low, high = old.low, old.high
             match = FACES.fullmatch(faces)
             if match is not None:
                 low = int(match.group(1))
                 high = int(match.group(2)) if match.group(2) else low
             elif faces.strip():
-                raise RulesError(
+                problems.append(
                     Step(
                         N_("Write faces as a number or a range, like 3 or 2-5 ({faces})."),
                         {"faces": faces.strip()[:20]},
+                    )
+                )
+            else:
+                low = high = None
+            weight = old.weight
+            plain = weight_text.strip()
+            if not plain:
+                weight = 1
+            elif re.fullmatch(r"\d{1,3}", plain) and 1 <= int(plain) <= MAX_WEIGHT:
+                weight = int(plain)
+            else:
+                problems.append(
+                    Step(
+                        N_("Write a weight as a whole number from 1 to {limit} ({weight})."),
+                        {"weight": plain[:20], "limit": MAX_WEIGHT},
                     )
                 )
             link = str(dom.one(".link", row).value) or None
@@ -224,34 +384,50 @@ class TablesScreen:
                     str(dom.one(".text", row).value),
                     low,
                     high,
+                    weight=weight,
                     link=link,
                     violent=bool(dom.one(".violent", row).checked),
                     reaction=bool(dom.one(".reaction", row).checked),
                 )
             )
+        self.typed = typed
         name = str(dom.bound("edit-name").value)
-        return Table(self.draft.id, name, die, tuple(entries))
+        return Table(self.draft.id, name, die, tuple(entries)), problems
+
+    def read_strict(self) -> Table:
+        """The editor's table; a :class:`RulesError` if a field cannot be read."""
+        table, problems = self.read_editor()
+        if problems:
+            raise RulesError(problems[0])
+        return table
+
+    @staticmethod
+    def as_rolled(table: Table) -> Table:
+        """The table as it is saved and rolled: without a die, faces do not count (they
+        stay in the editor while the die is being retyped)."""
+        if table.die is not None:
+            return table
+        entries = tuple(replace(entry, low=None, high=None) for entry in table.entries)
+        return replace(table, entries=entries)
 
     def edited(self, _event: Any) -> None:
         if self.draft is None:
             return
-        try:
-            self.draft = self.read_editor()
-        except RulesError as error:
-            self.show_issues(dom.bound("edit-issues"), (Issue(Severity.ERROR, error.message),))
-            dom.one('[data-action="save-table"]').disabled = True
-            return
+        self.draft, self.problems = self.read_editor()
+        self.show_weights()
         self.render_issues()
 
     def add_entry(self, _event: Any) -> None:
-        table = self.read_editor()
+        table = self.read_strict()
+        self.forget_typing()
         self.draft = replace(table, entries=(*table.entries, Entry("")))
         self.render()
         rows = dom.every(".entry-row .text", dom.bound("edit-entries"))
         rows[-1].focus()
 
     def move_entry(self, index: int, by: int) -> None:
-        table = self.read_editor()
+        table = self.read_strict()
+        self.forget_typing()
         entries = list(table.entries)
         other = index + by
         if not 0 <= other < len(entries):
@@ -261,7 +437,8 @@ class TablesScreen:
         self.render()
 
     def remove_entry(self, index: int) -> None:
-        table = self.read_editor()
+        table = self.read_strict()
+        self.forget_typing()
         entries = list(table.entries)
         removed = entries.pop(index)
         kept = replace(table, die=None).to_json()  # the die may be half typed
@@ -275,7 +452,7 @@ class TablesScreen:
         self.app.render_all()
 
     def save_table(self, _event: Any) -> None:
-        table = self.read_editor()
+        table = self.as_rolled(self.read_strict())
         if not table.name.strip():
             raise RulesError(Step(N_("Give the table a name first.")))
         if not can_save(validate_table(table, self.library)):
@@ -285,14 +462,23 @@ class TablesScreen:
             table = replace(table, id=make_id(table.name, taken, "table"))
             self.draft_is_new = False
         self.draft = table
+        self.forget_typing()
         self.change(
             self.library.with_table(table), Step(N_("Table saved: {name}"), {"name": table.name})
         )
+
+    def share_table(self, _event: Any) -> None:
+        """Share the table as last saved (a new table is saved first)."""
+        assert self.draft is not None
+        if self.draft_is_new or self.library.find_table(self.draft.id) is None:
+            raise RulesError(Step(N_("Save the table first, then share it.")))
+        self.app.share("table", self.draft.id)
 
     def delete_table(self, _event: Any) -> None:
         assert self.draft is not None
         table = self.draft
         self.draft = None
+        self.forget_typing()
         if self.draft_is_new or self.library.find_table(table.id) is None:
             self.render()
             return
@@ -304,7 +490,7 @@ class TablesScreen:
         )
 
     def roll(self, _event: Any) -> None:
-        table = self.read_editor()
+        table = self.as_rolled(self.read_strict())
         typed = dom.bound("edit-typed")
         dice = self.app.dice(str(typed.value))
         library = self.library.with_table(table)
@@ -372,9 +558,11 @@ class TablesScreen:
 
     def render_issues(self) -> None:
         assert self.draft is not None
-        issues = validate_table(self.draft, self.library)
+        issues = validate_table(self.as_rolled(self.draft), self.library)
         if not self.draft.name.strip():
             issues = (Issue(Severity.ERROR, Step(N_("The table needs a name."))), *issues)
+        unread = tuple(Issue(Severity.ERROR, problem) for problem in self.problems)
+        issues = (*unread, *issues)
         self.show_issues(dom.bound("edit-issues"), issues)
         dom.one('[data-action="save-table"]').disabled = not can_save(issues)
 
@@ -414,10 +602,18 @@ class TablesScreen:
             investigators.value = "\n".join(self.setup.investigators)
         self.render_locations()
         self.render_tables()
+        self.render_crawl()
         self.render_editor()
+        self.put_back = False
 
     def render_locations(self) -> None:
         target = dom.bound("tables-locations")
+        opened = {
+            str(row.dataset.location)
+            for row in dom.every(".location-row", target)
+            if dom.one(".edit-location", row).open
+        }
+        focus = self.focused(target)
         dom.clear(target)
         for location in self.library.locations:
             row = dom.clone("tpl-location-row")
@@ -438,6 +634,17 @@ class TablesScreen:
                     )
                 ),
             )
+            self.render_location_edit(row, location, location.id in opened)
+            share = dom.one(".share-location", row)
+            share.setAttribute(
+                "aria-label",
+                self.app.t(Step(N_("Share the location {location}"), {"location": location.name})),
+            )
+            dom.on(
+                share,
+                "click",
+                self.app.guard(lambda _event, place=location.id: self.app.share("location", place)),
+            )
             remove = dom.one(".remove-location", row)
             remove.setAttribute(
                 "aria-label",
@@ -448,7 +655,153 @@ class TablesScreen:
                 "click",
                 self.app.guard(lambda _event, place=location.id: self.remove_location(place)),
             )
+            row.dataset.location = location.id
             target.append(row)
+        self.refocus(target, focus)
+
+    def focused(self, target: Any) -> tuple[str, str | None] | None:
+        """The key of the control with focus inside ``target`` and, for a text field,
+        what is typed in it (so a redraw can put both back)."""
+        found = dom.every("[data-key]:focus", target)
+        if not found:
+            return None
+        node = found[0]
+        typed = str(node.value) if str(node.type) == "text" and not self.put_back else None
+        return str(node.dataset.key), typed
+
+    @staticmethod
+    def refocus(target: Any, focus: tuple[str, str | None] | None) -> None:
+        if focus is None:
+            return
+        found = dom.every(f'[data-key="{focus[0]}"]', target)
+        if found:
+            if focus[1] is not None:
+                found[0].value = focus[1]
+            found[0].focus()
+
+    def render_location_edit(self, row: Any, location: Location, opened: bool) -> None:
+        app, place_id = self.app, location.id
+        dom.one(".edit-location", row).open = opened
+        name = dom.one(".location-name", row)
+        name.value = location.name
+        name.dataset.key = f"{place_id}:name"
+        name.setAttribute(
+            "aria-label", app.t(Step(N_("Name of {location}"), {"location": location.name}))
+        )
+        dom.on(
+            name,
+            "change",
+            app.guard(lambda e, p=place_id: self.rename_location(p, str(e.target.value))),
+        )
+        place = dom.one(".place", row)
+        place.value = location.place.value
+        place.dataset.key = f"{place_id}:place"
+        place.setAttribute(
+            "aria-label",
+            app.t(Step(N_("Kind of place of {location}"), {"location": location.name})),
+        )
+        dom.on(
+            place, "change", app.guard(lambda e, p=place_id: self.set_place(p, str(e.target.value)))
+        )
+        descent = dom.one(".descent", row)
+        descent.dataset.key = f"{place_id}:descent"
+        descent.setAttribute(
+            "aria-label",
+            app.t(Step(N_("Dark descent level of {location}"), {"location": location.name})),
+        )
+        levels = VoidcrawlSettings.from_values(app.campaign.values).descent_levels
+        choices = sorted({*range(1, levels + 1), *filter(None, [location.descent])})
+        self.options(descent, [("", app.tr(N_("(none)")))] + [(str(n), str(n)) for n in choices])
+        descent.value = "" if location.descent is None else str(location.descent)
+        dom.on(
+            descent,
+            "change",
+            app.guard(lambda e, p=place_id: self.set_descent(p, str(e.target.value))),
+        )
+        listing = dom.one(".location-table-list", row)
+        for table in self.library.tables:
+            item = dom.element("li")
+            label = dom.element("label")
+            box = dom.element("input")
+            box.type = "checkbox"
+            box.checked = table.id in location.tables
+            box.dataset.key = f"{place_id}:table:{table.id}"
+            dom.on(
+                box,
+                "change",
+                app.guard(
+                    lambda e, p=place_id, t=table.id: self.toggle_location_table(
+                        p, t, bool(e.target.checked)
+                    )
+                ),
+            )
+            words = dom.element("span")
+            dom.text(words, table.name)
+            label.append(box)
+            label.append(words)
+            item.append(label)
+            listing.append(item)
+
+    @staticmethod
+    def options(select: Any, choices: list[tuple[str, str]]) -> None:
+        dom.clear(select)
+        for value, text in choices:
+            option = dom.element("option")
+            option.value = value
+            dom.text(option, text)
+            select.append(option)
+
+    def render_crawl(self) -> None:
+        app = self.app
+        config = self.setup.voidcrawl
+        dom.bound("crawl-die").value = str(config.sides)
+        self.table_options(dom.bound("crawl-fallout"), config.fallout, app.tr(N_("(none)")))
+        target = dom.bound("crawl-faces")
+        focus = self.focused(target)
+        dom.clear(target)
+        kinds = [(kind.value, app.tr(KIND_NAMES[kind])) for kind in Kind]
+        for number, face in enumerate(config.faces, 1):
+            row = dom.clone("tpl-crawl-face")
+            translate_markup(row, app.translator)
+            dom.text(dom.one(".face-number", row), app.t(Step(N_("Face {face}"), {"face": number})))
+            for selector, message in (
+                (".kind", N_("Face {face}: result")),
+                (".words", N_("Face {face}: own words")),
+                (".level", N_("Face {face}: level")),
+                (".face-table", N_("Face {face}: table")),
+                (".edit-face-table", N_("Edit the table of face {face}")),
+            ):
+                node = dom.one(selector, row)
+                node.setAttribute("aria-label", app.t(Step(message, {"face": number})))
+                node.dataset.key = f"{number}{selector}"
+            kind = dom.one(".kind", row)
+            self.options(kind, kinds)
+            kind.value = face.kind.value
+            words = dom.one(".words", row)
+            words.value = face.text
+            level = dom.one(".level", row)
+            level.value = str(face.level)
+            table = dom.one(".face-table", row)
+            self.table_options(table, face.table, app.tr(N_("(none)")))
+            for node, handler in (
+                (kind, self.set_face_kind),
+                (words, self.set_face_words),
+                (level, self.set_face_level),
+                (table, self.set_face_table),
+            ):
+                dom.on(
+                    node,
+                    "change",
+                    app.guard(lambda e, n=number, h=handler: h(n, str(e.target.value))),
+                )
+            dom.on(
+                dom.one(".edit-face-table", row),
+                "click",
+                app.guard(lambda _e, n=number: self.edit_face_table(n)),
+            )
+            target.append(row)
+        self.refocus(target, focus)
+        self.show_issues(dom.bound("crawl-issues"), validate_voidcrawl(config, self.library))
 
     def render_tables(self) -> None:
         target = dom.bound("tables-list")
@@ -477,10 +830,13 @@ class TablesScreen:
         dom.bound("edit-die").value = draft.die or ""
         target = dom.bound("edit-entries")
         dom.clear(target)
+        typed = self.typed if self.typed and len(self.typed) == len(draft.entries) else None
         for index, entry in enumerate(draft.entries):
             row = dom.clone("tpl-entry-row")
             translate_markup(row, self.app.translator)
-            dom.one(".faces", row).value = entry.faces
+            faces, weight = typed[index] if typed else (entry.faces, str(entry.weight))
+            dom.one(".faces", row).value = faces
+            dom.one(".weight", row).value = weight
             dom.one(".text", row).value = entry.text
             dom.one(".violent", row).checked = entry.violent
             dom.one(".reaction", row).checked = entry.reaction
@@ -494,4 +850,12 @@ class TablesScreen:
             number = Step(N_("Entry {number}"), {"number": index + 1})
             row.setAttribute("aria-label", self.app.t(number))
             target.append(row)
+        self.show_weights()
         self.render_issues()
+
+    def show_weights(self) -> None:
+        """A table without a die draws by weight: show the weights instead of faces."""
+        weighted = not str(dom.bound("edit-die").value).strip()
+        for row in dom.every(".entry-row", dom.bound("edit-entries")):
+            dom.show(dom.one(".entry-weight", row), weighted)
+            dom.show(dom.one(".entry-faces", row), not weighted)

@@ -151,3 +151,183 @@ def test_removing_a_location_can_be_undone(page: Page, base: str) -> None:
     expect(
         page.get_by_role("combobox", name="Encounter table of Example: Main Street")
     ).to_have_value("ex-main-street")
+
+
+def crawl_face(page: Page, number: int, what: str):  # type: ignore[no-untyped-def]
+    return page.get_by_label(f"Face {number}: {what}", exact=True)
+
+
+def test_a_d8_voidcrawl_edited_on_tables_filters_by_level_on_explore(page: Page, base: str) -> None:
+    open_app(page, base)
+    go(page, "Tables")
+    page.get_by_role("button", name="Clear the example").click()
+    page.get_by_text("The Voidcrawl", exact=True).click()
+    expect(
+        page.get_by_text("Worth a look: The Omen has no Fallout table to roll on yet.")
+    ).to_be_visible()
+    page.get_by_role("combobox", name="Voidcrawl die").select_option(label="d8")
+    expect(crawl_face(page, 8, "result")).to_be_visible()
+    # face 7: Regroup at level 1 (set here, not left to the die's growth)
+    crawl_face(page, 7, "result").select_option(label="Stress")
+    expect(crawl_face(page, 7, "level")).to_have_value("5")
+    crawl_face(page, 7, "result").select_option(label="Regroup")
+    crawl_face(page, 7, "level").select_option("1")
+    # face 8: the GM's own words at level 5
+    crawl_face(page, 8, "result").select_option(label="Your own result")
+    crawl_face(page, 8, "own words").fill("The streetlights go out one by one")
+    crawl_face(page, 8, "own words").press("Enter")
+    crawl_face(page, 8, "level").select_option("5")
+    crawl_face(page, 8, "own words").fill("")
+    crawl_face(page, 8, "own words").press("Enter")
+    expect(page.get_by_role("alert").filter(has_text="Face 8 needs its own words.")).to_be_visible()
+    expect(crawl_face(page, 8, "own words")).to_have_value("The streetlights go out one by one")
+
+    reload_app(page)  # saved
+    go(page, "Explore")
+    page.get_by_role("radio", name="Voidcrawl").check()
+    page.get_by_role("radio", name="Day").check()
+    type_faces(page, "7")
+    page.get_by_role("button", name="Next turn").click()
+    expect(result(page)).to_have_text("Voidcrawl: Regroup")
+    type_faces(page, "8")
+    page.get_by_role("button", name="Next turn").click()
+    expect(result(page)).to_have_text("Voidcrawl: nothing happens")
+    page.locator("[data-bind='result-details'] summary").click()
+    expect(
+        explore_steps(page).filter(
+            has_text="Nothing happens: The streetlights go out one by one is level 5, "
+            "and by day only results up to level 3 count."
+        )
+    ).to_have_count(1)
+
+    # a face's table is any table of the library, edited like any other; undo from the log
+    go(page, "Tables")
+    page.get_by_text("The Voidcrawl", exact=True).click()
+    page.get_by_role("button", name="New table").click()
+    page.get_by_role("textbox", name="Table name").fill("Quiet moments")
+    page.get_by_role("textbox", name="Entry text").nth(0).fill("A diner still open")
+    page.get_by_role("textbox", name="Faces").nth(0).fill("1-6")
+    page.get_by_role("button", name="Save the table").click()
+    crawl_face(page, 7, "table").select_option(label="Quiet moments")
+    page.get_by_role("button", name="Edit the table of face 7").click()
+    expect(page.get_by_role("textbox", name="Table name")).to_have_value("Quiet moments")
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo").click()
+    go(page, "Tables")
+    expect(crawl_face(page, 7, "table")).to_have_value("")
+    page.get_by_role("combobox", name="Voidcrawl die").select_option(label="d6")
+    expect(crawl_face(page, 7, "result")).to_have_count(0)
+
+
+def test_editing_a_location(page: Page, base: str) -> None:
+    open_app(page, base)
+    go(page, "Tables")
+    row = page.locator(".location-row[data-location='ex-main-street']")
+    row.get_by_text("Edit the location").click()
+    row.get_by_role("textbox", name="Name of Example: Main Street").fill("Church Street")
+    row.get_by_role("textbox", name="Name of Example: Main Street").press("Enter")
+    row = page.locator(".location-row[data-location='ex-main-street']")
+    row.get_by_role("combobox", name="Kind of place of Church Street").select_option("dangerous")
+    row.get_by_role("combobox", name="Dark descent level of Church Street").select_option("1")
+    row.get_by_role("checkbox", name="Example: Locality").check()
+    reload_app(page)
+    go(page, "Tables")
+    row = page.locator(".location-row[data-location='ex-main-street']")
+    row.get_by_text("Edit the location").click()
+    expect(row.get_by_role("combobox", name="Kind of place of Church Street")).to_have_value(
+        "dangerous"
+    )
+    expect(row.get_by_role("combobox", name="Dark descent level of Church Street")).to_have_value(
+        "1"
+    )
+    expect(row.get_by_role("checkbox", name="Example: Locality")).to_be_checked()
+    expect(row.get_by_role("checkbox", name="Example: Main Street encounters")).to_be_checked()
+    expect(row.get_by_role("checkbox", name="Example: Clues")).not_to_be_checked()
+    # on Explore: a dangerous place lets a Horror (level 5) through by day, but the
+    # dark descent at level 1 stops everything above level 2
+    go(page, "Explore")
+    page.get_by_role("radio", name="Voidcrawl").check()
+    page.get_by_role("combobox", name="Location").select_option(label="Church Street")
+    type_faces(page, "5")
+    page.get_by_role("button", name="Next turn").click()
+    page.locator("[data-bind='result-details'] summary").click()
+    expect(
+        explore_steps(page).filter(
+            has_text="Nothing happens: Horror is level 5, and at dark descent level 1 only "
+            "results up to level 2 count."
+        )
+    ).to_have_count(1)
+
+
+def test_weighted_entries_when_the_die_is_empty(page: Page, base: str) -> None:
+    open_app(page, base)
+    go(page, "Tables")
+    page.get_by_role("button", name="New table").click()
+    page.get_by_role("textbox", name="Table name").fill("Weather")
+    page.get_by_role("textbox", name="Die (empty: every entry equally likely)").fill("")
+    expect(page.get_by_role("textbox", name="Faces")).to_be_hidden()
+    page.get_by_role("textbox", name="Entry text").nth(0).fill("Drizzle")
+    page.get_by_role("textbox", name="Weight").nth(0).fill("3")
+    page.get_by_role("button", name="Add an entry").click()
+    page.get_by_role("textbox", name="Entry text").nth(1).fill("Fog")
+    page.get_by_role("textbox", name="Weight").nth(1).fill("500")
+    expect(page.get_by_text("Must be fixed: Write a weight as a whole number")).to_be_visible()
+    page.get_by_role("textbox", name="Weight").nth(1).fill("1")
+    page.get_by_role("button", name="Save the table").click()
+    page.locator("[data-bind='table-editor'] details.physical summary").click()
+    page.get_by_role("textbox", name="Faces you rolled, in order").fill("4")
+    page.get_by_role("button", name="Roll this table").click()
+    expect(page.locator("[data-bind='tables-result-title']")).to_have_text("Weather: Fog")
+    page.locator("[data-bind='tables-result-details'] summary").click()
+    expect(
+        page.locator("[data-bind='tables-result-steps'] li").filter(
+            has_text="Drawing from Weather by weight, 4 in all"
+        )
+    ).to_have_count(1)
+    reload_app(page)
+    go(page, "Tables")
+    page.get_by_role("button", name="Weather", exact=True).click()
+    expect(page.get_by_role("textbox", name="Weight").nth(0)).to_have_value("3")
+
+
+def test_a_redraw_keeps_what_was_typed_in_the_editor(page: Page, base: str) -> None:
+    open_app(page, base)
+    go(page, "Tables")
+    page.get_by_role("button", name="New table").click()
+    page.get_by_role("textbox", name="Table name").fill("Half done")
+    page.get_by_role("textbox", name="Entry text").nth(0).fill("A half-written line")
+    page.get_by_role("textbox", name="Faces").nth(0).fill("1-")
+    expect(page.get_by_text("Must be fixed: Write faces as a number or a range")).to_be_visible()
+    # another change on the screen redraws everything
+    page.get_by_role("textbox", name="New location's name").fill("Quarry")
+    page.get_by_role("button", name="Add the location").click()
+    expect(page.get_by_role("combobox", name="Encounter table of Quarry")).to_be_visible()
+    expect(page.get_by_role("textbox", name="Faces").nth(0)).to_have_value("1-")
+    expect(page.get_by_role("textbox", name="Entry text").nth(0)).to_have_value(
+        "A half-written line"
+    )
+    expect(page.get_by_role("textbox", name="Table name")).to_have_value("Half done")
+    expect(page.get_by_role("button", name="Save the table")).to_be_disabled()
+
+
+def test_the_real_time_reminder(page: Page, base: str) -> None:
+    page.clock.install()
+    open_app(page, base)
+    nudge = page.get_by_role("status").filter(has_text="without a turn")
+    page.clock.fast_forward("30:00")
+    expect(nudge).to_have_count(0)  # off by default
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("checkbox", name="Remind me when real time makes a turn").check()
+    page.get_by_role("spinbutton", name="Real minutes before the reminder").fill("20")
+    page.get_by_role("spinbutton", name="Real minutes before the reminder").press("Tab")
+    go(page, "Explore")
+    page.clock.fast_forward("19:00")
+    expect(nudge).to_have_count(0)
+    page.clock.fast_forward("01:30")
+    expect(nudge).to_have_text("20 minutes without a turn: time for Next turn?")
+    page.get_by_role("button", name="Next turn").click()
+    expect(nudge).to_be_hidden()
+    page.clock.fast_forward("19:00")
+    expect(nudge).to_be_hidden()
+    page.clock.fast_forward("01:30")
+    expect(nudge).to_be_visible()
