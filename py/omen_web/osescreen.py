@@ -42,6 +42,7 @@ REACTION_ROOT = '[data-procedure="reaction"]'
 ROLLED_STAGES = ("surprise", "distance", "reaction", "initiative", "evasion")
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")
 RANGES = (2, 1, 3, 4)
+ENGINE_CHANCE_LINE = "Chance to evade: {percent}%."  # the wilderness odds' own last line
 
 PLACE_WORDS = {
     Place.DUNGEON: N_("in a dungeon"),
@@ -594,7 +595,8 @@ class OseScreen:
     def evasion_odds(self) -> list[Step]:
         chance = ose_session.evasion_chance(self.session, self.flight(), self.app.campaign.values)
         steps = list(chance.steps)
-        steps.append(Step(N_("Evasion chance: {chance}"), {"chance": self.pct(chance.chance)}))
+        if not steps or steps[-1].key != ENGINE_CHANCE_LINE:  # said once is enough
+            steps.append(Step(N_("Evasion chance: {chance}"), {"chance": self.pct(chance.chance)}))
         return steps
 
     def render_pursuit(self) -> None:

@@ -124,7 +124,6 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
         [
             "Prchajících 4, pronásledovatelů 6: podle tabulky 90 %.",
             "Šance na únik: 90 %.",
-            f"Šance na únik: 90,0{NBSP}%",
         ]
     )
     evasion.get_by_role("button", name="Pokusit se uniknout").click()
@@ -328,7 +327,7 @@ def test_a_dungeon_pursuit_with_typed_dice_and_movement(page: Page, base: str) -
     )
 
 
-def test_the_form_survives_a_reload_and_undo(page: Page, base: str) -> None:
+def test_the_form_survives_a_reload(page: Page, base: str) -> None:
     open_app(page, base)
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("combobox", name="Game").select_option("ose")
@@ -384,7 +383,7 @@ def test_the_form_survives_a_reload_and_undo(page: Page, base: str) -> None:
     expect(movement.get_by_role("spinbutton", name="Base speed")).to_have_value("90")
     expect(movement.get_by_role("spinbutton", name="Rounds (1–60)")).to_have_value("12")
     # 5-12 fleeing from 1-3 pursuers: 35%; dense woods +25%; the referee's -10%: 50%.
-    expect(evasion.locator(".ose-odds li").last).to_have_text("Evasion chance: 50.0%")
+    expect(evasion.locator(".ose-odds li").last).to_have_text("Chance to evade: 50%.")
     expect(movement.locator("[data-bind='ose-movement'] li").last).to_have_text(
         "12 rounds at 30 yards per round: 360 yards."
     )
