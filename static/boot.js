@@ -66,7 +66,11 @@ async function loadCatalog() {
     return;
   }
   for (const node of document.querySelectorAll("[data-i18n]")) {
-    if (node.children.length === 0) node.textContent = t(node.textContent.trim().replace(/\s+/g, " "));
+    if (node.children.length !== 0) continue;
+    // Keep the English message: Python translates from it, in either language.
+    const message = node.dataset.msgid || node.textContent.trim().replace(/\s+/g, " ");
+    node.dataset.msgid = message;
+    node.textContent = t(message);
   }
 }
 
@@ -136,7 +140,21 @@ function registerServiceWorker() {
   });
 }
 
+// The service worker keeps a copy of every file; registered once the engine is ready, so
+// its downloads revalidate what the page already has instead of racing the first start.
+function whenReady(then) {
+  const root = document.documentElement;
+  if (root.dataset.ready) return then();
+  const observer = new MutationObserver(() => {
+    if (root.dataset.ready) {
+      observer.disconnect();
+      then();
+    }
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
 paintLastState();
 trackProgress();
-registerServiceWorker();
+whenReady(registerServiceWorker);
 loadCatalog();
