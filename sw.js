@@ -10,7 +10,9 @@ const CACHE = `omen-${version}`;
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      cache.addAll(files.map((name) => new Request(name, { cache: "reload" }))),
+      // "no-cache": revalidate with the host, so files the page has just downloaded come
+      // back as 304s from the HTTP cache instead of being downloaded a second time.
+      cache.addAll(files.map((name) => new Request(name, { cache: "no-cache" }))),
     ),
   );
 });

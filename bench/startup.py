@@ -2,12 +2,19 @@
 
     .venv/bin/python bench/startup.py [--runs 5]
 
-For each page and CPU speed (1x, and 4x throttled through CDP as a mid-range phone),
-with a fresh persistent Chromium profile per run: the cold load, a warm reload (HTTP
-cache and service worker filled) and an offline reload (Omen only: the server is still
-up but the context is offline), each until the ready marker and until the first roll is
-painted. Times are read from performance.now() in the page after the fact. Prints
-medians and the ratios Omen / stock. Figures, not pass/fail.
+Variants: ``stock`` (a stock PyScript page on the same self-hosted Pyodide), ``omen``
+(Omen as shipped: a normal first start, then a memory snapshot made in a background
+worker and used by every later visit) and ``omen-normal`` (Omen with ``?snapshot=off``).
+For each variant and CPU speed (1x, and 4x throttled through CDP as a mid-range phone),
+with a fresh persistent Chromium profile per run: the cold load (first visit), a warm
+reload (return visit: HTTP cache, service worker and snapshot filled) and an offline
+reload (Omen only), each until the ready marker (the first roll is possible) and from a
+click to the painted roll. Times are read from performance.now() in the page after the
+fact. Also: the bytes the server sent for a first visit (pre-compressed files where the
+browser takes gzip; for Omen until the service worker holds every file and the snapshot
+is stored), the snapshot's size, the storage the origin uses and the page's memory.
+Prints medians and the ratios against stock, one line each, like ``warm ratio 0.27``.
+Figures, not pass/fail. The worker's work is not CPU-throttled (CDP cannot reach it).
 """
 
 from __future__ import annotations
@@ -25,12 +32,27 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 from browser import CHROMIUM, FLAGS  # noqa: E402
-from serve import serve_in_background  # noqa: E402
+from serve import Handler, serve_in_background  # noqa: E402
 
 PAGES = {
     "omen": ("/index.html?seed=1", "[data-action='next-turn']", "[data-bind='result-title']"),
+    "omen-normal": (
+        "/index.html?seed=1&snapshot=off",
+        "[data-action='next-turn']",
+        "[data-bind='result-title']",
+    ),
     "stock": ("/bench/stock/index.html", "#roll", "#out"),
 }
+VARIANTS = ("stock", "omen-normal", "omen")
+SIZES = """async () => {
+  const out = { storage: (await navigator.storage.estimate()).usage };
+  const stored = await (await caches.open("omen.snapshot")).match(
+    new URL("static/build/engine-snapshot", location.href).href);
+  out.snapshot = stored ? Number(stored.headers.get("x-omen-size")) : 0;
+  const engine = await import("/static/engine.mjs");
+  out.wasm = engine.started ? engine.started._module.HEAP8.length : 0;
+  return out;
+}"""
 
 
 def ready_and_first_roll(page: Page, button: str, output: str) -> tuple[float, float]:
@@ -71,9 +93,10 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
                 page = context.new_page()
                 cdp = context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-                phases = ["cold", "warm"] + (["offline"] if name == "omen" else [])
+                phases = ["cold", "warm"] + (["offline"] if name != "stock" else [])
                 for phase in phases:
                     if phase == "cold":
+                        Handler.sent = 0
                         page.goto(base + path)
                     else:
                         if phase == "offline":
@@ -82,12 +105,36 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
                     ready, click = ready_and_first_roll(page, button, output)
                     figures.setdefault(f"{phase} ready", []).append(ready)
                     figures.setdefault(f"{phase} click to paint", []).append(click)
-                    if phase == "cold" and name == "omen":
+                    if phase == "cold" and name != "stock":
                         page.wait_for_function(
-                            "navigator.serviceWorker.controller !== null", timeout=60_000
+                            "navigator.serviceWorker.controller !== null", timeout=120_000
                         )
+                    if phase == "cold" and name == "omen":
+                        page.locator("html[data-snapshot='saved']").wait_for(
+                            state="attached", timeout=120_000
+                        )
+                    if phase == "cold":
+                        page.wait_for_timeout(500)
+                        figures.setdefault("first visit KB", []).append(Handler.sent / 1024)
+                    if phase == "warm":
+                        cdp.send("Performance.enable")
+                        metrics = cdp.send("Performance.getMetrics")["metrics"]
+                        heap = next(m["value"] for m in metrics if m["name"] == "JSHeapUsedSize")
+                        figures.setdefault("JS heap MB", []).append(heap / 2**20)
+                        if name != "stock":
+                            sizes = page.evaluate(SIZES)
+                            figures.setdefault("storage MB", []).append(sizes["storage"] / 2**20)
+                            figures.setdefault("snapshot MB", []).append(sizes["snapshot"] / 2**20)
+                            figures.setdefault("wasm memory MB", []).append(sizes["wasm"] / 2**20)
                 context.close()
     return figures
+
+
+RATIOS = {  # line label: figure compared with stock's
+    "cold ratio": "cold ready",
+    "warm ratio": "warm ready",
+    "bytes ratio": "first visit KB",
+}
 
 
 def main() -> None:
@@ -98,20 +145,22 @@ def main() -> None:
     results: dict[tuple[str, int], dict[str, float]] = {}
     try:
         for throttle in (1, 4):
-            for name in ("stock", "omen"):
+            for name in VARIANTS:
                 raw = measure(base, name, throttle, args.runs)
                 results[(name, throttle)] = {k: statistics.median(v) for k, v in raw.items()}
     finally:
         server.shutdown()
     for throttle in (1, 4):
-        print(f"\n== CPU {throttle}x, medians of {args.runs} runs (ms) ==")
-        stock, omen = results[("stock", throttle)], results[("omen", throttle)]
-        for key in sorted(omen):
-            base_value: Any = stock.get(key)
-            line = f"{key:24} omen {omen[key]:8.1f}"
-            if base_value:
-                line += f"   stock {base_value:8.1f}   ratio {omen[key] / base_value:5.2f}"
-            print(line)
+        print(f"\n== CPU {throttle}x, medians of {args.runs} runs (ms unless named) ==")
+        stock = results[("stock", throttle)]
+        for name in VARIANTS:
+            for key, value in sorted(results[(name, throttle)].items()):
+                print(f"{throttle}x {name:12} {key:24} {value:9.1f}")
+        for name in VARIANTS[1:]:
+            figures = results[(name, throttle)]
+            for label, key in RATIOS.items():
+                ratio: Any = figures[key] / stock[key]
+                print(f"{throttle}x {name:12} {label} {ratio:.2f}")
 
 
 if __name__ == "__main__":

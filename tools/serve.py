@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
 import functools
 import http.server
 import os
@@ -48,6 +49,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         takes_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
         if not takes_gzip or not path.is_file() or not packed.is_file():
             return super().send_head()
+        since = self.headers.get("If-Modified-Since")
+        with contextlib.suppress(TypeError, ValueError):
+            if since and email.utils.parsedate_to_datetime(since).timestamp() >= int(
+                path.stat().st_mtime
+            ):
+                self.send_response(304)
+                self.end_headers()
+                return None
         body = packed.open("rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
