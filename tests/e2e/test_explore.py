@@ -140,6 +140,12 @@ def test_czech_language_switch_persists(page: Page, base: str) -> None:
     next_turn = page.locator("[data-action='next-turn']")
     expect(next_turn).not_to_have_text("Next turn")
     expect(explore(page).get_by_text(re.compile(r"0,0\u00a0%")).first).to_be_visible()
+    # And back: every label returns to English, including those the shell translated early.
+    page.locator("[data-nav='settings']").click()
+    page.locator("select[name='language']").select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(next_turn).to_have_text("Next turn")
+    expect(page.locator("[data-nav='log']")).to_have_text("Log")
 
 
 def test_loads_offline_after_one_visit(page: Page, base: str) -> None:
