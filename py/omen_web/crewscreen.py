@@ -261,6 +261,8 @@ class CrewScreen:
                 int(str(dom.one(".trauma-severity", card).value)),
             )
             self.apply(add_trauma(character, trauma))
+        elif op == "share":
+            self.app.share("character", character.id)
         elif op == "delete":
             self.commit(
                 self.state.without(character.id),
@@ -493,8 +495,11 @@ class CrewScreen:
         delete.setAttribute(
             "aria-label", app.t(Step(N_("Delete {name}"), {"name": character.name}))
         )
+        share = dom.one(".share", card)
+        self._button(share, "share", character)
+        share.setAttribute("aria-label", app.t(Step(N_("Share {name}"), {"name": character.name})))
         if final:
-            for node in dom.every("button:not(.delete), input, select", card):
+            for node in dom.every("button:not(.delete):not(.share), input, select", card):
                 node.disabled = True
         return card
 

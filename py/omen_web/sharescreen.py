@@ -19,10 +19,10 @@ User text only ever reaches the page through ``textContent`` and attribute value
 from __future__ import annotations
 
 import asyncio
-import importlib
 import re
 import sys
-from pathlib import Path
+import traceback
+import types
 from typing import Any
 
 from pyodide.ffi import create_once_callable, to_js
@@ -56,7 +56,6 @@ from omen_web.app import App, translate_markup
 
 SVG = "http://www.w3.org/2000/svg"
 VENDOR = "static/vendor/segno/"
-QR_DIR = "/tmp/omen-vendor"
 SYNC_KINDS = {
     "library": tables.LIBRARY,
     "voidcrawl": voidcrawl.VOIDCRAWL,
@@ -126,6 +125,9 @@ class ShareScreen:
                 await work
             except RulesError as error:
                 self.app.notify(error.message)
+            except Exception:  # a bug: fail loudly, as a handler would
+                window.console.error(traceback.format_exc())
+                raise
 
         task = asyncio.ensure_future(run())
         self.tasks.add(task)  # keep a reference until it is done
@@ -253,18 +255,22 @@ class ShareScreen:
         """segno's encoder, fetched from the vendored files the first time."""
         if self.segno is not None:
             return self.segno
-        folder = Path(QR_DIR) / "segno"
-        folder.mkdir(parents=True, exist_ok=True)
-        for name in ("consts.py", "encoder.py"):
-            response = await window.fetch(VENDOR + name)
+        # Built as modules by hand: no file system, no import hooks (the trimmed standard
+        # library lacks what importlib.metadata needs).
+        package = types.ModuleType("segno")
+        package.__path__ = []
+        sys.modules["segno"] = package
+        for name in ("consts", "encoder"):
+            response = await window.fetch(f"{VENDOR}{name}.py")
             if not response.ok:
                 raise RulesError(Step(N_("The QR code maker could not be loaded.")))
-            (folder / name).write_text(str(await response.text()), encoding="utf-8")
-        (folder / "__init__.py").write_text("", encoding="utf-8")
-        if QR_DIR not in sys.path:
-            sys.path.insert(0, QR_DIR)
-        importlib.invalidate_caches()
-        self.segno = importlib.import_module("segno.encoder")
+            source = str(await response.text())
+            module = types.ModuleType(f"segno.{name}")
+            module.__package__ = "segno"
+            sys.modules[module.__name__] = module
+            exec(compile(source, f"segno/{name}.py", "exec"), module.__dict__)
+            setattr(package, name, module)
+        self.segno = sys.modules["segno.encoder"]
         return self.segno
 
     async def draw_qr(self, link: str) -> None:

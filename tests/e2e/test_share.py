@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -143,7 +144,7 @@ def test_share_sheet_offers_copy_qr_and_a_file(
     expect(sheet).to_be_hidden()
 
 
-def test_a_short_link_gets_a_qr_code_loaded_on_demand(
+def test_a_character_card_shares_a_short_link_with_a_qr_code_loaded_on_demand(
     page: Page, base: str, watched: dict[str, list[Any]]
 ) -> None:
     requests: list[str] = []
@@ -151,10 +152,31 @@ def test_a_short_link_gets_a_qr_code_loaded_on_demand(
     open_link(page, base, encode_link("character", Character("c1", "Ada")))
     assert not [url for url in requests if "segno" in url]  # start-up does not load it
     importer(page).get_by_role("button", name="Import").click()
-    page.get_by_role("button", name="Settings").click()
-    page.get_by_role("button", name="Share the campaign").click()
+    page.get_by_role("button", name="Crew").click()
+    page.get_by_role("button", name="Share Ada").click()
     sheet = page.get_by_role("dialog", name="Share")
+    expect(sheet.get_by_text("Character 'Ada'")).to_be_visible()
+    expect(sheet.get_by_text("Fits in a QR code")).to_be_visible()
+    qr = sheet.get_by_role("img", name="QR code of the link")
+    expect(qr).to_be_visible()
+    assert [url for url in requests if "segno" in url]
+    assert qr.locator("path").count() == 1  # drawn as one SVG path, no markup from text
     link = sheet.get_by_role("textbox", name="Link").input_value()
-    if len(link) <= 1200:
-        expect(sheet.get_by_role("img", name="QR code of the link")).to_be_visible()
-        assert [url for url in requests if "segno" in url]
+    sheet.get_by_role("button", name="Close").click()
+    page.goto(link.replace("#", "?other#"))  # the same link opened again: a conflict
+    page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
+    expect(
+        importer(page).get_by_role("combobox", name="A character named 'Ada' is already here.")
+    ).to_have_value("new")
+
+
+def test_tables_and_locations_have_share_buttons(
+    page: Page, base: str, watched: dict[str, list[Any]]
+) -> None:
+    open_app(page, base)
+    page.get_by_role("button", name="Tables").click()
+    tables = page.locator("[data-screen='tables']")
+    tables.get_by_role("button", name=re.compile("^Share the location ")).first.click()
+    sheet = page.get_by_role("dialog", name="Share")
+    expect(sheet.get_by_text(re.compile(r"^Location '.+' with \d+ tables?$"))).to_be_visible()
+    sheet.get_by_role("button", name="Close").click()
