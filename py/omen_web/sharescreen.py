@@ -94,6 +94,8 @@ class ShareScreen:
         self.from_hash = False
         self.segno: Any = None
         self.sync_notice: Any = None
+        self.sync_kinds: list[str] = []
+        self.reload_needed = False
         self.persisted: bool | None = None
         self.hash_checked = False
         self.tasks: set[Any] = set()
@@ -513,16 +515,26 @@ class ShareScreen:
                 self.app.set_prefs(record)
             else:
                 self.apply_part(kind, record, save=False)
-            message = Step(N_("Changed in another tab: {what}."), {"what": kind_label(kind)})
         else:
-            message = Step(
-                N_("Changed in another tab: {what}. Reload this page to see it."),
-                {"what": kind_label(kind)},
-            )
+            self.reload_needed = True
         self.app.render_all()
-        if self.sync_notice is not None:
+        # One notice lists every part changed since it appeared (until it is dismissed).
+        if self.sync_notice is not None and self.sync_notice.isConnected:
             self.sync_notice.remove()
             self.app.notices = [n for n in self.app.notices if n[0] is not self.sync_notice]
+        else:
+            self.sync_kinds, self.reload_needed = [], schema is None
+        if kind not in self.sync_kinds:
+            self.sync_kinds.append(kind)
+        what = kind_label(self.sync_kinds[0])
+        for other in self.sync_kinds[1:]:
+            what = Step(N_("{first}, {next}"), {"first": what, "next": kind_label(other)})
+        if self.reload_needed:
+            message = Step(
+                N_("Changed in another tab: {what}. Reload this page to see it."), {"what": what}
+            )
+        else:
+            message = Step(N_("Changed in another tab: {what}."), {"what": what})
         self.app.notify(message)
         self.sync_notice = self.app.notices[-1][0] if self.app.notices else None
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from omen.crew import Character
-from omen.share import encode_link, share_table
+from omen.crew import Character, Crew
+from omen.share import encode_link, export_file, share_table
 from omen.tables import Entry, Library, Table
 
 from .conftest import READY_TIMEOUT, open_app, reload_app
@@ -138,7 +139,7 @@ def test_share_sheet_offers_copy_qr_and_a_file(
     assert page.evaluate("navigator.clipboard.readText()") == link
     with page.expect_download() as info:
         sheet.get_by_role("button", name="Save as a file").click()
-    text = open(info.value.path(), encoding="utf-8").read()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
     assert json.loads(text)["kind"] == "campaign"
     sheet.get_by_role("button", name="Close").click()
     expect(sheet).to_be_hidden()
@@ -180,3 +181,159 @@ def test_tables_and_locations_have_share_buttons(
     sheet = page.get_by_role("dialog", name="Share")
     expect(sheet.get_by_text(re.compile(r"^Location '.+' with \d+ tables?$"))).to_be_visible()
     sheet.get_by_role("button", name="Close").click()
+
+
+# --- hostile input ------------------------------------------------------------------------
+
+TEMPLATES = (
+    '<img src=x onerror="window.__xss=1">',
+    "<svg onload=window.__xss=1><circle r=9></svg>",
+    "javascript:window.__xss=1",
+    "</textarea><script>window.__xss=1</script>",
+    '"><img src=x onerror=alert(1)>',
+    "</dialog></main><iframe src=javascript:alert(1)></iframe>",
+    '<a href="javascript:alert(1)">tap</a>',
+    "<style>*{display:none}</style>",
+    "\u202eevil\u202c name \u2066ltr\u2069",
+    "<math><mi xlink:href=javascript:alert(1)>x</mi></math>",
+)
+PAYLOADS = [f"{t} #{i}" for i in range(5) for t in TEMPLATES]  # 50 payloads
+DANGER = "img, script, iframe, object, embed, style, math, a[href], svg:not(.qr svg)"
+
+
+def count_danger(page: Page) -> int:
+    return int(
+        page.evaluate(
+            f"document.querySelectorAll('main :is({DANGER}), dialog :is({DANGER}),"
+            f" #notices :is({DANGER})').length"
+        )
+    )
+
+
+def hostile_crew() -> Crew:
+    return Crew(tuple(Character(f"c{i + 1}", p[:200]) for i, p in enumerate(PAYLOADS)))
+
+
+def hostile_table() -> Table:
+    rows = tuple(Entry(p[:400], i + 1, i + 1) for i, p in enumerate(PAYLOADS))
+    return Table("evil", PAYLOADS[0][:80], "d50", rows)
+
+
+def test_fifty_payloads_through_a_link_a_file_and_an_editor_stay_text(
+    page: Page, base: str, watched: dict[str, list[Any]], tmp_path: Any
+) -> None:
+    open_app(page, base)
+    before = count_danger(page)
+    scripts = page.evaluate("document.querySelectorAll('script').length")
+    page.goto(f"{base}/?x#{encode_link('crew', hostile_crew())}")
+    page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
+    dialog = importer(page)
+    expect(dialog.get_by_text(f"Character '{PAYLOADS[0]}': In play")).to_be_visible()
+    dialog.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name="Crew").click()
+    for payload in PAYLOADS[:10]:
+        expect(page.get_by_role("heading", name=payload, exact=True)).to_be_visible()
+    # a file, through the picker (any type accepted)
+    table = hostile_table()
+    path = tmp_path / "evil.json"
+    path.write_text(export_file(share_table(Library((table,)), "evil"), "table"), encoding="utf-8")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Import a file").set_input_files(str(path))
+    expect(dialog.get_by_text(f"Table '{PAYLOADS[0][:80]}': d50, 50 entries")).to_be_visible()
+    dialog.get_by_role("button", name="Import").click()
+    # an editor: the campaign name
+    name = page.get_by_role("textbox", name="Campaign name")
+    name.fill(PAYLOADS[3][:120])
+    name.press("Tab")
+    expect(page.locator("[data-bind='campaign-name']")).to_have_text(PAYLOADS[3][:120])
+    # a 10,000-character name is refused with a message, nothing imported
+    huge = json.dumps(
+        {"app": "omen", "kind": "character", "v": 1, "data": {"id": "c9", "name": "<b>" * 3334}}
+    )
+    page.get_by_role("textbox", name="Or paste a share link or a file's text").fill(huge)
+    page.get_by_role("button", name="Open what I pasted").click()
+    expect(page.get_by_role("alert").last).to_be_visible()
+    expect(dialog).to_be_hidden()
+    for screen in ("Log", "Tables", "Crew", "Explore"):
+        page.get_by_role("button", name=screen, exact=True).click()
+    assert page.evaluate("window.__xss") is None
+    assert count_danger(page) == before
+    assert page.evaluate("document.querySelectorAll('script').length") == scripts
+
+
+# --- storage failures and two tabs -----------------------------------------------------------
+
+FULL = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (window.__full) throw new DOMException('full', 'QuotaExceededError');
+  return setItem.call(this, key, value);
+};
+"""
+
+
+def test_a_full_storage_says_so_and_keeps_the_data_intact(
+    page: Page, base: str, watched: dict[str, list[Any]]
+) -> None:
+    page.add_init_script(FULL)
+    open_app(page, base)
+    library = stored(page, "library")
+    page.evaluate("window.__full = true")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("textbox", name="Or paste a share link or a file's text").fill(
+        table_link("Ghouls")
+    )
+    page.get_by_role("button", name="Open what I pasted").click()
+    importer(page).get_by_role("button", name="Import").click()
+    expect(page.get_by_role("alert").filter(has_text="Omen could not save")).to_be_visible()
+    assert stored(page, "library") == library  # nothing half written
+    reload_app(page)
+    assert stored(page, "library") == library
+    expect(page.get_by_role("alert")).to_have_count(0)
+
+
+def paste(page: Page, text: str) -> None:
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("textbox", name="Or paste a share link or a file's text").fill(text)
+    page.get_by_role("button", name="Open what I pasted").click()
+    importer(page).get_by_role("button", name="Import").click()
+
+
+def test_two_tabs_keep_in_step_and_lose_no_write(
+    page: Page, base: str, context: BrowserContext, watched: dict[str, list[Any]]
+) -> None:
+    open_app(page, base)
+    other = context.new_page()
+    errors: list[str] = []
+    other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    open_app(other, base)
+    paste(page, table_link("Ghouls"))
+    expect(other.get_by_role("alert").filter(has_text="Changed in another tab: ")).to_contain_text(
+        "the tables and locations"
+    )
+    expect(other.get_by_role("alert").filter(has_text="Changed in another tab: ")).to_be_visible()
+    paste(other, encode_link("character", Character("c1", "Ada")))
+    expect(page.get_by_role("alert").filter(has_text="Changed in another tab: ")).to_contain_text(
+        "the crew"
+    )
+    paste(page, encode_link("character", Character("c2", "Bea")))  # written over Ada's crew
+    reload_app(page)
+    names = [c["name"] for c in stored(page, "crew")["characters"]]
+    assert names == ["Ada", "Bea"]
+    assert "Ghouls" in table_names(page)
+    # writes that cross (no storage event in between): the other value is kept aside
+    page.evaluate(
+        """() => { const raw = JSON.parse(localStorage.getItem('omen/crew'));
+        raw.data.characters[0].name = 'Ada the Second';
+        localStorage.setItem('omen/crew', JSON.stringify(raw)); }"""
+    )
+    paste(page, encode_link("character", Character("c3", "Cy")))
+    expect(
+        page.get_by_role("alert").filter(has_text="Another tab changed the crew at the same time")
+    ).to_be_visible()
+    aside = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('omen/quarantine/crew/'))"
+    )
+    assert len(aside) == 1
+    assert "Ada the Second" in page.evaluate(f"localStorage.getItem('{aside[0]}')")
+    assert errors == []
