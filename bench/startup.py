@@ -20,6 +20,7 @@ Figures, not pass/fail. The worker's work is not CPU-throttled (CDP cannot reach
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -30,6 +31,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+os.environ.setdefault("OMEN_SERVE_QUIET", "1")
 
 from browser import CHROMIUM, FLAGS  # noqa: E402
 from serve import Handler, serve_in_background  # noqa: E402
@@ -44,6 +46,11 @@ PAGES = {
     "stock": ("/bench/stock/index.html", "#roll", "#out"),
 }
 VARIANTS = ("stock", "omen-normal", "omen")
+MARKS = """() => {
+  const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? 0;
+  const start = at("omen:engine-start"), loaded = at("omen:engine-loaded");
+  return { "until loadPyodide": start, "in loadPyodide": loaded - start };
+}"""
 SIZES = """async () => {
   const out = { storage: (await navigator.storage.estimate()).usage };
   const stored = await (await caches.open("omen.snapshot")).match(
@@ -105,6 +112,10 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
                     ready, click = ready_and_first_roll(page, button, output)
                     figures.setdefault(f"{phase} ready", []).append(ready)
                     figures.setdefault(f"{phase} click to paint", []).append(click)
+                    if name != "stock":  # where the time goes: before, in, after Pyodide
+                        marks = page.evaluate(MARKS)
+                        for label, value in marks.items():
+                            figures.setdefault(f"{phase} {label}", []).append(value)
                     if phase == "cold" and name != "stock":
                         page.wait_for_function(
                             "navigator.serviceWorker.controller !== null", timeout=120_000

@@ -156,5 +156,7 @@ function whenReady(then) {
 
 paintLastState();
 trackProgress();
+// Begin reading the stored memory snapshot while PyScript starts (static/engine.mjs).
+import("./engine.mjs").then((engine) => engine.prepare()).catch(() => {});
 whenReady(registerServiceWorker);
 loadCatalog();

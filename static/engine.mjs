@@ -126,15 +126,26 @@ random.seed()
 del random, sys, FileFinder, finder
 `;
 
+const wanted = new URLSearchParams(location.search).get("snapshot") !== "off";
+let reading = null;
+
+// Start reading and checking the stored snapshot now; static/boot.js calls this as the
+// page opens, so the read overlaps PyScript's own start-up instead of following it.
+export function prepare() {
+  reading ??= wanted ? readSnapshot() : Promise.resolve(null);
+  return reading;
+}
+
 export async function loadPyodide(options = {}) {
+  performance.mark("omen:engine-start");
   const settings = { ...options, indexURL: INDEX_URL };
-  const wanted = new URLSearchParams(location.search).get("snapshot") !== "off";
-  const bytes = wanted ? await readSnapshot() : null;
+  const bytes = await prepare();
   if (bytes) {
     try {
       const pyodide = await loadRuntime({ ...settings, _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       root.dataset.engineStart = "snapshot";
+      performance.mark("omen:engine-loaded");
       started = pyodide;
       return pyodide;
     } catch (error) {
@@ -144,6 +155,7 @@ export async function loadPyodide(options = {}) {
   }
   const pyodide = await loadRuntime(settings);
   root.dataset.engineStart = "normal";
+  performance.mark("omen:engine-loaded");
   started = pyodide;
   if (wanted) makeSnapshotLater();
   return pyodide;
