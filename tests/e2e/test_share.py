@@ -337,3 +337,27 @@ def test_two_tabs_keep_in_step_and_lose_no_write(
     assert len(aside) == 1
     assert "Ada the Second" in page.evaluate(f"localStorage.getItem('{aside[0]}')")
     assert errors == []
+
+
+def test_export_everything_and_restore_the_backup(
+    page: Page, base: str, watched: dict[str, list[Any]]
+) -> None:
+    open_app(page, base)
+    page.get_by_role("button", name="Settings").click()
+    name = page.get_by_role("textbox", name="Campaign name")
+    name.fill("Before")
+    name.press("Tab")
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export everything to a file").click()
+    backup = Path(info.value.path())
+    assert json.loads(backup.read_text(encoding="utf-8"))["kind"] == "campaign"
+    name.fill("After")
+    name.press("Tab")
+    page.get_by_label("Import a file").set_input_files(str(backup))
+    dialog = importer(page)
+    expect(dialog.get_by_text("Campaign settings of 'Before'")).to_be_visible()
+    dialog.get_by_role("button", name="Restore the backup").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-bind='campaign-name']")).to_have_text("Before")
+    reload_app(page)
+    expect(page.locator("[data-bind='campaign-name']")).to_have_text("Before")
