@@ -33,6 +33,8 @@ from omen_web import dom
 from omen_web.storage import Storage
 
 LOCALE_DIR = "locale"
+# Screens drawn inside another screen's section (the Encounter screen's procedures).
+SECTIONS = {"ose": "encounter", "gurps": "encounter", "reaction": "encounter"}
 
 
 class Screen(Protocol):
@@ -57,6 +59,8 @@ class App:
         self.restorers: dict[str, Callable[[Any], None]] = {}
         self.current = "explore"
         self.creature = ""  # who the party met, carried from Explore to Encounter
+        self.stale: set[str] = set()  # screens to redraw when next shown
+        self.sections = {str(node.dataset.screen) for node in dom.every("[data-screen]")}
 
     # --- language ------------------------------------------------------------
 
@@ -168,13 +172,26 @@ class App:
         dom.text(dom.bound("campaign-name"), campaign.name)
 
     def render_all(self) -> None:
+        """Redraw what is on show now; other screens redraw when they are shown.
+
+        A click then pays only for the screen the game master is looking at.
+        """
         for screen in self.screens:
-            screen.render()
+            section = SECTIONS.get(screen.name, screen.name)
+            if section == self.current or section not in self.sections:
+                screen.render()
+                self.stale.discard(screen.name)
+            else:
+                self.stale.add(screen.name)
 
     # --- navigation ------------------------------------------------------------------
 
     def show(self, name: str) -> None:
         self.current = name
+        for screen in self.screens:
+            if screen.name in self.stale and SECTIONS.get(screen.name, screen.name) == name:
+                screen.render()
+                self.stale.discard(screen.name)
         for section in dom.every("[data-screen]"):
             dom.show(section, section.dataset.screen == name)
         for button in dom.every("[data-nav]"):
