@@ -82,8 +82,7 @@ class App:
         translate_markup(document, self.translator)
         for node, step in self.notices:
             dom.text(dom.one(".text", node), self.t(step))
-        for screen in self.screens:
-            screen.render()
+        self.render_all()
 
     def set_prefs(self, prefs: Prefs) -> None:
         self.prefs = prefs
