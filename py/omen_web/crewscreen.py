@@ -355,12 +355,7 @@ class CrewScreen:
             dom.show(details, False)
         else:
             dom.text(title, app.t(self.title))
-            steps = dom.bound("crew-steps")
-            dom.clear(steps)
-            for step in self.steps:
-                item = dom.element("li")
-                dom.text(item, app.t(step))
-                steps.append(item)
+            app.fill_list(dom.bound("crew-steps"), self.steps)
             dom.show(details, bool(self.steps))
         agenda = self.state.agenda
         for radio in dom.every('input[name="encounter-type"]'):

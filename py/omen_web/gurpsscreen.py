@@ -369,12 +369,7 @@ class GurpsScreen:
                             {"chance": percent(odds.both_surprised)},
                         )
                     )
-        target = dom.bound("gurps-odds", self.panel)
-        dom.clear(target)
-        for step in lines:
-            item = dom.element("li")
-            dom.text(item, app.t(step))
-            target.append(item)
+        app.fill_list(dom.bound("gurps-odds", self.panel), lines)
 
     def render_result(self) -> None:
         app, outcome, setup = self.app, self.outcome, self.plan
@@ -451,12 +446,7 @@ class GurpsScreen:
             box.append(definition)
             facts.append(box)
         dom.show(facts, True)
-        steps = dom.bound("gurps-steps", self.panel)
-        dom.clear(steps)
-        for step in (*self.med_steps, *outcome.steps):
-            item = dom.element("li")
-            dom.text(item, app.t(step))
-            steps.append(item)
+        app.fill_list(dom.bound("gurps-steps", self.panel), (*self.med_steps, *outcome.steps))
         dom.show(details, True)
         offer = (
             outcome.spotter is not None

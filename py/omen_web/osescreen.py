@@ -405,11 +405,7 @@ class OseScreen:
         return self.app.translator.percent(chance)
 
     def lines(self, target: Any, steps: list[Step] | tuple[Step, ...]) -> None:
-        dom.clear(target)
-        for step in steps:
-            item = dom.element("li")
-            dom.text(item, self.app.t(step))
-            target.append(item)
+        self.app.fill_list(target, steps)
 
     def guarded(self, make: Callable[[], list[Step]]) -> list[Step]:
         """Odds that depend on the form: a mistake in it shows in place of the odds."""

@@ -101,12 +101,7 @@ class ReactionScreen:
                 )
         except RulesError as error:
             lines = [error.message]
-        odds = dom.bound("reaction-odds", self.root)
-        dom.clear(odds)
-        for step in lines:
-            item = dom.element("li")
-            dom.text(item, app.t(step))
-            odds.append(item)
+        app.fill_list(dom.bound("reaction-odds", self.root), lines)
         title = dom.bound("reaction-result-title", self.root)
         details = dom.bound("reaction-result-details", self.root)
         last = self.last
@@ -123,10 +118,5 @@ class ReactionScreen:
                 )
             ),
         )
-        steps = dom.bound("reaction-result-steps", self.root)
-        dom.clear(steps)
-        for step in last.steps:
-            item = dom.element("li")
-            dom.text(item, app.t(step))
-            steps.append(item)
+        app.fill_list(dom.bound("reaction-result-steps", self.root), last.steps)
         dom.show(details, True)

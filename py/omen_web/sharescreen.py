@@ -410,12 +410,7 @@ class ShareScreen:
             return
         shared = plan.shared
         dom.text(dom.bound("import-summary"), app.t(shared.summary))
-        details = dom.bound("import-details")
-        dom.clear(details)
-        for step in shared.details:
-            line = dom.element("li")
-            dom.text(line, app.t(step))
-            details.append(line)
+        app.fill_list(dom.bound("import-details"), shared.details)
         holder = dom.bound("import-conflicts")
         chosen = {
             str(node.dataset.key): str(dom.one("select", node).value)

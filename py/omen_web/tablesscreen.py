@@ -588,12 +588,7 @@ class TablesScreen:
             dom.show(dom.bound("tables-result-details"), False)
         else:
             dom.text(title, app.t(last.title))
-            steps = dom.bound("tables-result-steps")
-            dom.clear(steps)
-            for step in last.steps:
-                item = dom.element("li")
-                dom.text(item, app.t(step))
-                steps.append(item)
+            app.fill_list(dom.bound("tables-result-steps"), last.steps)
             dom.show(dom.bound("tables-result-details"), True)
         dom.show(dom.bound("tables-example"), self.setup.example)
         dom.text(dom.bound("tables-example-text"), app.tr(EXAMPLE_NOTE))

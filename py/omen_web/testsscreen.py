@@ -696,12 +696,7 @@ class TestsScreen:
         dom.text(title, app.t(self.title))
         result = self.result
         title.dataset.kind = "" if result is None else ("success" if result.success else "failure")
-        steps = dom.bound("test-steps")
-        dom.clear(steps)
-        for step in self.steps:
-            item = dom.element("li")
-            dom.text(item, app.t(step))
-            steps.append(item)
+        app.fill_list(dom.bound("test-steps"), self.steps)
         dom.show(details, True)
         dom.show(dice, result is not None)
         if result is not None:
