@@ -264,37 +264,29 @@ class ExploreScreen:
                     {"chance": app.translator.percent(crawl.night_within_three)},
                 )
             )
-        elif state.procedure is Procedure.TENSION_DIE:
-            odds = tension_odds(state.pool, tension_settings(app.campaign.values))
-            lines = [
-                Step(
-                    N_("Encounter on the next check: {chance}"),
-                    {"chance": app.translator.percent(odds.next_check)},
-                ),
-                Step(
-                    N_("Encounter within the next 3 checks: {chance}"),
-                    {"chance": app.translator.percent(odds.within_three)},
-                ),
-                Step(
+        else:
+            percent = app.translator.percent
+            if state.procedure is Procedure.TENSION_DIE:
+                odds = tension_odds(state.pool, tension_settings(app.campaign.values))
+                next_check, within_three = odds.next_check, odds.within_three
+                last = Step(
                     N_("Checks until the encounter, on average: {checks}"),
                     {"checks": app.translator.number(odds.expected_checks, 1)},
-                ),
-            ]
-        else:
-            die = EncounterDieOdds()
+                )
+            else:
+                die = EncounterDieOdds()
+                next_check, within_three = die.next_check, die.within_three
+                last = Step(
+                    N_("Sign, omen or clue on the next check: {chance}"),
+                    {"chance": percent(die.sign_next_check)},
+                )
             lines = [
-                Step(
-                    N_("Encounter on the next check: {chance}"),
-                    {"chance": app.translator.percent(die.next_check)},
-                ),
+                Step(N_("Encounter on the next check: {chance}"), {"chance": percent(next_check)}),
                 Step(
                     N_("Encounter within the next 3 checks: {chance}"),
-                    {"chance": app.translator.percent(die.within_three)},
+                    {"chance": percent(within_three)},
                 ),
-                Step(
-                    N_("Sign, omen or clue on the next check: {chance}"),
-                    {"chance": app.translator.percent(die.sign_next_check)},
-                ),
+                last,
             ]
         app.fill_list(dom.bound("odds"), lines)
 
