@@ -54,14 +54,34 @@ function paintLastState() {
   }
 }
 
+// The messages of a compiled gettext catalog (the .mo file Python reads too): a header,
+// two tables of (length, offset) pairs, then the strings. Plural entries and the
+// catalog's own header are left out; the shell only needs plain texts.
+function readCatalog(buffer) {
+  const view = new DataView(buffer);
+  const little = view.getUint32(0, true) === 0x950412de;
+  if (!little && view.getUint32(0, false) !== 0x950412de) throw new Error("not a catalog");
+  const word = (at) => view.getUint32(at, little);
+  const [count, ids, strs] = [word(8), word(12), word(16)];
+  const decoder = new TextDecoder();
+  const text = (table, index) =>
+    decoder.decode(new Uint8Array(buffer, word(table + 8 * index + 4), word(table + 8 * index)));
+  const messages = {};
+  for (let index = 0; index < count; index++) {
+    const id = text(ids, index);
+    if (id && !id.includes("\0")) messages[id] = text(strs, index);
+  }
+  return messages;
+}
+
 async function loadCatalog() {
   const prefs = readEnvelope("prefs");
   const wanted = (prefs && prefs.language) || (navigator.language || "en").slice(0, 2);
   if (wanted !== "cs") return;
   document.documentElement.lang = "cs";
   try {
-    const response = await fetch("static/build/i18n-cs.json");
-    catalog = await response.json();
+    const response = await fetch("static/build/locale/cs/LC_MESSAGES/omen.mo");
+    catalog = readCatalog(await response.arrayBuffer());
   } catch {
     return;
   }
@@ -98,8 +118,9 @@ function trackProgress() {
     showFailure(String(event.reason && event.reason.message ? event.reason.message : event.reason));
   });
   // A runtime file that cannot be had (a broken deploy, or offline before the first
-  // complete visit) makes Pyodide wait forever, so ask for each one up front.
-  for (const name of RUNTIME) {
+  // complete visit) makes Pyodide wait forever, so ask for each one up front. Under a
+  // service worker every file is already kept on the device: nothing to ask.
+  for (const name of navigator.serviceWorker?.controller ? [] : RUNTIME) {
     fetch(name, { method: "HEAD" })
       .then((response) => {
         if (!response.ok) showFailure(`${t("Could not download")} ${name} (${response.status})`);
