@@ -44,8 +44,10 @@ async function forget() {
   }
 }
 
-// The stored snapshot's bytes when they are for this build and intact, else null.
-async function readSnapshot() {
+// The stored snapshot for this build, or null: found quickly (a lookup and its key),
+// then read and checked (its size and SHA-256) in `bytes`, which gives null when the
+// stored copy is damaged, truncated or unreadable.
+async function findSnapshot() {
   if (!("caches" in globalThis)) return null; // no Cache Storage outside a secure context
   let response;
   try {
@@ -60,6 +62,10 @@ async function readSnapshot() {
     await forget();
     return null;
   }
+  return { bytes: checked(response) };
+}
+
+async function checked(response) {
   try {
     const bytes = new Uint8Array(await response.arrayBuffer());
     const size = Number(response.headers.get("x-omen-size"));
@@ -127,21 +133,26 @@ del random, sys, FileFinder, finder
 `;
 
 const wanted = new URLSearchParams(location.search).get("snapshot") !== "off";
-let reading = null;
+let finding = null;
 
-// Start reading and checking the stored snapshot now; static/boot.js calls this as the
-// page opens, so the read overlaps PyScript's own start-up instead of following it.
+// Start looking for and reading the stored snapshot now; static/boot.js calls this as
+// the page opens, so the read overlaps PyScript's own start-up instead of following it.
 export function prepare() {
-  reading ??= wanted ? readSnapshot() : Promise.resolve(null);
-  return reading;
+  finding ??= wanted ? findSnapshot() : Promise.resolve(null);
+  return finding;
 }
 
 export async function loadPyodide(options = {}) {
   performance.mark("omen:engine-start");
   const settings = { ...options, indexURL: INDEX_URL };
-  const bytes = await prepare();
-  if (bytes) {
+  const found = await prepare();
+  if (found) {
     try {
+      // Pyodide awaits the bytes only after it has started downloading and compiling its
+      // runtime, so reading and checking them overlaps that work. Bytes that fail the
+      // check stop this start, and the app starts normally below.
+      const bytes = found.bytes.then((b) => b ?? Promise.reject(new Error("snapshot unusable")));
+      bytes.catch(() => {}); // handled below, when Pyodide's start fails with it
       const pyodide = await loadRuntime({ ...settings, _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       root.dataset.engineStart = "snapshot";
