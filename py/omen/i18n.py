@@ -63,6 +63,15 @@ class Translator:
         catalog = gettext.translation(DOMAIN, str(localedir), [language])
         return cls(catalog, language)
 
+    @property
+    def untranslated(self) -> bool:
+        """True when every message comes out as written (English).
+
+        >>> Translator.english().untranslated
+        True
+        """
+        return type(self.catalog) is gettext.NullTranslations
+
     def gettext(self, message: str) -> str:
         return self.catalog.gettext(message)
 

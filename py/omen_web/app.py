@@ -9,11 +9,13 @@ notices through :meth:`App.guard`; anything else propagates and fails loudly.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from typing import Any, Protocol
 from urllib.parse import parse_qs
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from omen.campaign import (
@@ -33,8 +35,25 @@ from omen_web import dom
 from omen_web.storage import Storage
 
 LOCALE_DIR = "locale"
-# Screens drawn inside another screen's section (the Encounter screen's procedures).
-SECTIONS = {"ose": "encounter", "gurps": "encounter", "reaction": "encounter"}
+# Screens drawn inside another screen's section: the Encounter screen's procedures, and
+# the share sheet and import dialog, whose buttons are on Settings.
+SECTIONS = {"ose": "encounter", "gurps": "encounter", "reaction": "encounter", "share": "settings"}
+# Every screen: its name, and the module and class that draw it, in drawing order. A
+# screen is imported and built when first needed (shown, or asked for by another
+# screen), so a start pays only for the screen on show and those it depends on.
+SCREENS = {
+    "explore": ("omen_web.explore", "ExploreScreen"),
+    "encounter": ("omen_web.encounterscreen", "EncounterScreen"),
+    "tests": ("omen_web.testsscreen", "TestsScreen"),
+    "crew": ("omen_web.crewscreen", "CrewScreen"),
+    "tables": ("omen_web.tablesscreen", "TablesScreen"),
+    "gurps": ("omen_web.gurpsscreen", "GurpsScreen"),
+    "ose": ("omen_web.osescreen", "OseScreen"),
+    "reaction": ("omen_web.reactionscreen", "ReactionScreen"),
+    "log": ("omen_web.logscreen", "LogScreen"),
+    "settings": ("omen_web.settingsscreen", "SettingsScreen"),
+    "share": ("omen_web.sharescreen", "ShareScreen"),
+}
 
 
 class Screen(Protocol):
@@ -55,7 +74,8 @@ class App:
         self.log = self.storage.load(LOG, self.stamp) or Log()
         self.translator = self._translator()
         self.source = self._dice_source()
-        self.screens: list[Screen] = []
+        self.wired = False  # notices wait in ``pending`` until start() has wired the page
+        self.built: dict[str, Screen] = {}
         self.restorers: dict[str, Callable[[Any], None]] = {}
         self.current = "explore"
         self.creature = ""  # who the party met, carried from Explore to Encounter
@@ -124,7 +144,7 @@ class App:
             target.append(item)
 
     def notify(self, step: Step) -> None:
-        if not hasattr(self, "screens"):
+        if not self.wired:
             self.pending.append(step)  # before the page is wired: shown by start()
             return
         node = dom.clone("tpl-notice")
@@ -170,27 +190,67 @@ class App:
         self.storage.save(CAMPAIGN, campaign.to_json())
         dom.text(dom.bound("campaign-name"), campaign.name)
 
+    # --- screens -----------------------------------------------------------------
+
+    def screen(self, name: str) -> Any:
+        """The screen called ``name``, imported and built the first time it is asked for
+        (and drawn then if it is on show; otherwise when it is shown)."""
+        built = self.built.get(name)
+        if built is None:
+            module, cls = SCREENS[name]
+            built = getattr(importlib.import_module(module), cls)(self)
+            self.built[name] = built
+            # What the screen copied from templates is in English until translated.
+            section = SECTIONS.get(name, name)
+            translate_markup(dom.one(f'[data-screen="{section}"]'), self.translator)
+            if name in self.on_show(self.current):
+                built.render()
+            else:
+                self.stale.add(name)
+        return built
+
+    @property
+    def screens(self) -> list[Screen]:
+        """Every screen, building any not built yet (for actions that reach them all)."""
+        return [self.screen(name) for name in SCREENS]
+
+    def restorer(self, kind: str) -> Callable[[Any], None] | None:
+        """What puts a kind of state back on Undo (the screen that keeps it registers it)."""
+        self.screens  # noqa: B018 - building every screen registers every restorer
+        return self.restorers.get(kind)
+
+    def on_show(self, name: str) -> list[str]:
+        """The screens drawn in section ``name`` (and those drawn outside any section)."""
+        return [
+            screen
+            for screen in SCREENS
+            if SECTIONS.get(screen, screen) == name
+            or SECTIONS.get(screen, screen) not in self.sections
+        ]
+
     def render_all(self) -> None:
         """Redraw what is on show now; other screens redraw when they are shown.
 
         A click then pays only for the screen the game master is looking at.
         """
-        for screen in self.screens:
-            section = SECTIONS.get(screen.name, screen.name)
-            if section == self.current or section not in self.sections:
+        showing = self.on_show(self.current)
+        for name, screen in list(self.built.items()):
+            if name in showing:
                 screen.render()
-                self.stale.discard(screen.name)
+                self.stale.discard(name)
             else:
-                self.stale.add(screen.name)
+                self.stale.add(name)
 
     # --- navigation ------------------------------------------------------------------
 
     def show(self, name: str) -> None:
         self.current = name
-        for screen in self.screens:
-            if screen.name in self.stale and SECTIONS.get(screen.name, screen.name) == name:
-                screen.render()
-                self.stale.discard(screen.name)
+        for screen in self.on_show(name):
+            if screen not in self.built:
+                self.screen(screen)  # drawn as it is built
+            elif screen in self.stale:
+                self.built[screen].render()
+                self.stale.discard(screen)
         for section in dom.every("[data-screen]"):
             dom.show(section, section.dataset.screen == name)
         for button in dom.every("[data-nav]"):
@@ -205,9 +265,7 @@ class App:
     def share(self, kind: str, item: str = "") -> None:
         """Open the share sheet for a "table", "location" or "character" (by its id), or
         the whole "campaign"."""
-        for screen in self.screens:
-            if screen.name == "share":
-                screen.open_sheet(kind, item)  # type: ignore[attr-defined]
+        self.screen("share").open_sheet(kind, item)
 
     def begin_encounter(self, creature: str) -> None:
         """Open the Encounter screen for a creature met while exploring."""
@@ -229,10 +287,13 @@ def translate_markup(root: Any, translator: Translator) -> None:
     """Translate ``data-i18n`` text and ``data-i18n-*`` attributes under ``root``.
 
     The English text is kept in ``data-msgid`` the first time, so switching language
-    back and forth always starts from the message, not from a translation.
+    back and forth always starts from the message, not from a translation. In English,
+    text that was never translated is already right and is not touched (a start in
+    English then costs a few attribute writes, not one call per text on the page).
     """
-    nodes = list(root.querySelectorAll("[data-i18n]"))
-    if getattr(root, "dataset", None) is not None and root.hasAttribute("data-i18n"):
+    selector = "[data-i18n][data-msgid]" if translator.untranslated else "[data-i18n]"
+    nodes = list(root.querySelectorAll(selector))
+    if getattr(root, "dataset", None) is not None and root.matches(selector):
         nodes.append(root)
     for node in nodes:
         if not node.hasAttribute("data-msgid"):
@@ -245,40 +306,57 @@ def translate_markup(root: Any, translator: Translator) -> None:
 
 
 def start() -> None:
-    from omen_web.crewscreen import CrewScreen
-    from omen_web.encounterscreen import EncounterScreen
-    from omen_web.explore import ExploreScreen
-    from omen_web.gurpsscreen import GurpsScreen
-    from omen_web.logscreen import LogScreen
-    from omen_web.osescreen import OseScreen
-    from omen_web.reactionscreen import ReactionScreen
-    from omen_web.settingsscreen import SettingsScreen
-    from omen_web.sharescreen import ShareScreen
-    from omen_web.tablesscreen import TablesScreen
-    from omen_web.testsscreen import TestsScreen
-
     app = App()
     pending, app.pending = app.pending, []
     document.documentElement.dataset.theme = app.prefs.theme
-    app.screens = [
-        ExploreScreen(app),
-        EncounterScreen(app),
-        TestsScreen(app),
-        CrewScreen(app),
-        TablesScreen(app),
-        GurpsScreen(app),
-        OseScreen(app),
-        ReactionScreen(app),
-        LogScreen(app),
-        SettingsScreen(app),
-        ShareScreen(app),
-    ]
+    app.wired = True
     app.wire_navigation()
     dom.text(dom.bound("campaign-name"), app.campaign.name)
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
     app.apply_language()
+    for name in app.on_show(app.current):  # the rest are built when first shown
+        app.screen(name)
+    # Other tabs' changes and shared links are answered from the start; the share
+    # screen that handles them is built when one comes (or when the page is idle).
+    dom.on(window, "storage", lambda event: app.screen("share").other_tab(event))
+    dom.on(window, "hashchange", app.guard(lambda _e: app.screen("share").open_hash()))
+    if str(window.location.hash).startswith("#share="):
+        app.screen("share").check_hash()
     for step in pending:
         app.notify(step)
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
+    warm_up(app)
+
+
+def warm_up(app: App) -> None:
+    """Once the page is idle, import the screens not built yet, one per idle moment.
+
+    A first visit then starts with only the screen on show, and the first tap on another
+    screen does not wait for Python to compile it. The share screen is built (it asks the
+    browser to keep the game master's data). After a start from a memory snapshot every
+    module is imported already, and this costs next to nothing.
+    """
+    waiting = [name for name in SCREENS if name not in app.built]
+
+    def next_one(*_args: Any) -> None:
+        if not waiting:
+            return
+        name = waiting.pop(0)
+        if name == "share":
+            app.screen(name)
+        else:
+            importlib.import_module(SCREENS[name][0])
+        later(next_one)
+
+    later(next_one)
+
+
+def later(work: Callable[..., None]) -> None:
+    """Run ``work`` once, when the browser is idle (or soon, where it cannot say)."""
+    callback = create_once_callable(work)
+    if hasattr(window, "requestIdleCallback"):
+        window.requestIdleCallback(callback, dom.options(timeout=2000))
+    else:
+        window.setTimeout(callback, 50)

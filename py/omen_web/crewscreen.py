@@ -137,9 +137,7 @@ class CrewScreen:
         return change
 
     def to_tests(self, character: Character, category: Category, trauma: int | None) -> None:
-        screen = next((s for s in self.app.screens if s.name == "tests"), None)
-        if screen is None:
-            return
+        screen = self.app.screen("tests")
         screen.prepare(character.id, category, trauma)
         self.app.show("tests")
 

@@ -35,11 +35,18 @@ def every(selector: str, root: Any = None) -> list[Any]:
 
 
 def clone(template_id: str) -> Any:
-    """A fresh copy of a ``<template>``'s first element."""
+    """A fresh copy of a ``<template>``'s first element.
+
+    Controls marked ``data-needs-engine`` wait, disabled, for Python; Python is running
+    when it clones, so they are enabled in the copy.
+    """
     template = document.getElementById(template_id)
     if template is None:
         raise WiringError(f"no <template id={template_id!r}> in the page")
-    return template.content.firstElementChild.cloneNode(True)
+    node = template.content.firstElementChild.cloneNode(True)
+    for control in node.querySelectorAll("[data-needs-engine][disabled]"):
+        control.removeAttribute("disabled")
+    return node
 
 
 def options(**values: Any) -> Any:

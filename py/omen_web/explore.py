@@ -31,7 +31,6 @@ from omen.voidcrawl import (
     CrawlSetup,
     Phase,
     VoidcrawlSettings,
-    default_voidcrawl,
     voidcrawl_odds,
 )
 from omen_web import dom
@@ -68,10 +67,8 @@ class ExploreScreen:
 
     def tables(self) -> tuple[Library, CrawlSetup]:
         """The library and Voidcrawl set-up kept by the Tables screen."""
-        for screen in self.app.screens:
-            if screen.name == "tables":
-                return screen.library, screen.setup  # type: ignore[attr-defined]
-        return Library(), CrawlSetup(default_voidcrawl())
+        screen = self.app.screen("tables")
+        return screen.library, screen.setup
 
     # --- actions -----------------------------------------------------------------
 

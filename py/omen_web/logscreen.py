@@ -24,7 +24,7 @@ class LogScreen:
         # An action that changed several kinds stores ("many", {kind: data, ...}).
         parts = data.items() if kind == "many" else [(kind, data)]
         for part, part_data in parts:
-            restore = self.app.restorers.get(part)
+            restore = self.app.restorer(part)
             if restore is None:
                 raise RuntimeError(f"no screen restores {part!r}")  # a wiring bug: fail loudly
             restore(part_data)

@@ -235,7 +235,7 @@ class OseScreen:
     def conclude(self) -> None:
         """End the encounter: at least one turn passes on the Explore screen's clock."""
         session, outcome, turns = ose_session.conclude(self.session)
-        explore = next(s for s in self.app.screens if isinstance(s, ExploreScreen))
+        explore: ExploreScreen = self.app.screen("explore")
         before = {"exploration": explore.state.to_json(), UNDO_KIND: self.session.to_json()}
         explore.state = replace(explore.state, clock=explore.state.clock.advance(turns))
         explore.save()
@@ -345,9 +345,7 @@ class OseScreen:
         self.render()
 
     def render_reaction_panel(self) -> None:
-        for screen in self.app.screens:
-            if screen.name == "reaction":
-                screen.render()
+        self.app.screen("reaction").render()
 
     def fill_speaker(self, root: str) -> None:
         prefix = "ose" if root == OSE_ROOT else "reaction"

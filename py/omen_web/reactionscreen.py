@@ -42,12 +42,11 @@ class ReactionScreen:
 
     def change_speaker(self, _event: Any) -> None:
         """The speaker's Charisma is kept with the OSE encounter, shared with its panel."""
-        for screen in self.app.screens:
-            if isinstance(screen, OseScreen):
-                screen.set_speaker(
-                    dom.bound("reaction-cha", self.root),
-                    bool(dom.bound("reaction-nobody-talks", self.root).checked),
-                )
+        ose: OseScreen = self.app.screen("ose")
+        ose.set_speaker(
+            dom.bound("reaction-cha", self.root),
+            bool(dom.bound("reaction-nobody-talks", self.root).checked),
+        )
         self.render()
 
     @property

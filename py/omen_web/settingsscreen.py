@@ -94,7 +94,7 @@ class SettingsScreen:
             )
         values = {**self.app.campaign.values, setting.key: value}
         self.app.save_campaign(replace(self.app.campaign, values=values))
-        for screen in self.app.screens:
+        for screen in list(self.app.built.values()):  # the others read settings when built
             changed = getattr(screen, "settings_changed", None)
             if changed is not None:
                 changed()

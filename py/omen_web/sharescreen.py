@@ -112,8 +112,8 @@ class ShareScreen:
         act("import-restore", self.confirm_restore)
         dom.on(dom.bound("import-file"), "change", app.guard(self.import_file))
         dom.on(self.dialog, "cancel", lambda _e: self.finish_import())
-        dom.on(window, "storage", self.other_tab)
-        dom.on(window, "hashchange", app.guard(lambda _e: self.open_hash()))
+        # Other tabs' writes and shared links reach this screen through App.start, which
+        # listens from the start and builds this screen when one comes.
         self.spawn(self.ask_persist())
 
     def action(self, name: str, handler: Any) -> None:
@@ -138,10 +138,7 @@ class ShareScreen:
     # --- where each part lives -----------------------------------------------------
 
     def screen(self, name: str) -> Any:
-        for screen in self.app.screens:
-            if screen.name == name:
-                return screen
-        return None
+        return self.app.screen(name)
 
     def everything(self) -> Everything:
         """Every part of the campaign as this tab holds it (memory is the truth here)."""
@@ -471,10 +468,10 @@ class ShareScreen:
         current = self.plan.current
         changed = [name for name, value in result.parts.items() if current.get(name) != value]
         before: dict[str, Any] = {}
-        if {"library", "voidcrawl"} & set(changed) and "tables" in self.app.restorers:
+        if {"library", "voidcrawl"} & set(changed) and self.app.restorer("tables"):
             tables_screen = self.screen("tables")
             before["tables"] = tables_screen.snapshot()[1]
-        if "crew" in changed and "crew" in self.app.restorers:
+        if "crew" in changed and self.app.restorer("crew"):
             before["crew"] = current.get("crew", crew.Crew()).to_json()
         for name in changed:
             self.apply_part(name, result.parts[name], save=True)
@@ -548,13 +545,17 @@ class ShareScreen:
 
     # --- rendering -----------------------------------------------------------------
 
-    def render(self) -> None:
+    def check_hash(self) -> None:
+        """Open the shared link the page was opened with, once."""
         if not self.hash_checked:
             self.hash_checked = True
             try:
                 self.open_hash()
             except RulesError as error:
                 self.app.notify(error.message)
+
+    def render(self) -> None:
+        self.check_hash()
         if self.sheet.open:
             self.render_sheet()
         if self.dialog.open:

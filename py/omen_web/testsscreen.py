@@ -163,7 +163,7 @@ class TestsScreen:
     # --- the crew ----------------------------------------------------------------
 
     def crew_screen(self) -> Any:
-        return next((s for s in self.app.screens if s.name == "crew"), None)
+        return self.app.screen("crew")
 
     def character(self) -> Character | None:
         screen = self.crew_screen()

@@ -321,7 +321,10 @@ def test_two_tabs_keep_in_step_and_lose_no_write(
     names = [c["name"] for c in stored(page, "crew")["characters"]]
     assert names == ["Ada", "Bea"]
     assert "Ghouls" in table_names(page)
-    # writes that cross (no storage event in between): the other value is kept aside
+    # writes that cross (no storage event in between) while this tab has the crew open:
+    # the other value is kept aside
+    page.get_by_role("button", name="Crew").click()
+    expect(page.get_by_role("region", name="Crew")).to_be_visible()
     page.evaluate(
         """() => { const raw = JSON.parse(localStorage.getItem('omen/crew'));
         raw.data.characters[0].name = 'Ada the Second';
