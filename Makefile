@@ -11,19 +11,19 @@ PORT ?= 8000
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-build: node_modules/.package-lock.json
-	$(PYTHON) tools/build.py
+build: node_modules/.package-lock.json $(VENV)/.installed
+	$(VPY) tools/build.py
 
 serve: build
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-dist: node_modules/.package-lock.json
-	$(PYTHON) tools/build.py dist
+dist: node_modules/.package-lock.json $(VENV)/.installed
+	$(VPY) tools/build.py dist
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --upgrade pip
-	$(VPY) -m pip install --quiet -e ".[test]"
+	$(VPY) -m pip install --quiet -e ".[test,build]"
 	touch $@
 
 lint: $(VENV)/.installed

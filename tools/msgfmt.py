@@ -1,7 +1,7 @@
 """Compile Omen's gettext catalogs: every ``locale/<lang>/*.po`` into one ``omen.mo``.
 
-Also writes ``i18n-<lang>.json`` (message -> translation) so the static shell can show
-the right language before Python is ready. Usage::
+The static shell (static/boot.js) reads the same file to show the right language before
+Python is ready. Usage::
 
     python tools/msgfmt.py locale static/build
 
@@ -11,7 +11,6 @@ Fails loudly on a malformed catalog or a message translated two different ways.
 from __future__ import annotations
 
 import ast
-import json
 import struct
 import sys
 from pathlib import Path
@@ -91,7 +90,6 @@ def write_mo(messages: dict[str, str], path: Path) -> None:
 
 def compile_language(folder: Path, out: Path) -> int:
     messages: dict[str, str] = {}
-    plain: dict[str, str] = {}
     origin: dict[str, Path] = {}
     for po in sorted(folder.glob("*.po")):
         for msgid, plural, forms in parse_po(po):
@@ -106,13 +104,9 @@ def compile_language(folder: Path, out: Path) -> int:
             if not any(forms):
                 continue  # untranslated: the completeness test reports it
             messages[key] = "\0".join(forms)
-            if plural is None and msgid:
-                plain[msgid] = forms[0]
     lang = folder.name
     write_mo(messages, out / "locale" / lang / "LC_MESSAGES" / "omen.mo")
-    (out / f"i18n-{lang}.json").write_text(
-        json.dumps(plain, ensure_ascii=False, sort_keys=True), encoding="utf-8"
-    )
+    (out / f"i18n-{lang}.json").unlink(missing_ok=True)  # written by earlier versions
     return len(messages)
 
 

@@ -148,6 +148,21 @@ def test_czech_language_switch_persists(page: Page, base: str) -> None:
     expect(page.locator("[data-nav='log']")).to_have_text("Log")
 
 
+def test_the_shell_speaks_czech_before_python_is_ready(page: Page, base: str) -> None:
+    """static/boot.js reads the compiled catalog itself: with the engine held back, the
+    screen's labels are already Czech (and say so to screen readers via lang)."""
+    page.add_init_script(
+        "localStorage.setItem('omen/prefs', JSON.stringify({app: 'omen', kind: 'prefs',"
+        " schema: 1, data: {language: 'cs'}}));"
+    )
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: no Python
+    page.goto(f"{base}/")
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    expect(page.locator("[data-nav='log']")).to_have_text("Deník")
+    expect(page.locator("[data-nav='explore']")).to_have_text(re.compile("Průzkum"))
+    expect(page.locator("html")).not_to_have_attribute("data-ready", "true")
+
+
 def test_loads_offline_after_one_visit(page: Page, base: str) -> None:
     open_app(page, base, "?seed=1")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)

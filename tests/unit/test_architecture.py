@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -62,6 +63,17 @@ def test_interpreter_is_self_hosted() -> None:
     for name in ("index.html", "pyscript.toml", "sw.js", "static/boot.js"):
         text = (ROOT / name).read_text(encoding="utf-8")
         assert not re.search(r"https?://(?!127\.0\.0\.1)", text), name
+
+
+def test_the_app_loads_no_packages_so_the_lock_file_lists_none() -> None:
+    """tools/build.py ships Pyodide's lock file without its package list (119 KB that
+    every start would read); a ``[packages]`` entry would then fail to install."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert "packages" not in config
+    assert "packages" not in config.get("py-config", {})
+    lock = ROOT / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
+    if lock.exists():  # made by the build, which `make unit` runs first
+        assert json.loads(lock.read_text(encoding="utf-8"))["packages"] == {}
 
 
 def test_adapter_writes_no_html_from_python() -> None:
