@@ -50,7 +50,9 @@ VARIANTS = ("stock", "omen-normal", "omen")
 MARKS = """() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? 0;
   const start = at("omen:engine-start"), loaded = at("omen:engine-loaded");
-  return { "until loadPyodide": start, "in loadPyodide": loaded - start };
+  const main = at("omen:main"), ready = window.omenBenchReady;
+  return { "until loadPyodide": start, "in loadPyodide": loaded - start,
+           "until main.py": main - loaded, "main.py until ready": ready - main };
 }"""
 SIZES = """async () => {
   const out = { storage: (await navigator.storage.estimate()).usage };
