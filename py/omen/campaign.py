@@ -307,11 +307,15 @@ EXPLORATION = Schema("exploration", 1, {}, Exploration.from_json)
 # --- campaign settings ---------------------------------------------------------------
 
 
+# The name a new campaign has until the game master gives it one; shown translated.
+DEFAULT_CAMPAIGN_NAME = N_("My campaign")
+
+
 @dataclass(frozen=True)
 class Campaign:
     """The campaign's name, its game, and every rules setting."""
 
-    name: str = "My campaign"
+    name: str = DEFAULT_CAMPAIGN_NAME
     game: str = "liminal_horror"
     values: dict[str, settings.Value] = field(default_factory=settings.defaults)
 

@@ -20,6 +20,7 @@ from pyscript import document, window
 
 from omen.campaign import (
     CAMPAIGN,
+    DEFAULT_CAMPAIGN_NAME,
     LOG,
     PREFS,
     Campaign,
@@ -102,6 +103,7 @@ class App:
         translate_markup(document, self.translator)
         for node, step in self.notices:
             dom.text(dom.one(".text", node), self.t(step))
+        self.show_campaign_name()
         self.render_all()
 
     def set_prefs(self, prefs: Prefs) -> None:
@@ -188,7 +190,7 @@ class App:
     def save_campaign(self, campaign: Campaign) -> None:
         self.campaign = campaign
         self.storage.save(CAMPAIGN, campaign.to_json())
-        dom.text(dom.bound("campaign-name"), campaign.name)
+        self.show_campaign_name()
 
     # --- screens -----------------------------------------------------------------
 
@@ -227,6 +229,14 @@ class App:
             if SECTIONS.get(screen, screen) == name
             or SECTIONS.get(screen, screen) not in self.sections
         ]
+
+    def campaign_name(self) -> str:
+        """The campaign's name; the name every new campaign has, in the current language."""
+        name = self.campaign.name
+        return self.tr(name) if name == DEFAULT_CAMPAIGN_NAME else name
+
+    def show_campaign_name(self) -> None:
+        dom.text(dom.bound("campaign-name"), self.campaign_name())
 
     def render_all(self) -> None:
         """Redraw what is on show now; other screens redraw when they are shown.
@@ -311,7 +321,7 @@ def start() -> None:
     document.documentElement.dataset.theme = app.prefs.theme
     app.wired = True
     app.wire_navigation()
-    dom.text(dom.bound("campaign-name"), app.campaign.name)
+    app.show_campaign_name()
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
     app.apply_language()

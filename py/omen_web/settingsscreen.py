@@ -123,7 +123,7 @@ class SettingsScreen:
 
     def render(self) -> None:
         app = self.app
-        self.name_field.value = app.campaign.name
+        self.name_field.value = app.campaign_name()
         for option in self.game_field.options:
             option.textContent = app.tr(GAME_NAMES[str(option.value)])
         self.game_field.value = app.campaign.game

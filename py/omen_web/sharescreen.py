@@ -164,7 +164,7 @@ class ShareScreen:
         app = self.app
         if part == "campaign":
             app.campaign = record
-            dom.text(dom.bound("campaign-name"), record.name)
+            app.show_campaign_name()
         elif part == "prefs":
             app.prefs = record
             document.documentElement.dataset.theme = record.theme
