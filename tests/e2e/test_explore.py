@@ -140,12 +140,14 @@ def test_czech_language_switch_persists(page: Page, base: str) -> None:
     next_turn = page.locator("[data-action='next-turn']")
     expect(next_turn).not_to_have_text("Next turn")
     expect(explore(page).get_by_text(re.compile(r"0,0\u00a0%")).first).to_be_visible()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Moje kampaň"))
     # And back: every label returns to English, including those the shell translated early.
     page.locator("[data-nav='settings']").click()
     page.locator("select[name='language']").select_option("en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(next_turn).to_have_text("Next turn")
     expect(page.locator("[data-nav='log']")).to_have_text("Log")
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("My campaign"))
 
 
 def test_the_shell_speaks_czech_before_python_is_ready(page: Page, base: str) -> None:
@@ -206,3 +208,24 @@ def test_a_new_deploy_offers_an_update_and_keeps_the_data(page: Page, tmp_path: 
         expect(page.get_by_role("button", name="Update now")).to_be_hidden()
     finally:
         server.shutdown()
+
+
+def test_the_theme_follows_the_device_unless_one_is_chosen(page: Page, base: str) -> None:
+    def background() -> str:
+        return str(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+
+    dark, light = "rgb(20, 18, 27)", "rgb(246, 244, 239)"
+    page.emulate_media(color_scheme="dark")
+    open_app(page, base)
+    assert background() == dark
+    page.emulate_media(color_scheme="light")
+    expect(page.locator("body")).to_have_css("background-color", light)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Theme").select_option("dark")
+    expect(page.locator("body")).to_have_css("background-color", dark)
+    reload_app(page)  # the choice is kept
+    expect(page.locator("body")).to_have_css("background-color", dark)
+    page.emulate_media(color_scheme="dark")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Theme").select_option("light")
+    expect(page.locator("body")).to_have_css("background-color", light)
