@@ -59,6 +59,7 @@ SIZES = """async () => {
   const stored = await (await caches.open("omen.snapshot")).match(
     new URL("static/build/engine-snapshot", location.href).href);
   out.snapshot = stored ? Number(stored.headers.get("x-omen-size")) : 0;
+  out.memory = stored ? Number(stored.headers.get("x-omen-memory")) : 0;
   const engine = await import("/static/engine.mjs");
   out.wasm = engine.started ? engine.started._module.HEAP8.length : 0;
   return out;
@@ -153,6 +154,9 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
                             sizes = page.evaluate(SIZES)
                             figures.setdefault("storage MB", []).append(sizes["storage"] / 2**20)
                             figures.setdefault("snapshot MB", []).append(sizes["snapshot"] / 2**20)
+                            figures.setdefault("snapshot of memory MB", []).append(
+                                sizes["memory"] / 2**20
+                            )
                             figures.setdefault("wasm memory MB", []).append(sizes["wasm"] / 2**20)
                 context.close()
     return figures

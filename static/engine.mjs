@@ -74,12 +74,34 @@ async function checked(response) {
       await forget();
       return null;
     }
-    return bytes;
+    return unpack(bytes, Number(response.headers.get("x-omen-memory")));
   } catch (error) {
     note("unreadable; making a new one", error);
     await forget();
     return null;
   }
+}
+
+// Python's memory from a stored snapshot: a map of 4 KB pages (1: stored, 0: all zeros)
+// and then the stored pages (made by pack() in static/snapshot-worker.mjs).
+const PAGE = 4096;
+
+function unpack(stored, length) {
+  const pages = Math.ceil(length / PAGE);
+  if (!Number.isSafeInteger(length) || length <= 0 || stored.length < pages) {
+    throw new Error("the snapshot's page map does not fit");
+  }
+  const memory = new Uint8Array(length);
+  let at = pages;
+  for (let page = 0; page < pages; page++) {
+    if (!stored[page]) continue;
+    const start = page * PAGE;
+    const size = Math.min(length, start + PAGE) - start;
+    memory.set(stored.subarray(at, at + size), start);
+    at += size;
+  }
+  if (at !== stored.length) throw new Error("the snapshot's pages do not add up");
+  return memory;
 }
 
 // Make a snapshot in a worker once the page is ready, so the start in progress and the

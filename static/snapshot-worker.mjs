@@ -67,15 +67,45 @@ async function make({ manifest, indexURL, cache, entry }) {
   pyodide.runPython(PRELUDE);
   pyodide.globals.set("MODULES", pyodide.toPy(manifest.modules));
   pyodide.runPython(EPILOGUE);
-  const bytes = pyodide.makeMemorySnapshot();
+  const memory = pyodide.makeMemorySnapshot();
+  const bytes = pack(memory);
   const headers = {
     "content-type": "application/octet-stream",
     "x-omen-key": manifest.key,
+    "x-omen-memory": String(memory.length),
     "x-omen-size": String(bytes.length),
     "x-omen-sha256": await digest(bytes),
   };
   await (await caches.open(cache)).put(entry, new Response(bytes, { headers }));
   return { ok: true, size: bytes.length, ms: performance.now() - started };
+}
+
+// About 40% of Python's memory is pages of zeros. The stored snapshot is a map with one
+// byte per 4 KB page (1: kept, 0: all zeros) followed by the kept pages, so a start reads
+// and checks about 19 MB instead of 30 (static/engine.mjs puts the zeros back).
+const PAGE = 4096;
+
+function pack(memory) {
+  const pages = Math.ceil(memory.length / PAGE);
+  const map = new Uint8Array(pages);
+  let kept = 0;
+  for (let page = 0; page < pages; page++) {
+    const part = memory.subarray(page * PAGE, Math.min(memory.length, (page + 1) * PAGE));
+    if (part.some((byte) => byte !== 0)) {
+      map[page] = 1;
+      kept += part.length;
+    }
+  }
+  const out = new Uint8Array(pages + kept);
+  out.set(map);
+  let at = pages;
+  for (let page = 0; page < pages; page++) {
+    if (!map[page]) continue;
+    const part = memory.subarray(page * PAGE, Math.min(memory.length, (page + 1) * PAGE));
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 self.onmessage = (event) => {

@@ -181,7 +181,7 @@ def snapshot_manifest() -> None:
     """static/build/snapshot.js: what the memory snapshot holds, and the key it is valid for.
 
     The key changes with Pyodide's build, the standard library archive, the snapshot
-    worker, the list of pre-imported modules and the source of every pre-imported file;
+    worker and its reader (engine.mjs: the stored format is theirs), the list of pre-imported modules and the source of every pre-imported file;
     static/engine.mjs throws away a snapshot stored under any other key.
     """
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
@@ -195,7 +195,7 @@ def snapshot_manifest() -> None:
     pyodide = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
     digest.update(pyodide["version"].encode())
     runtime = [VENDOR / "pyodide" / name for name in PYODIDE_FILES if name != "pyodide-lock.json"]
-    for path in [*runtime, ROOT / "static" / "snapshot-worker.mjs"]:
+    for path in [*runtime, ROOT / "static" / "snapshot-worker.mjs", ROOT / "static" / "engine.mjs"]:
         digest.update(path.name.encode() + hashlib.sha256(path.read_bytes()).digest())
     digest.update(json.dumps(modules).encode())
     for url, path in sorted(files.items()):

@@ -61,9 +61,11 @@ TAMPER = """async (how) => {
   } else if (how === "truncate") {
     bytes = bytes.slice(0, bytes.length - 65536);
   } else if (how === "other-build") {
-    // Pyodide writes its build id at bytes 16..47; a checksum made after the change
-    // gets past Omen's check, so Pyodide itself must refuse the restore.
-    bytes.fill(0x41, 16, 48);
+    // Pyodide writes its build id at bytes 16..47 of its memory, stored right after the
+    // page map (one byte per 4 KB page); a checksum made after the change gets past
+    // Omen's check, so Pyodide itself must refuse the restore.
+    const map = Math.ceil(Number(headers["x-omen-memory"]) / 4096);
+    bytes.fill(0x41, map + 16, map + 48);
     headers["x-omen-sha256"] = await digest(bytes);
   } else if (how === "other-key") {
     headers["x-omen-key"] = "0".repeat(32);
