@@ -6,12 +6,12 @@ Variants: ``stock`` (a stock PyScript page on the same self-hosted Pyodide), ``o
 (Omen as shipped: a normal first start, then a memory snapshot made in a background
 worker and used by every later visit) and ``omen-normal`` (Omen with ``?snapshot=off``).
 For each variant and CPU speed (1x, and 4x throttled through CDP as a mid-range phone),
-with a fresh persistent Chromium profile per run: the cold load (first visit), a warm
-reload (return visit: HTTP cache, service worker and snapshot filled) and an offline
-reload (Omen only), each until the ready marker (the first roll is possible) and from a
-click to the painted roll; ``warm`` is the first return visit, ``again`` the one after
-(the browser's code caches are filled by then), ``offline`` the one after that. Times are read from performance.now() in the page after the
-fact. Also: the bytes the server sent for a first visit (pre-compressed files where the
+with a fresh persistent Chromium profile per run: the cold load (first visit), two
+reloads (``warm``, the first return visit: HTTP cache, service worker and snapshot
+filled; ``again``, the next one, once the browser's code caches are filled too) and an
+offline reload (Omen only). Each is timed until ready (the first roll is possible:
+``<html data-ready="true">`` and the main thread free again, noted in the page) and
+from a click to the painted roll, with performance.now() in the page. Also: the bytes the server sent for a first visit (pre-compressed files where the
 browser takes gzip; for Omen until the service worker holds every file and the snapshot
 is stored), the snapshot's size, the storage the origin uses and the page's memory.
 Prints medians and the ratios against stock, one line each, like ``warm ratio 0.27``.
