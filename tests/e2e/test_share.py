@@ -364,3 +364,29 @@ def test_export_everything_and_restore_the_backup(
     expect(page.locator("[data-bind='campaign-name']")).to_have_text("Before")
     reload_app(page)
     expect(page.locator("[data-bind='campaign-name']")).to_have_text("Before")
+
+
+def test_the_share_sheet_and_the_import_dialog_speak_czech(
+    page: Page, base: str, watched: dict[str, list[Any]]
+) -> None:
+    open_app(page, base)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Language").select_option("cs")
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    page.get_by_role("button", name="Sdílet kampaň").click()
+    sheet = page.get_by_role("dialog", name="Sdílet")
+    expect(sheet.get_by_role("textbox", name="Odkaz")).to_have_value(re.compile("#share="))
+    expect(sheet.get_by_text(re.compile(r"Odkaz má \d+ znaků"))).to_be_visible()
+    for name in ("Kopírovat odkaz", "Uložit jako soubor", "Zavřít"):
+        expect(sheet.get_by_role("button", name=name)).to_be_visible()
+    expect(sheet).not_to_contain_text(re.compile("fine for a message|Copy link|Close"))
+    sheet.get_by_role("button", name="Zavřít").click()
+    box = page.get_by_role("textbox", name="Nebo vložte odkaz ke sdílení či text souboru")
+    box.fill(table_link("Ghúlové"))
+    page.get_by_role("button", name="Otevřít vložené").click()
+    dialog = page.get_by_role("dialog", name="Importovat")
+    expect(dialog.get_by_role("button", name="Zrušit")).to_be_visible()
+    expect(dialog).not_to_contain_text(re.compile("Cancel|Restore the backup|This backup|Table"))
+    dialog.get_by_role("button", name="Importovat").click()
+    expect(dialog).to_be_hidden()
+    assert "Ghúlové" in table_names(page)
