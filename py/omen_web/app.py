@@ -211,14 +211,13 @@ class App:
                 self.stale.add(name)
         return built
 
-    @property
-    def screens(self) -> list[Screen]:
+    def every_screen(self) -> list[Screen]:
         """Every screen, building any not built yet (for actions that reach them all)."""
         return [self.screen(name) for name in SCREENS]
 
     def restorer(self, kind: str) -> Callable[[Any], None] | None:
         """What puts a kind of state back on Undo (the screen that keeps it registers it)."""
-        self.screens  # noqa: B018 - building every screen registers every restorer
+        self.every_screen()
         return self.restorers.get(kind)
 
     def on_show(self, name: str) -> list[str]:
@@ -280,8 +279,8 @@ class App:
     def begin_encounter(self, creature: str) -> None:
         """Open the Encounter screen for a creature met while exploring."""
         self.creature = creature
-        for screen in self.screens:
-            begin = getattr(screen, "on_begin_encounter", None)
+        for name in self.on_show("encounter"):  # the procedures take the creature's name
+            begin = getattr(self.screen(name), "on_begin_encounter", None)
             if begin is not None:
                 begin(creature)
         self.render_all()
@@ -321,7 +320,6 @@ def start() -> None:
     document.documentElement.dataset.theme = app.prefs.theme
     app.wired = True
     app.wire_navigation()
-    app.show_campaign_name()
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
     app.apply_language()

@@ -78,6 +78,17 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40].lower()
 
 
+# Which screen keeps each part of the campaign in memory, and under which attribute.
+OWNERS = {
+    "library": ("tables", "library"),
+    "voidcrawl": ("tables", "setup"),
+    "crew": ("crew", "state"),
+    "exploration": ("explore", "state"),
+    "ose_encounter": ("ose", "session"),
+    "gurps_form": ("gurps", "form"),
+}
+
+
 class ShareScreen:
     name = "share"
 
@@ -144,17 +155,9 @@ class ShareScreen:
         """Every part of the campaign as this tab holds it (memory is the truth here)."""
         app = self.app
         parts: dict[str, Any] = {"campaign": app.campaign, "prefs": app.prefs, "log": app.log}
-        owners = {
-            "library": ("tables", "library"),
-            "voidcrawl": ("tables", "setup"),
-            "crew": ("crew", "state"),
-            "exploration": ("explore", "state"),
-            "ose_encounter": ("ose", "session"),
-            "gurps_form": ("gurps", "form"),
-        }
-        for part, (screen_name, attribute) in owners.items():
+        for part, (screen_name, attribute) in OWNERS.items():
             screen = self.screen(screen_name)
-            if screen is not None and hasattr(screen, attribute):
+            if hasattr(screen, attribute):
                 parts[part] = getattr(screen, attribute)
         order = list(PARTS)
         return Everything({k: parts[k] for k in order if k in parts})
@@ -171,18 +174,8 @@ class ShareScreen:
         elif part == "log":
             app.log = record
         else:
-            owners = {
-                "library": ("tables", "library"),
-                "voidcrawl": ("tables", "setup"),
-                "crew": ("crew", "state"),
-                "exploration": ("explore", "state"),
-                "ose_encounter": ("ose", "session"),
-                "gurps_form": ("gurps", "form"),
-            }
-            screen_name, attribute = owners[part]
+            screen_name, attribute = OWNERS[part]
             screen = self.screen(screen_name)
-            if screen is None:
-                return
             setattr(screen, attribute, record)
             if part == "ose_encounter" and hasattr(screen, "fill_form"):
                 screen.fill_form()
