@@ -4,11 +4,12 @@
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`. A
 // snapshot is Python's memory after Pyodide's start-up and after importing the rules
 // engine and the adapter (made by static/snapshot-worker.mjs, in the background, after a
-// normal start). It is kept in Cache Storage with the key it was made for (Pyodide's
-// build, the standard library archive and every pre-imported Python file, computed by
-// tools/build.py) and a SHA-256 of its bytes. Anything missing, damaged, truncated or
-// made for other files is thrown away: Pyodide then starts normally and a new snapshot
-// is made. The page's <html> gets data-engine-start="snapshot" or "normal" and, once a
+// normal start). It is kept in Cache Storage without its pages of zeros, with the key
+// it was made for (Pyodide's build, the standard library archive, the worker, this
+// module and every pre-imported Python file, computed by tools/build.py) and a SHA-256
+// of the stored bytes. It is read and checked while Pyodide downloads and compiles its
+// runtime. Anything missing, damaged, truncated or made for other files is thrown
+// away: Pyodide then starts normally and a new snapshot is made. The page's <html> gets data-engine-start="snapshot" or "normal" and, once a
 // new snapshot is stored, data-snapshot="saved" (tests and the benchmark read them).
 // `?snapshot=off` in the address starts normally and makes no snapshot.
 
