@@ -478,10 +478,7 @@ class CrewScreen:
             traumas.append(self.trauma_row(character, index, trauma))
         select = dom.one(".trauma-category", card)
         for category in Category:
-            option = dom.element("option")
-            option.value = category.value
-            dom.text(option, app.t(category.label))
-            select.append(option)
+            select.append(dom.option(category.value, app.t(category.label)))
         self._button(dom.one(".add-trauma .add", card), "add-trauma", character)
         delete = dom.one(".delete", card)
         self._button(delete, "delete", character)

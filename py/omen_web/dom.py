@@ -6,7 +6,7 @@ Lookups fail loudly: a missing ``data-bind`` is a wiring bug, not something to s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
@@ -60,6 +60,21 @@ def element(tag: str) -> Any:
 
 def text(node: Any, value: str) -> None:
     node.textContent = value
+
+
+def option(value: str, label: str = "") -> Any:
+    """An ``<option>`` with its value and its text (text, never markup)."""
+    node = document.createElement("option")
+    node.value = value
+    node.textContent = label
+    return node
+
+
+def fill_options(select: Any, choices: Iterable[tuple[str, str]]) -> None:
+    """Replace a ``<select>``'s options with ``(value, label)`` pairs."""
+    clear(select)
+    for value, label in choices:
+        select.append(option(value, label))
 
 
 def show(node: Any, visible: bool = True) -> None:

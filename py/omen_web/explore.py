@@ -211,31 +211,15 @@ class ExploreScreen:
         app, state = self.app, self.state
         library, _setup = self.tables()
         select = dom.bound("explore-location")
-        dom.clear(select)
-        none = dom.element("option")
-        none.value = ""
-        dom.text(none, app.tr(N_("No location")))
-        select.append(none)
-        for place in library.locations:
-            option = dom.element("option")
-            option.value = place.id
-            dom.text(option, place.name)
-            select.append(option)
+        places = [(place.id, place.name) for place in library.locations]
+        dom.fill_options(select, [("", app.tr(N_("No location"))), *places])
         select.value = state.location if state.place(library) is not None else ""
         for radio in dom.every('input[name="phase"]'):
             radio.checked = radio.value == state.phase.value
         levels = VoidcrawlSettings.from_values(app.campaign.values).descent_levels
         descent = dom.bound("explore-descent")
-        dom.clear(descent)
-        own = dom.element("option")
-        own.value = ""
-        dom.text(own, app.tr(N_("As the location says")))
-        descent.append(own)
-        for level in range(1, levels + 1):
-            option = dom.element("option")
-            option.value = str(level)
-            dom.text(option, str(level))
-            descent.append(option)
+        numbers = [(str(level), str(level)) for level in range(1, levels + 1)]
+        dom.fill_options(descent, [("", app.tr(N_("As the location says"))), *numbers])
         descent.value = "" if state.descent is None else str(state.descent)
 
     def render_odds(self) -> None:

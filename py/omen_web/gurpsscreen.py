@@ -93,14 +93,10 @@ class GurpsScreen:
             )
         terrain = self.field("terrain")
         for row in TERRAINS:
-            option = dom.element("option")
-            option.value = row.key
-            terrain.append(option)
+            terrain.append(dom.option(row.key))
         darkness = self.field("darkness")
         for penalty, _name in DARKNESS:
-            option = dom.element("option")
-            option.value = str(penalty)
-            darkness.append(option)
+            darkness.append(dom.option(str(penalty)))
         dom.on(self.panel, "change", app.guard(self.changed))
         dom.on(dom.one('[data-action="gurps-find"]', self.panel), "click", app.guard(self.find))
         dom.on(

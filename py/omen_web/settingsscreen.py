@@ -30,9 +30,7 @@ class SettingsScreen:
         self.language_field = dom.one('[name="language"]', form)
         self.theme_field = dom.one('[name="theme"]', form)
         for game in GAME_NAMES:
-            option = dom.element("option")
-            option.value = game
-            self.game_field.append(option)
+            self.game_field.append(dom.option(game))
         dom.on(self.name_field, "change", app.guard(self.rename))
         dom.on(self.game_field, "change", app.guard(self.choose_game))
         dom.on(self.language_field, "change", app.guard(self.choose_language))
@@ -58,9 +56,7 @@ class SettingsScreen:
             row = dom.clone("tpl-setting-choice")
             field = dom.one("select", row)
             for value, _label in setting.choices:
-                option = dom.element("option")
-                option.value = value
-                field.append(option)
+                field.append(dom.option(value))
         field.name = setting.key
         field.id = "setting-" + setting.key.replace(".", "-")
         self.fields[setting.key] = field

@@ -567,16 +567,8 @@ class TablesScreen:
         dom.one('[data-action="save-table"]').disabled = not can_save(issues)
 
     def table_options(self, select: Any, chosen: str | None, empty: str) -> None:
-        dom.clear(select)
-        option = dom.element("option")
-        option.value = ""
-        dom.text(option, empty)
-        select.append(option)
-        for table in self.library.tables:
-            option = dom.element("option")
-            option.value = table.id
-            dom.text(option, table.name)
-            select.append(option)
+        tables = [(table.id, table.name) for table in self.library.tables]
+        dom.fill_options(select, [("", empty), *tables])
         select.value = chosen or ""
 
     def render(self) -> None:
@@ -706,7 +698,9 @@ class TablesScreen:
         )
         levels = VoidcrawlSettings.from_values(app.campaign.values).descent_levels
         choices = sorted({*range(1, levels + 1), *filter(None, [location.descent])})
-        self.options(descent, [("", app.tr(N_("(none)")))] + [(str(n), str(n)) for n in choices])
+        dom.fill_options(
+            descent, [("", app.tr(N_("(none)")))] + [(str(n), str(n)) for n in choices]
+        )
         descent.value = "" if location.descent is None else str(location.descent)
         dom.on(
             descent,
@@ -737,15 +731,6 @@ class TablesScreen:
             item.append(label)
             listing.append(item)
 
-    @staticmethod
-    def options(select: Any, choices: list[tuple[str, str]]) -> None:
-        dom.clear(select)
-        for value, text in choices:
-            option = dom.element("option")
-            option.value = value
-            dom.text(option, text)
-            select.append(option)
-
     def render_crawl(self) -> None:
         app = self.app
         config = self.setup.voidcrawl
@@ -770,7 +755,7 @@ class TablesScreen:
                 node.setAttribute("aria-label", app.t(Step(message, {"face": number})))
                 node.dataset.key = f"{number}{selector}"
             kind = dom.one(".kind", row)
-            self.options(kind, kinds)
+            dom.fill_options(kind, kinds)
             kind.value = face.kind.value
             words = dom.one(".words", row)
             words.value = face.text

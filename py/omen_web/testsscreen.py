@@ -96,9 +96,7 @@ class TestsScreen:
                 dom.bound(holder).append(row)
         chooser = dom.bound("test-characteristic")
         for characteristic in Characteristic:
-            option = dom.element("option")
-            option.value = characteristic.value
-            chooser.append(option)
+            chooser.append(dom.option(characteristic.value))
         dom.on(chooser, "change", app.guard(self.choose_characteristic))
         dom.on(dom.bound("test-value"), "change", app.guard(self.choose_value))
         dom.on(dom.bound("test-character"), "change", app.guard(self.choose_character))
@@ -166,10 +164,9 @@ class TestsScreen:
         return self.app.screen("crew")
 
     def character(self) -> Character | None:
-        screen = self.crew_screen()
-        if screen is None or not self.character_id:
+        if not self.character_id:
             return None
-        found: Character | None = screen.state.find(self.character_id)
+        found: Character | None = self.crew_screen().state.find(self.character_id)
         if found is None or found.status.final:
             return None
         return found
@@ -439,9 +436,9 @@ class TestsScreen:
     def owed_after_opposed(self) -> list[tuple[int, Contestant, Character, int]]:
         """Crew members in the last opposed test with stress not yet given."""
         outcome = self.opposed
-        screen = self.crew_screen()
-        if outcome is None or screen is None:
+        if outcome is None:
             return []
+        screen = self.crew_screen()
         owed = []
         for index, contestant in enumerate(outcome.contestants):
             stress = outcome.stress(index)
@@ -485,19 +482,12 @@ class TestsScreen:
         if character is None:
             self.character_id = ""
         chooser = dom.bound("test-character")
-        dom.clear(chooser)
-        nobody = dom.element("option")
-        nobody.value = ""
-        dom.text(nobody, app.tr(N_("Nobody from the crew")))
-        chooser.append(nobody)
-        screen = self.crew_screen()
-        for member in screen.state.characters if screen is not None else ():
-            if member.status.final:
-                continue
-            option = dom.element("option")
-            option.value = member.id
-            dom.text(option, member.name or member.id)
-            chooser.append(option)
+        members = [
+            (member.id, member.name or member.id)
+            for member in self.crew_screen().state.characters
+            if not member.status.final
+        ]
+        dom.fill_options(chooser, [("", app.tr(N_("Nobody from the crew"))), *members])
         chooser.value = self.character_id
         for option in dom.bound("test-characteristic").options:
             option.textContent = app.t(Characteristic(str(option.value)).label)
@@ -704,8 +694,7 @@ class TestsScreen:
         owed = self.stress_owed
         member = None
         if owed is not None:
-            screen = self.crew_screen()
-            member = screen.state.find(owed[0]) if screen is not None else None
+            member = self.crew_screen().state.find(owed[0])
         if owed is not None and member is not None and not member.status.final and result:
             category = (result.characteristic or self.characteristic).category
             dom.text(
