@@ -1,6 +1,6 @@
 """Start-up benchmark: Omen against a stock PyScript page, measured in the same run.
 
-    .venv/bin/python bench/startup.py [--runs 5]
+    .venv/bin/python bench/startup.py [--runs 5] [--cpu 1 4] [--variants omen omen-normal]
 
 Variants: ``stock`` (a stock PyScript page on the same self-hosted Pyodide), ``omen``
 (Omen as shipped: a normal first start, then a memory snapshot made in a background
@@ -49,10 +49,12 @@ PAGES = {
 VARIANTS = ("stock", "omen-normal", "omen")
 MARKS = """() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? 0;
-  const start = at("omen:engine-start"), loaded = at("omen:engine-loaded");
-  const main = at("omen:main"), ready = window.omenBenchReady;
-  return { "until loadPyodide": start, "in loadPyodide": loaded - start,
-           "until main.py": main - loaded, "main.py until ready": ready - main };
+  const start = at("omen:engine-start"), asks = at("omen:pyscript-asks");
+  const loaded = at("omen:engine-loaded"), main = at("omen:main");
+  const ready = window.omenBenchReady;
+  return { "until Python starts": start, "until PyScript asks": asks,
+           "Python start": loaded - start, "until main.py": main - loaded,
+           "main.py until ready": ready - main };
 }"""
 SIZES = """async () => {
   const out = { storage: (await navigator.storage.estimate()).usage };
@@ -173,23 +175,34 @@ RATIOS = {  # line label: figure compared with stock's
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--cpu", type=int, nargs="+", default=[1, 4], help="CPU slow-downs to measure"
+    )
+    parser.add_argument(
+        "--variants",
+        nargs="+",
+        choices=VARIANTS,
+        default=list(VARIANTS),
+        help="variants to measure (stock is always measured: the ratios need it)",
+    )
     args = parser.parse_args()
+    variants = ["stock"] + [name for name in VARIANTS[1:] if name in args.variants]
     server, base = serve_in_background(ROOT)
     results: dict[tuple[str, int], dict[str, float]] = {}
     try:
-        for throttle in (1, 4):
-            for name in VARIANTS:
+        for throttle in args.cpu:
+            for name in variants:
                 raw = measure(base, name, throttle, args.runs)
                 results[(name, throttle)] = {k: statistics.median(v) for k, v in raw.items()}
     finally:
         server.shutdown()
-    for throttle in (1, 4):
+    for throttle in args.cpu:
         print(f"\n== CPU {throttle}x, medians of {args.runs} runs (ms unless named) ==")
         stock = results[("stock", throttle)]
-        for name in VARIANTS:
+        for name in variants:
             for key, value in sorted(results[(name, throttle)].items()):
                 print(f"{throttle}x {name:12} {key:24} {value:9.1f}")
-        for name in VARIANTS[1:]:
+        for name in variants[1:]:
             figures = results[(name, throttle)]
             for label, key in RATIOS.items():
                 ratio: Any = figures[key] / stock[key]

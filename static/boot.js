@@ -177,7 +177,8 @@ function whenReady(then) {
 
 paintLastState();
 trackProgress();
-// Begin reading the stored memory snapshot while PyScript starts (static/engine.mjs).
-import("./engine.mjs").then((engine) => engine.prepare()).catch(() => {});
+// Start Python (from the stored memory snapshot when there is a good one) while PyScript
+// itself loads: static/engine.mjs hands PyScript this start when it asks for Pyodide.
+import("./engine.mjs").then((engine) => engine.start()).catch(() => {});
 whenReady(registerServiceWorker);
 loadCatalog();

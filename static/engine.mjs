@@ -1,7 +1,9 @@
 // Omen's interpreter for PyScript (pyscript.toml `interpreter`): Pyodide, started from
 // a memory snapshot when the device has a good one.
 //
-// PyScript imports this module, reads `version` and calls `loadPyodide(options)`. A
+// PyScript imports this module, reads `version` and calls `loadPyodide(options)`; the
+// page's own static/boot.js has already called `start()`, so Pyodide is by then well
+// into its start and PyScript gets that start's interpreter. A
 // snapshot is Python's memory after Pyodide's start-up and after importing the rules
 // engine and the adapter (made by static/snapshot-worker.mjs, in the background, after a
 // normal start). It is kept in Cache Storage without its pages of zeros, with the key
@@ -157,18 +159,90 @@ del random, sys, FileFinder, finder
 
 const wanted = new URLSearchParams(location.search).get("snapshot") !== "off";
 let finding = null;
+let starting = null;
 
-// Start looking for and reading the stored snapshot now; static/boot.js calls this as
-// the page opens, so the read overlaps PyScript's own start-up instead of following it.
-export function prepare() {
+// Where Python's output goes: the console until PyScript asks for the interpreter, then
+// PyScript's own handlers (the start begins before PyScript has made them).
+const streams = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+const START = {
+  indexURL: INDEX_URL,
+  stdout: (...args) => streams.stdout(...args),
+  stderr: (...args) => streams.stderr(...args),
+};
+// What PyScript may pass to loadPyodide for Omen's pyscript.toml (no packages, no lock
+// file). The start is already under way when PyScript asks, so anything else cannot be
+// honoured, and the page should say so rather than start without it.
+const UNDERSTOOD = new Set(["indexURL", "stdout", "stderr"]);
+
+// Start Python now: look for the stored snapshot and start Pyodide from it (or normally).
+// static/boot.js calls this as the page opens, so Pyodide's start runs while PyScript
+// loads and reads its configuration, instead of after it. Returns the same promise to
+// every caller.
+export function start() {
   finding ??= wanted ? findSnapshot() : Promise.resolve(null);
-  return finding;
+  starting ??= startPython();
+  return starting;
 }
 
+// PyScript's entry point (its `interpreter` module's loadPyodide): the start already
+// under way, with PyScript's output handlers from now on.
 export async function loadPyodide(options = {}) {
+  performance.mark("omen:pyscript-asks");
+  const unknown = Object.keys(options).filter((name) => !UNDERSTOOD.has(name));
+  if (unknown.length) {
+    throw new Error(`Omen's engine cannot take PyScript's option(s) ${unknown.join(", ")}`);
+  }
+  if (options.stdout) streams.stdout = options.stdout;
+  if (options.stderr) streams.stderr = options.stderr;
+  return start();
+}
+
+// The files PyScript fetches once Pyodide has started (pyscript.toml's [files] and the
+// page's main.py), asked for while Pyodide starts and handed to PyScript's own requests:
+// each of these addresses, asked for once with no options, gets the early response,
+// whatever it is (a failure reaches PyScript as before); anything else, or a second
+// request, goes to the network. Once every early response is handed over, `fetch` is the
+// browser's own again.
+const early = new Map();
+const browserFetch = globalThis.fetch;
+
+function handOver(input, init) {
+  if (init === undefined && (typeof input === "string" || input instanceof URL)) {
+    const href = new URL(input, document.baseURI).href;
+    const response = early.get(href);
+    if (response) {
+      early.delete(href);
+      if (early.size === 0) globalThis.fetch = browserFetch;
+      return response;
+    }
+  }
+  return browserFetch(input, init);
+}
+
+function fetchEarly() {
+  for (const url of manifest.prefetch) {
+    const href = new URL(url, document.baseURI).href;
+    const response = browserFetch(href);
+    response.catch(() => {}); // PyScript's request for it gets the failure
+    early.set(href, response);
+  }
+  globalThis.fetch = handOver;
+}
+
+let fetching = false;
+
+function startRuntime(options) {
+  const runtime = loadRuntime(options);
+  if (!fetching) {
+    fetching = true;
+    setTimeout(fetchEarly, 0); // Pyodide's own downloads go first; the small files follow
+  }
+  return runtime;
+}
+
+async function startPython() {
   performance.mark("omen:engine-start");
-  const settings = { ...options, indexURL: INDEX_URL };
-  const found = await prepare();
+  const found = await finding;
   if (found) {
     try {
       // Pyodide awaits the bytes only after it has started downloading and compiling its
@@ -176,7 +250,7 @@ export async function loadPyodide(options = {}) {
       // check stop this start, and the app starts normally below.
       const bytes = found.bytes.then((b) => b ?? Promise.reject(new Error("snapshot unusable")));
       bytes.catch(() => {}); // handled below, when Pyodide's start fails with it
-      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: bytes });
+      const pyodide = await startRuntime({ ...START, _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       root.dataset.engineStart = "snapshot";
       performance.mark("omen:engine-loaded");
@@ -187,7 +261,7 @@ export async function loadPyodide(options = {}) {
       await forget();
     }
   }
-  const pyodide = await loadRuntime(settings);
+  const pyodide = await startRuntime(START);
   root.dataset.engineStart = "normal";
   performance.mark("omen:engine-loaded");
   started = pyodide;

@@ -195,7 +195,8 @@ def snapshot_manifest() -> None:
     pyodide = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
     digest.update(pyodide["version"].encode())
     runtime = [VENDOR / "pyodide" / name for name in PYODIDE_FILES if name != "pyodide-lock.json"]
-    for path in [*runtime, ROOT / "static" / "snapshot-worker.mjs", ROOT / "static" / "engine.mjs"]:
+    readers = ["snapshot-worker.mjs", "engine.mjs"]
+    for path in [*runtime, *(ROOT / "static" / name for name in readers)]:
         digest.update(path.name.encode() + hashlib.sha256(path.read_bytes()).digest())
     digest.update(json.dumps(modules).encode())
     for url, path in sorted(files.items()):
@@ -206,6 +207,9 @@ def snapshot_manifest() -> None:
         "pyodide": pyodide["version"],
         "modules": modules,
         "files": files,
+        # Every file PyScript will fetch for the page (static/engine.mjs asks for them
+        # as the page opens and hands them over when PyScript asks); not part of the key.
+        "prefetch": [f"./{name}" for name in python_files()],
     }
     text = "// Written by tools/build.py: what the memory snapshot holds (see static/engine.mjs).\n"
     text += f"export default {json.dumps(manifest, indent=1)};\n"

@@ -196,3 +196,25 @@ def test_other_python_files_are_not_restored_from_an_old_snapshot(
     assert started_from(page) == "snapshot"
     roll(page)
     assert errors == []
+
+
+def test_a_start_downloads_each_python_file_once(page: Page, base: str) -> None:
+    """static/engine.mjs asks for the app's files while Pyodide starts and hands them to
+    PyScript when it asks; a hand-over that missed would download every file twice."""
+    expected = sorted(
+        f"{base}/{path.relative_to(ROOT).as_posix()}" for path in (ROOT / "py").rglob("*.py")
+    )
+    for visit in ("normal", "snapshot"):
+        if visit == "normal":
+            open_app(page, base)
+        else:
+            reload_app(page)
+        assert started_from(page) == visit
+        roll(page)
+        asked = page.evaluate(
+            """() => performance.getEntriesByType("resource").map((e) => e.name)
+                .filter((name) => name.includes("/py/"))"""
+        )
+        assert sorted(asked) == expected
+        if visit == "normal":
+            wait_for_snapshot(page)
