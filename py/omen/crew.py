@@ -62,59 +62,20 @@ from omen.eotw import (
 from omen.eotw import (
     test as pool_test,
 )
+from omen.eotw_settings import BUILD_POINTS
 from omen.errors import RulesError, StoredDataError
 from omen.roll import N_, Step
-from omen.settings import Setting
 from omen.store import Schema
 
 BOXES = 9
 TIER = 3
 MAX_TRAUMAS = 3  # per category; one more kills
 BUILD_BASE = 1
-BUILD_POINTS = 10
 MAX_STRESS = 100  # at once, and overflow kept on a track
 MAX_NAME = 200
 MAX_ID = 100
 MAX_GOALS = 50
 _POOL_DEFAULTS = PoolSettings()
-
-
-# --- settings ----------------------------------------------------------------------
-
-SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "eotw.check_build",
-        True,
-        N_("Check a new character's characteristic points"),
-        N_(
-            "On: a new character starts at 1 in every characteristic and spends exactly the"
-            " points set below. Off: any values from 1 to 5."
-        ),
-        game="eotw",
-    ),
-    Setting(
-        "eotw.build_points",
-        BUILD_POINTS,
-        N_("Characteristic points for a new character"),
-        N_(
-            "Points a new character adds above 1 across the six characteristics; the"
-            " published game gives 10."
-        ),
-        low=0,
-        high=6 * 4,
-        game="eotw",
-    ),
-    Setting(
-        "eotw.crew_test_stress",
-        True,
-        N_("Stress from clinging and treatment tests"),
-        N_(
-            "On: negative dice left in a test to cling to life or to treat a trauma add"
-            " stress in that category, like any test. Off: these tests cause no stress."
-        ),
-        game="eotw",
-    ),
-)
 
 
 @dataclass(frozen=True)

@@ -46,9 +46,9 @@ from math import comb
 from typing import Any
 
 from omen.dice import Dice
+from omen.eotw_settings import TieRule
 from omen.errors import LimitError, RulesError, StoredDataError
 from omen.roll import N_, Step
-from omen.settings import Setting
 from omen.store import Schema
 
 MIN_VALUE = 1
@@ -134,44 +134,6 @@ def check_value(value: int) -> None:
                 {"low": MIN_VALUE, "high": MAX_VALUE},
             )
         )
-
-
-# --- settings ----------------------------------------------------------------------
-
-
-class TieRule(enum.Enum):
-    """What happens when an opposed test is still tied, or nobody succeeded."""
-
-    DRAW = "draw"
-    REROLL = "reroll"
-
-
-SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "eotw.opposed_tie",
-        TieRule.DRAW.value,
-        N_("Tied opposed tests"),
-        N_(
-            "When successes and characteristics are both equal, or nobody succeeds: a draw,"
-            " or the tied contestants roll again until someone wins."
-        ),
-        choices=(
-            (TieRule.DRAW.value, N_("Call it a draw")),
-            (TieRule.REROLL.value, N_("Roll again until someone wins")),
-        ),
-        game="eotw",
-    ),
-    Setting(
-        "eotw.cancel_first",
-        True,
-        N_("Cancel doubles before counting successes"),
-        N_(
-            "On: matching positive and negative dice leave the pool before successes are"
-            " counted. Off: successes are counted first, so matching dice only remove stress."
-        ),
-        game="eotw",
-    ),
-)
 
 
 @dataclass(frozen=True)

@@ -75,8 +75,9 @@ from omen.gurps import (
     signed,
 )
 from omen.gurps import success_roll as gurps_success_roll
+from omen.gurps_settings import MAX_WEATHER_YARDS, SETTINGS
 from omen.roll import N_, ArgValue, Roll, Step
-from omen.settings import Setting, Value
+from omen.settings import Value
 from omen.store import Schema
 
 YARDS_PER_MILE = 1760
@@ -92,7 +93,6 @@ MIN_LEVEL, MAX_LEVEL = 0, 40
 MAX_NIGHT_VISION = 9
 MAX_GROUP = 1_000_000
 MAX_PENALTY = 10
-MAX_WEATHER_YARDS = FAR_BASE
 MAX_ELEVATION = 100_000
 MAX_MED = 100_000
 MAX_NAME = 80
@@ -193,87 +193,6 @@ def _plain(value: int) -> str:
 def _check_optional(value: Any, field_name: str, low: int, high: int) -> None:
     if value is not None:
         _check_int(value, field_name, low, high)
-
-
-# --- the GM's choices -----------------------------------------------------------------
-
-SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "gurps.med",
-        "roll",
-        N_("Maximum encounter distance"),
-        N_("Roll the terrain's dice for the maximum encounter distance, or take its average."),
-        choices=(("roll", N_("Roll the dice")), ("average", N_("Take the average"))),
-        game="gurps",
-    ),
-    Setting(
-        "gurps.steppe_rating_example",
-        False,
-        N_("Steppe Terrain Rating 4"),
-        N_(
-            "Off: Grassland (steppe) has Terrain Rating 5, as its table row says. "
-            "On: 4, as the rule's second worked example uses."
-        ),
-        game="gurps",
-    ),
-    Setting(
-        "gurps.night_vision_mvd",
-        True,
-        N_("Night Vision lengthens sight"),
-        N_(
-            "On: Night Vision also cancels darkness when working out how far a side can see, "
-            "as the ogre of the worked examples does. Off: it helps only Vision rolls."
-        ),
-        game="gurps",
-    ),
-    Setting(
-        "gurps.weather_mvd_yards",
-        200,
-        N_("Yards for range-based weather in sight distance"),
-        N_(
-            "Weather that worsens per so many yards is counted at this distance when working "
-            "out how far a side can see; 200 yards matches the drizzle example."
-        ),
-        low=1,
-        high=MAX_WEATHER_YARDS,
-        game="gurps",
-    ),
-    Setting(
-        "gurps.weather_partial_steps",
-        False,
-        N_("Count part of a weather step"),
-        N_(
-            "Off: weather such as -1 per 50 yards counts only whole 50 yards. "
-            "On: any part of 50 yards counts as a whole step."
-        ),
-        game="gurps",
-    ),
-    Setting(
-        "gurps.spot_first",
-        "either",
-        N_("Who spots the other first"),
-        N_(
-            "When the two sides see to different distances, the side that sees farther spots "
-            "the other first. Choose whether that needs one side's sight to fall short of the "
-            "maximum encounter distance (as the first worked example does) or both sides'."
-        ),
-        choices=(
-            ("either", N_("One side's sight falls short")),
-            ("both", N_("Both sides' sight falls short")),
-        ),
-        game="gurps",
-    ),
-    Setting(
-        "gurps.both_stealthy_rating",
-        False,
-        N_("Terrain Rating when both sides sneak"),
-        N_(
-            "Off: when both sides are stealthy, any win surprises, as the rule says. "
-            "On: the winner also needs a margin of victory of at least the Terrain Rating."
-        ),
-        game="gurps",
-    ),
-)
 
 
 @dataclass(frozen=True)

@@ -76,10 +76,8 @@ from typing import Any, TypeGuard
 from omen import notation
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
+from omen.ose_settings import BothSurprised, Directions, Ties, Tiring
 from omen.roll import N_, Step
-from omen.settings import Setting
-
-GAME = "ose"
 
 DEFAULT_SURPRISE_RANGE = 2
 MAX_SURPRISE_RANGE = 5
@@ -146,112 +144,6 @@ def _check_speed(*speeds: int) -> None:
             raise RulesError(
                 Step(N_("A speed must be a whole number from 1 to {high}."), {"high": MAX_SPEED})
             )
-
-
-# --- settings ----------------------------------------------------------------------
-
-
-class Ties(enum.Enum):
-    """What a tied initiative roll means."""
-
-    REROLL = "reroll"
-    SIMULTANEOUS = "simultaneous"
-
-
-class BothSurprised(enum.Enum):
-    """Wilderness evasion when both sides were surprised."""
-
-    ROLL = "roll"
-    NONE = "none"
-
-
-class Tiring(enum.Enum):
-    """Who is exhausted after 30 rounds of running."""
-
-    PARTY = "party"
-    BOTH = "both"
-
-
-class Directions(enum.Enum):
-    """The die for a random direction of flight: hex sides or compass points."""
-
-    HEX = "hex"
-    COMPASS = "compass"
-
-
-SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "ose.initiative_ties",
-        Ties.REROLL.value,
-        N_("Initiative ties"),
-        N_(
-            "The rules allow both: re-roll until one side is higher, or let both sides act "
-            "at the same time."
-        ),
-        choices=(
-            (Ties.REROLL.value, N_("Roll again")),
-            (Ties.SIMULTANEOUS.value, N_("Act at the same time")),
-        ),
-        game=GAME,
-    ),
-    Setting(
-        "ose.surprised_evasion_woods",
-        0,
-        N_("Evasion chance of a surprised side in dense woods (%)"),
-        N_(
-            "A surprised side cannot evade; the rules let the referee allow about 10% in "
-            "dense woods, so 0 keeps the strict rule and 10 follows the suggestion."
-        ),
-        low=0,
-        high=50,
-        game=GAME,
-    ),
-    Setting(
-        "ose.both_surprised_evasion",
-        BothSurprised.ROLL.value,
-        N_("Evasion when both sides are surprised"),
-        N_(
-            "The rules do not say; when both sides are surprised nobody has the advantage, "
-            "so by default the usual chance is rolled."
-        ),
-        choices=(
-            (BothSurprised.ROLL.value, N_("Roll the usual chance")),
-            (BothSurprised.NONE.value, N_("The fleeing side cannot evade")),
-        ),
-        game=GAME,
-    ),
-    Setting(
-        "ose.exhaustion",
-        Tiring.PARTY.value,
-        N_("Who tires after 30 rounds of running"),
-        N_(
-            "The exhaustion rule is written for characters, so by default only the party "
-            "tires; choose both sides to exhaust running monsters too."
-        ),
-        choices=(
-            (Tiring.PARTY.value, N_("The party only")),
-            (Tiring.BOTH.value, N_("Both sides")),
-        ),
-        game=GAME,
-    ),
-    Setting(
-        "ose.flight_direction",
-        Directions.HEX.value,
-        N_("Random direction of flight"),
-        N_(
-            "The rules only say the direction is random: a d6 picks a side of a hex on a "
-            "hex map, a d8 picks a compass point."
-        ),
-        choices=(
-            (Directions.HEX.value, N_("Hex side (d6)")),
-            (Directions.COMPASS.value, N_("Compass point (d8)")),
-        ),
-        game=GAME,
-    ),
-)
-
-
-# --- surprise ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

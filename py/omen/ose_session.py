@@ -34,9 +34,7 @@ from omen.campaign import Outcome
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
 from omen.ose import (
-    BothSurprised,
     ChaseStatus,
-    Directions,
     Drop,
     DungeonEvasionOutcome,
     Encounter,
@@ -47,11 +45,10 @@ from omen.ose import (
     Side,
     SideSetup,
     Terrain,
-    Ties,
-    Tiring,
     WildernessEvasion,
     WildernessPursuit,
 )
+from omen.ose_settings import BothSurprised, Directions, Ties, Tiring
 from omen.reaction import OSE_REACTIONS, ReactionResult, reaction_roll, speaker_modifier
 from omen.roll import N_, Step
 from omen.store import Schema

@@ -81,20 +81,23 @@ EXPLORATION = (
 def registry() -> tuple[Setting, ...]:
     """Every setting, in the order the Settings screen lists them.
 
-    Procedure modules declare ``SETTINGS`` next to their rules; they are imported here,
-    inside the function, because they import :class:`Setting` from this module.
+    Exploring's procedures declare ``SETTINGS`` next to their rules; the other games keep
+    theirs in small modules of their own (``ose_settings``, ``gurps_settings``,
+    ``eotw_settings``), so listing every setting does not load those procedures. They are
+    imported here, inside the function, because they import :class:`Setting` from this
+    module.
     """
-    from omen import crew, eotw, exploration, gurps_distance, ose, tables, voidcrawl
+    from omen import eotw_settings, exploration, gurps_settings, ose_settings, tables, voidcrawl
 
     return (
         *EXPLORATION,
         *exploration.SETTINGS,
         *tables.SETTINGS,
         *voidcrawl.SETTINGS,
-        *ose.SETTINGS,
-        *gurps_distance.SETTINGS,
-        *eotw.SETTINGS,
-        *crew.SETTINGS,
+        *ose_settings.SETTINGS,
+        *gurps_settings.SETTINGS,
+        *eotw_settings.SETTINGS,
+        *eotw_settings.CREW_SETTINGS,
     )
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -30,6 +33,28 @@ def test_engine_imports_nothing_from_the_browser() -> None:
         if imported_roots(path) & BROWSER_MODULES
     }
     assert offenders == {}
+
+
+def test_exploring_loads_no_other_games_procedures() -> None:
+    """Every setting can be listed and checked without loading the encounter sequence,
+    GURPS distance or dice pools, so a first start compiles only what Explore needs."""
+    code = (
+        "import sys; from omen import campaign, settings; "
+        "settings.clean({'ose.initiative_ties': 'simultaneous'}); settings.registry(); "
+        "campaign.Campaign.from_json({'name': 'x', 'game': 'liminal_horror', 'settings': {}}); "
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+    )
+    loaded = set(run.stdout.split())
+    assert "omen.ose_settings" in loaded and "omen.voidcrawl" in loaded
+    others = {"omen.ose", "omen.ose_session", "omen.gurps", "omen.gurps_distance"}
+    assert loaded & (others | {"omen.eotw", "omen.crew", "omen.share"}) == set()
 
 
 def test_engine_import_check_would_catch_a_browser_import(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen import crew
+from omen import crew, eotw_settings
 from omen.crew import (
     Agenda,
     Character,
@@ -85,10 +85,10 @@ def test_the_build_check_follows_the_settings() -> None:
 
 
 def test_settings_are_declared_and_read() -> None:
-    keys = {setting.key: setting for setting in crew.SETTINGS}
+    keys = {setting.key: setting for setting in eotw_settings.CREW_SETTINGS}
     assert set(keys) == {"eotw.check_build", "eotw.build_points", "eotw.crew_test_stress"}
     assert keys["eotw.build_points"].default == 10
-    assert all(s.game == "eotw" and s.accepts(s.default) for s in crew.SETTINGS)
+    assert all(s.game == "eotw" and s.accepts(s.default) for s in eotw_settings.CREW_SETTINGS)
     read = CrewSettings.from_values(
         {"eotw.check_build": False, "eotw.build_points": 12, "eotw.crew_test_stress": False}
     )

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen import eotw
+from omen import eotw, eotw_settings
 from omen.dice import ScriptedDice
 from omen.eotw import (
     Category,
@@ -23,8 +23,8 @@ from omen.eotw import (
     PoolSettings,
     Reason,
     TestResult,
-    TieRule,
 )
+from omen.eotw_settings import TieRule
 from omen.errors import LimitError, RulesError, ScriptExhausted, StoredDataError
 from omen.i18n import Translator
 
@@ -379,11 +379,11 @@ def test_judge_needs_two_results() -> None:
 
 
 def test_settings_are_declared_and_read() -> None:
-    keys = {setting.key: setting for setting in eotw.SETTINGS}
+    keys = {setting.key: setting for setting in eotw_settings.SETTINGS}
     assert keys["eotw.opposed_tie"].default == "draw"
     assert keys["eotw.cancel_first"].default is True
-    assert all(setting.game == "eotw" for setting in eotw.SETTINGS)
-    assert all(setting.accepts(setting.default) for setting in eotw.SETTINGS)
+    assert all(setting.game == "eotw" for setting in eotw_settings.SETTINGS)
+    assert all(setting.accepts(setting.default) for setting in eotw_settings.SETTINGS)
     read = PoolSettings.from_values({"eotw.opposed_tie": "reroll", "eotw.cancel_first": False})
     assert read == PoolSettings(cancel_first=False, tie=TieRule.REROLL)
     assert PoolSettings.from_values({"eotw.opposed_tie": "coin"}) == PoolSettings()

@@ -16,8 +16,8 @@ from omen.errors import RulesError, StoredDataError
 from omen.gurps import Winner, contest_odds
 from omen.gurps_distance import (
     DARKNESS,
+    FAR_BASE,
     GURPS_FORM,
-    SETTINGS,
     TERRAINS,
     Conditions,
     DistanceRules,
@@ -39,6 +39,7 @@ from omen.gurps_distance import (
     visibility,
     weather_penalty,
 )
+from omen.gurps_settings import MAX_WEATHER_YARDS, SETTINGS
 from omen.store import decode, encode
 
 A, B = SideId.A, SideId.B
@@ -590,6 +591,10 @@ def test_med_must_be_a_distance() -> None:
 
 
 # --- settings -------------------------------------------------------------------------
+
+
+def test_weather_yards_stop_at_the_farthest_base_distance() -> None:
+    assert MAX_WEATHER_YARDS == FAR_BASE
 
 
 def test_settings_are_gurps_settings_with_acceptable_defaults() -> None:

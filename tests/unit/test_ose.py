@@ -13,10 +13,7 @@ from hypothesis import strategies as st
 from omen.dice import ScriptedDice
 from omen.errors import RulesError, ScriptExhausted, StoredDataError
 from omen.ose import (
-    SETTINGS,
-    BothSurprised,
     ChaseStatus,
-    Directions,
     Drop,
     DungeonEvasionOutcome,
     Encounter,
@@ -28,8 +25,6 @@ from omen.ose import (
     SideSetup,
     SurpriseOutcome,
     Terrain,
-    Ties,
-    Tiring,
     Unit,
     WildernessEvasion,
     WildernessPursuit,
@@ -61,6 +56,7 @@ from omen.ose import (
     wilderness_evasion_chance,
     wilderness_pursuit_day,
 )
+from omen.ose_settings import SETTINGS, BothSurprised, Directions, Ties, Tiring
 from omen.settings import Setting
 
 
