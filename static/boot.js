@@ -177,8 +177,5 @@ function whenReady(then) {
 
 paintLastState();
 trackProgress();
-// Start Python (from the stored memory snapshot when there is a good one) while PyScript
-// itself loads: static/engine.mjs hands PyScript this start when it asks for Pyodide.
-import("./engine.mjs").then((engine) => engine.start()).catch(() => {});
 whenReady(registerServiceWorker);
 loadCatalog();

@@ -2,8 +2,8 @@
 // a memory snapshot when the device has a good one.
 //
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`; the
-// page's own static/boot.js has already called `start()`, so Pyodide is by then well
-// into its start and PyScript gets that start's interpreter. A
+// page's static/start.mjs has already called `start()` as the page began to load, so
+// Pyodide is by then well into its start and PyScript gets that start's interpreter. A
 // snapshot is Python's memory after Pyodide's start-up and after importing the rules
 // engine and the adapter (made by static/snapshot-worker.mjs, in the background, after a
 // normal start). It is kept in Cache Storage without its pages of zeros, with the key
@@ -175,8 +175,8 @@ const START = {
 const UNDERSTOOD = new Set(["indexURL", "stdout", "stderr"]);
 
 // Start Python now: look for the stored snapshot and start Pyodide from it (or normally).
-// static/boot.js calls this as the page opens, so Pyodide's start runs while PyScript
-// loads and reads its configuration, instead of after it. Returns the same promise to
+// static/start.mjs calls this as the page opens, so Pyodide's start runs while the page
+// is read and PyScript loads, instead of after them. Returns the same promise to
 // every caller.
 export function start() {
   finding ??= wanted ? findSnapshot() : Promise.resolve(null);
