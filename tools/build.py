@@ -94,16 +94,45 @@ def trimmed_stdlib(source: Path, keep: set[str]) -> bytes:
 
 
 def stdlib(source: Path, target: Path) -> None:
-    """The full archive with OMEN_FULL_STDLIB=1 or without a list, else a trimmed one."""
+    """The standard library archive: trimmed to the modules the app uses, and compiled.
+
+    OMEN_FULL_STDLIB=1 (or no module list) ships Pyodide's whole archive as it is;
+    OMEN_STDLIB_SOURCE=1 ships the trimmed one as source, for tracebacks with every line.
+    Otherwise tools/compile_stdlib.mjs compiles the trimmed archive with the Pyodide the
+    app ships (its Python writes the bytecode it will read), once per change of input.
+    """
     if os.environ.get("OMEN_FULL_STDLIB") == "1" or not STDLIB_LIST.exists():
         copy_if_changed(source, target)
         return
     lines = STDLIB_LIST.read_text(encoding="utf-8").splitlines()
     keep = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
     data = trimmed_stdlib(source, keep)
-    if not target.exists() or target.read_bytes() != data:
-        target.write_bytes(data)
-    print(f"build: standard library trimmed to {len(keep)} modules, {len(data) // 1024} KB")
+    if os.environ.get("OMEN_STDLIB_SOURCE") == "1":
+        if not target.exists() or target.read_bytes() != data:
+            target.write_bytes(data)
+        print(f"build: standard library trimmed to {len(keep)} modules (source)")
+        return
+    compiler = ROOT / "tools" / "compile_stdlib.mjs"
+    stamp = hashlib.sha256(data + compiler.read_bytes() + source.read_bytes()).hexdigest()
+    cache = ROOT / "node_modules" / ".cache" / "omen"
+    done = cache / "stdlib.sha256"
+    if target.exists() and done.exists() and done.read_text() == stamp:
+        return
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / "stdlib-source.zip").write_bytes(data)
+    subprocess.run(
+        [
+            "node",
+            str(compiler),
+            str(ROOT / "node_modules" / "pyodide"),
+            str(cache / "stdlib-source.zip"),
+            str(target),
+        ],
+        check=True,
+    )
+    done.write_text(stamp)
+    size = target.stat().st_size // 1024
+    print(f"build: standard library trimmed to {len(keep)} modules and compiled, {size} KB")
 
 
 def lock_without_packages(source: Path, target: Path) -> None:

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,6 +100,33 @@ def test_the_app_loads_no_packages_so_the_lock_file_lists_none() -> None:
     lock = ROOT / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
     if lock.exists():  # made by the build, which `make unit` runs first
         assert json.loads(lock.read_text(encoding="utf-8"))["packages"] == {}
+
+
+def test_the_standard_library_ships_compiled() -> None:
+    """tools/build.py ships the trimmed standard library as bytecode made by Pyodide's
+    own Python (tools/compile_stdlib.mjs): every module listed in tools/stdlib-modules.txt
+    that Pyodide has, as an unchecked hash-based .pyc (loaded without a source), all with
+    one magic number, and no source beside them."""
+    archive = ROOT / "static" / "vendor" / "pyodide" / "python_stdlib.zip"
+    if not archive.exists() or os.environ.get("OMEN_STDLIB_SOURCE") == "1":
+        return  # made by the build, which `make unit` runs first
+    listed = {
+        line.strip()
+        for line in (ROOT / "tools" / "stdlib-modules.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    with zipfile.ZipFile(archive) as shipped:
+        names = shipped.namelist()
+        assert names and all(name.endswith(".pyc") for name in names)
+        headers = {shipped.read(name)[:8] for name in names}
+    magic = {header[:4] for header in headers}
+    assert len(magic) == 1 and next(iter(magic))[2:4] == b"\r\n"
+    assert {header[4:8] for header in headers} == {(1).to_bytes(4, "little")}  # unchecked
+    modules = {
+        name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".") for name in names
+    }
+    assert modules <= listed
+    assert {"dataclasses", "enum", "fractions", "gettext", "json", "random"} <= modules
 
 
 def test_adapter_writes_no_html_from_python() -> None:
