@@ -116,7 +116,9 @@ class ExploreScreen:
         self.render_reminder()
 
     def render_reminder(self) -> None:
+        """The reminder on Explore, and a mark on the Explore tab seen from every screen."""
         nudge = dom.bound("explore-reminder")
+        dom.show(dom.bound("nav-reminder"), self.reminding is not None)
         if self.reminding is None:
             dom.show(nudge, False)
             return

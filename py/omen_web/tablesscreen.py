@@ -47,6 +47,7 @@ from omen.voidcrawl import (
     VoidcrawlSettings,
     default_voidcrawl,
     example_campaign,
+    face_level,
     resize,
     validate_voidcrawl,
 )
@@ -740,6 +741,9 @@ class TablesScreen:
         focus = self.focused(target)
         dom.clear(target)
         kinds = [(kind.value, app.tr(KIND_NAMES[kind])) for kind in Kind]
+        levels = VoidcrawlSettings.from_values(app.campaign.values)
+        by_position = levels.levels == "position"
+        dom.bound("crawl-levels-hint").hidden = not by_position
         for number, face in enumerate(config.faces, 1):
             row = dom.clone("tpl-crawl-face")
             translate_markup(row, app.translator)
@@ -760,7 +764,12 @@ class TablesScreen:
             words = dom.one(".words", row)
             words.value = face.text
             level = dom.one(".level", row)
-            level.value = str(face.level)
+            # With levels from the face's place on the die, the face's own level is kept
+            # but not used: show the level that counts, and say why it cannot be changed.
+            level.value = str(face_level(config, number, levels))
+            level.disabled = by_position
+            if by_position:
+                level.setAttribute("aria-describedby", "crawl-levels-hint")
             table = dom.one(".face-table", row)
             self.table_options(table, face.table, app.tr(N_("(none)")))
             for node, handler in (

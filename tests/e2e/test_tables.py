@@ -219,6 +219,38 @@ def test_a_d8_voidcrawl_edited_on_tables_filters_by_level_on_explore(page: Page,
     expect(crawl_face(page, 7, "result")).to_have_count(0)
 
 
+def test_levels_from_the_die_show_in_the_editor_and_cannot_be_changed(
+    page: Page, base: str
+) -> None:
+    open_app(page, base)
+    go(page, "Tables")
+    page.get_by_text("The Voidcrawl", exact=True).click()
+    page.get_by_role("combobox", name="Voidcrawl die").select_option(label="d10")
+    crawl_face(page, 2, "level").select_option("6")
+    hint = page.get_by_text("Each face's level comes from its place on the die")
+    expect(hint).to_be_hidden()
+
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Voidcrawl: level of each face").select_option(
+        label="From the face's position on the die"
+    )
+    go(page, "Tables")
+    expect(hint).to_be_visible()
+    # a d10's faces by place: 1, 2, 2, 3, 3, 4, 5, 5, 6, 6
+    for number, level in ((1, "1"), (2, "2"), (6, "4"), (10, "6")):
+        expect(crawl_face(page, number, "level")).to_have_value(level)
+        expect(crawl_face(page, number, "level")).to_be_disabled()
+
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Voidcrawl: level of each face").select_option(
+        label="Each face's own level"
+    )
+    go(page, "Tables")
+    expect(hint).to_be_hidden()
+    expect(crawl_face(page, 2, "level")).to_have_value("6")  # the face's own level, kept
+    expect(crawl_face(page, 2, "level")).to_be_enabled()
+
+
 def test_editing_a_location(page: Page, base: str) -> None:
     open_app(page, base)
     go(page, "Tables")
@@ -331,3 +363,11 @@ def test_the_real_time_reminder(page: Page, base: str) -> None:
     expect(nudge).to_be_hidden()
     page.clock.fast_forward("01:30")
     expect(nudge).to_be_visible()
+    # seen from another screen too: the Explore tab carries the reminder
+    tab = page.get_by_role("navigation", name="Screens").get_by_role("button", name="Explore")
+    expect(tab).to_have_accessible_name("Explore (time for a turn)")
+    go(page, "Tables")
+    expect(tab).to_have_accessible_name("Explore (time for a turn)")
+    go(page, "Explore")
+    page.get_by_role("button", name="Next turn").click()
+    expect(tab).to_have_accessible_name("Explore")
