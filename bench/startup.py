@@ -9,7 +9,9 @@ For each variant and CPU speed (1x, and 4x throttled through CDP as a mid-range 
 with a fresh persistent Chromium profile per run: the cold load (first visit), two
 reloads (``warm``, the first return visit: HTTP cache, service worker and snapshot
 filled; ``again``, the next one, once the browser's code caches are filled too) and an
-offline reload (Omen only). Each is timed until ready (the first roll is possible:
+offline reload (Omen only). The first reload comes 2 s after the first visit's
+background work is done (for Omen: the service worker controls the page and the snapshot
+is stored). Each is timed until ready (the first roll is possible:
 ``<html data-ready="true">`` and the main thread free again, noted in the page) and
 from a click to the painted roll, with performance.now() in the page. Also: the bytes the server sent for a first visit (pre-compressed files where the
 browser takes gzip; for Omen until the service worker holds every file and the snapshot
@@ -47,6 +49,7 @@ PAGES = {
     "stock": ("/bench/stock/index.html", "#roll", "#out"),
 }
 VARIANTS = ("stock", "omen-normal", "omen")
+SETTLE_MS = 2000  # after the first visit (and its service worker and snapshot), every variant
 MARKS = """() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? 0;
   const start = at("omen:engine-start"), asks = at("omen:pyscript-asks");
@@ -145,7 +148,9 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
                             state="attached", timeout=120_000
                         )
                     if phase == "cold":
-                        page.wait_for_timeout(500)
+                        # A return visit comes later: let the first visit's background
+                        # work (service worker install, snapshot, idle imports) settle.
+                        page.wait_for_timeout(SETTLE_MS)
                         figures.setdefault("first visit KB", []).append(Handler.sent / 1024)
                     if phase == "warm":
                         cdp.send("Performance.enable")
