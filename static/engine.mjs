@@ -158,7 +158,6 @@ del random, sys, FileFinder, finder
 `;
 
 const wanted = new URLSearchParams(location.search).get("snapshot") !== "off";
-let finding = null;
 let starting = null;
 
 // Where Python's output goes: the console until PyScript asks for the interpreter, then
@@ -179,7 +178,6 @@ const UNDERSTOOD = new Set(["indexURL", "stdout", "stderr"]);
 // is read and PyScript loads, instead of after them. Returns the same promise to
 // every caller.
 export function start() {
-  finding ??= wanted ? findSnapshot() : Promise.resolve(null);
   starting ??= startPython();
   return starting;
 }
@@ -229,20 +227,10 @@ function fetchEarly() {
   globalThis.fetch = handOver;
 }
 
-let fetching = false;
-
-function startRuntime(options) {
-  const runtime = loadRuntime(options);
-  if (!fetching) {
-    fetching = true;
-    setTimeout(fetchEarly, 0); // Pyodide's own downloads go first; the small files follow
-  }
-  return runtime;
-}
-
 async function startPython() {
   performance.mark("omen:engine-start");
-  const found = await finding;
+  const found = wanted ? await findSnapshot() : null;
+  setTimeout(fetchEarly, 0); // once Pyodide's own downloads, which start below, are asked for
   if (found) {
     try {
       // Pyodide awaits the bytes only after it has started downloading and compiling its
@@ -250,7 +238,7 @@ async function startPython() {
       // check stop this start, and the app starts normally below.
       const bytes = found.bytes.then((b) => b ?? Promise.reject(new Error("snapshot unusable")));
       bytes.catch(() => {}); // handled below, when Pyodide's start fails with it
-      const pyodide = await startRuntime({ ...START, _loadSnapshot: bytes });
+      const pyodide = await loadRuntime({ ...START, _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       root.dataset.engineStart = "snapshot";
       performance.mark("omen:engine-loaded");
@@ -261,7 +249,7 @@ async function startPython() {
       await forget();
     }
   }
-  const pyodide = await startRuntime(START);
+  const pyodide = await loadRuntime(START);
   root.dataset.engineStart = "normal";
   performance.mark("omen:engine-loaded");
   started = pyodide;
