@@ -224,8 +224,7 @@ def snapshot_manifest() -> None:
     pyodide = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
     digest.update(pyodide["version"].encode())
     runtime = [VENDOR / "pyodide" / name for name in PYODIDE_FILES if name != "pyodide-lock.json"]
-    readers = ["snapshot-worker.mjs", "engine.mjs"]
-    for path in [*runtime, *(ROOT / "static" / name for name in readers)]:
+    for path in [*runtime, ROOT / "static" / "snapshot-worker.mjs", ROOT / "static" / "engine.mjs"]:
         digest.update(path.name.encode() + hashlib.sha256(path.read_bytes()).digest())
     digest.update(json.dumps(modules).encode())
     for url, path in sorted(files.items()):

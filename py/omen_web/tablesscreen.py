@@ -741,8 +741,8 @@ class TablesScreen:
         focus = self.focused(target)
         dom.clear(target)
         kinds = [(kind.value, app.tr(KIND_NAMES[kind])) for kind in Kind]
-        levels = VoidcrawlSettings.from_values(app.campaign.values)
-        by_position = levels.levels == "position"
+        crawl_settings = VoidcrawlSettings.from_values(app.campaign.values)
+        by_position = crawl_settings.levels == "position"
         dom.bound("crawl-levels-hint").hidden = not by_position
         for number, face in enumerate(config.faces, 1):
             row = dom.clone("tpl-crawl-face")
@@ -766,7 +766,7 @@ class TablesScreen:
             level = dom.one(".level", row)
             # With levels from the face's place on the die, the face's own level is kept
             # but not used: show the level that counts, and say why it cannot be changed.
-            level.value = str(face_level(config, number, levels))
+            level.value = str(face_level(config, number, crawl_settings))
             level.disabled = by_position
             if by_position:
                 level.setAttribute("aria-describedby", "crawl-levels-hint")
