@@ -441,6 +441,20 @@ class Log:
                 return entry
         return None
 
+    def with_undone(self, entry: Entry) -> Log:
+        """This log with ``entry`` on top, marked undone: for an Undo that put back a
+        whole earlier log, so the action taken back still shows where it happened.
+
+        >>> earlier = Log().add("t1", Outcome(Step("Turn 1"), (), "explore"), "Turn 1", None)
+        >>> later = earlier.add("t2", Outcome(Step("Restored"), (), "share"), "Restored", ("kept", "t2"))
+        >>> back = earlier.with_undone(later.entries[0])
+        >>> [(e.id, e.text, e.undone, e.before) for e in back.entries]
+        [(2, 'Restored', True, None), (1, 'Turn 1', False, None)]
+        """
+        next_id = (self.entries[0].id + 1) if self.entries else 1
+        top = replace(entry, id=next_id, undone=True, before=None)
+        return Log((top, *self.entries)[:LOG_LIMIT])
+
     def mark_undone(self, entry_id: int) -> Log:
         return Log(tuple(replace(e, undone=True) if e.id == entry_id else e for e in self.entries))
 

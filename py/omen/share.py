@@ -460,6 +460,37 @@ class Everything:
         return cls(dict(sorted(parts.items(), key=lambda item: order.index(item[0]))))
 
 
+@dataclass(frozen=True)
+class Kept:
+    """The whole campaign as it was just before an import or a restore changed it.
+
+    Undo puts every part of it back, the roll log included, so even a restored backup
+    can be taken back. ``token`` ties it to the log entry of that import: a later
+    import keeps its own copy instead, and Undo of the earlier entry then says so.
+
+    >>> kept = Kept("2026-11-30T10:00:00Z", Everything({"crew": Crew()}))
+    >>> Kept.from_json(kept.to_json()) == kept
+    True
+    """
+
+    token: str
+    everything: Everything
+
+    def to_json(self) -> dict[str, Any]:
+        return {"token": self.token, "everything": self.everything.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Kept:
+        fields = Fields(data, "kept", ("token", "everything"))
+        token = fields.raw("token")
+        if not isinstance(token, str) or not token:
+            raise _error(N_("The copy kept for Undo has no name."))
+        return cls(token, Everything.from_json(fields.raw("everything")))
+
+
+KEPT = store.Schema("before_import", 1, {}, Kept.from_json)
+
+
 def _everything_summary(record: Everything) -> Step:
     return Step(
         N_("Campaign data: {count} part"),

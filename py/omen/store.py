@@ -41,6 +41,7 @@ KIND_LABELS = {
     "ose_encounter": N_("the Old-School Essentials encounter"),
     "library": N_("the tables and locations"),
     "voidcrawl": N_("the Voidcrawl"),
+    "before_import": N_("the campaign as it was before the last import"),
 }
 
 

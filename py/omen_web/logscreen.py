@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from omen.roll import N_
@@ -21,15 +22,25 @@ class LogScreen:
         if entry is None or entry.before is None:
             return
         kind, data = entry.before
+        if kind == "kept":
+            # An import kept the whole campaign from before it, the log included: its
+            # restorer puts that log back, with this entry on top, marked undone.
+            self.restore("kept")((data, entry))
+            self.app.render_all()
+            return
         # An action that changed several kinds stores ("many", {kind: data, ...}).
         parts = data.items() if kind == "many" else [(kind, data)]
         for part, part_data in parts:
-            restore = self.app.restorer(part)
-            if restore is None:
-                raise RuntimeError(f"no screen restores {part!r}")  # a wiring bug: fail loudly
-            restore(part_data)
+            self.restore(part)(part_data)
         self.app.save_log(self.app.log.mark_undone(entry.id))
         self.app.render_all()
+
+    def restore(self, kind: str) -> Callable[[Any], None]:
+        """What puts ``kind`` back (a screen registers it)."""
+        restore = self.app.restorer(kind)
+        if restore is None:
+            raise RuntimeError(f"no screen restores {kind!r}")  # a wiring bug: fail loudly
+        return restore
 
     def render(self) -> None:
         app = self.app

@@ -33,11 +33,13 @@ from omen.errors import RulesError
 from omen.roll import N_, Step
 from omen.share import (
     FILE_LIMITS,
+    KEPT,
     KINDS,
     PARTS,
     Choice,
     Everything,
     ImportPlan,
+    Kept,
     Shared,
     encode_link,
     export_file,
@@ -55,6 +57,7 @@ from omen_web import dom
 from omen_web.app import App, translate_markup
 
 SVG = "http://www.w3.org/2000/svg"
+KEPT_UNDO = "kept"  # a log entry's undo kind: the whole campaign before an import
 VENDOR = "static/vendor/segno/"
 SYNC_KINDS = {
     "library": tables.LIBRARY,
@@ -108,6 +111,7 @@ class ShareScreen:
         self.sync_kinds: list[str] = []
         self.reload_needed = False
         self.persisted: bool | None = None
+        self.kept: Kept | None = None  # the campaign before the last import, for Undo
         self.hash_checked = False
         self.tasks: set[Any] = set()
         act = self.action
@@ -121,6 +125,7 @@ class ShareScreen:
         act("import-cancel", self.cancel_import)
         act("import-confirm", self.confirm_import)
         act("import-restore", self.confirm_restore)
+        app.restorers[KEPT_UNDO] = self.put_back
         dom.on(dom.bound("import-file"), "change", app.guard(self.import_file))
         dom.on(self.dialog, "cancel", lambda _e: self.finish_import())
         # Other tabs' writes and shared links reach this screen through App.start, which
@@ -471,12 +476,51 @@ class ShareScreen:
         if "prefs" in changed:
             self.app.set_prefs(result.parts["prefs"])
         outcome = campaign.Outcome(Step(title, {"what": what}), steps, "share")
-        undoable = before and set(changed) <= {"library", "voidcrawl", "crew"}
-        self.app.record(outcome, ("many", before) if undoable else None)
+        undo: tuple[str, Any] | None = None
+        if before and set(changed) <= {"library", "voidcrawl", "crew"}:
+            undo = ("many", before)
+        elif changed:
+            undo = self.keep(current)
+        self.app.record(outcome, undo)
         self.dialog.close()
         self.finish_import()
         self.app.render_all()
         self.app.notify(Step(title, {"what": what}))
+
+    def keep(self, current: Everything) -> tuple[str, Any]:
+        """Keep the whole campaign as it is before an import, so Undo can put it back.
+
+        It is stored for Undo after a reload; if the device's storage is full, it is
+        kept in this page only (Undo then works until the page is closed).
+        """
+        self.kept = Kept(dom.now_iso(), current)
+        self.app.storage.save(KEPT, self.kept.to_json(), quiet=True)
+        return (KEPT_UNDO, self.kept.token)
+
+    def put_back(self, undo: tuple[str, campaign.Entry]) -> None:
+        """Undo an import or a restore: every part as it was before, the log included,
+        with the import's entry on top of that log, marked undone."""
+        token, entry = undo
+        kept = self.kept
+        if kept is None or kept.token != token:
+            kept = self.app.storage.load(KEPT, dom.now_iso())
+        if kept is None or kept.token != token:
+            raise RulesError(
+                Step(
+                    N_(
+                        "The campaign as it was before this import is no longer kept on "
+                        "this device, so the import cannot be undone."
+                    )
+                )
+            )
+        current = self.everything()
+        for name, record in kept.everything.parts.items():
+            if name != "log" and current.get(name) != record:
+                self.apply_part(name, record, save=True)
+                if name == "prefs":
+                    self.app.set_prefs(record)
+        log = kept.everything.get("log", self.app.log)
+        self.app.save_log(log.with_undone(entry))
 
     # --- two tabs ---------------------------------------------------------------------
 
@@ -484,7 +528,7 @@ class ShareScreen:
         key = event.key
         if not isinstance(key, str) or not key.startswith("omen/"):
             return
-        if key.startswith("omen/quarantine/") or key.startswith("omen/snapshot"):
+        if key.startswith(("omen/quarantine/", "omen/snapshot")) or key == KEPT.key:
             return
         value = event.newValue
         self.app.storage.seen(key, value if isinstance(value, str) else None)

@@ -98,7 +98,8 @@ class Storage:
             )
         )
 
-    def write(self, key: str, text: str) -> bool:
+    def write(self, key: str, text: str, quiet: bool = False) -> bool:
+        """Store ``text``; False when it could not be (told once, unless ``quiet``)."""
         self.memory[key] = text
         if self.local is None or key in self.frozen:
             return False
@@ -109,7 +110,7 @@ class Storage:
             self.local.setItem(key, text)
             self.known[key] = text
         except JsException:
-            if not self.warned_write:
+            if not quiet and not self.warned_write:
                 self.warned_write = True
                 self.notify(
                     Step(
@@ -164,5 +165,5 @@ class Storage:
                 )
             return None
 
-    def save(self, schema: Schema[Any], data: Any) -> bool:
-        return self.write(schema.key, encode(schema, data))
+    def save(self, schema: Schema[Any], data: Any, quiet: bool = False) -> bool:
+        return self.write(schema.key, encode(schema, data), quiet)

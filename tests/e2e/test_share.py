@@ -366,6 +366,63 @@ def test_export_everything_and_restore_the_backup(
     expect(page.locator("[data-bind='campaign-name']")).to_have_text("Before")
 
 
+def restore_a_backup_over_a_turn(page: Page, base: str, tmp_path: Path) -> None:
+    """Export a backup, take a turn and rename the campaign, then restore the backup."""
+    open_app(page, base, "?seed=1")
+    backup = tmp_path / "backup.json"
+    page.get_by_role("button", name="Settings").click()
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export everything to a file").click()
+    info.value.save_as(backup)
+    name = page.get_by_role("textbox", name="Campaign name")
+    name.fill("After")
+    name.press("Tab")
+    page.get_by_role("button", name="Explore").click()
+    page.get_by_role("button", name="Next turn").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("1")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Import a file").set_input_files(str(backup))
+    importer(page).get_by_role("button", name="Restore the backup").click()
+    expect(importer(page)).to_be_hidden()
+    expect(page.locator("[data-bind='campaign-name']")).to_have_text("My campaign")
+
+
+def test_restoring_a_backup_can_be_undone_after_a_reload(
+    page: Page, base: str, tmp_path: Path, watched: dict[str, list[Any]]
+) -> None:
+    restore_a_backup_over_a_turn(page, base, tmp_path)
+    page.get_by_role("button", name="Explore").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("0")
+    reload_app(page)
+    page.get_by_role("button", name="Log").click()
+    log = page.get_by_role("region", name="Log")
+    expect(log.get_by_role("listitem").first).to_contain_text("Restored the backup")
+    page.get_by_role("button", name="Undo last action").click()
+    # Every part as it was before the restore, the log included, with the restore on
+    # top of that log, marked undone.
+    expect(page.locator("[data-bind='campaign-name']")).to_have_text("After")
+    expect(log.get_by_role("listitem").first).to_contain_text("Restored the backup")
+    expect(log.get_by_role("listitem").first).to_contain_text("(undone)")
+    expect(log.get_by_role("listitem").nth(1)).to_contain_text("Tension Die")
+    reload_app(page)
+    expect(page.locator("[data-bind='campaign-name']")).to_have_text("After")
+    expect(page.locator("[data-bind='turn']")).to_have_text("1")
+
+
+def test_undo_of_a_restore_says_so_when_its_copy_is_gone(
+    page: Page, base: str, tmp_path: Path, watched: dict[str, list[Any]]
+) -> None:
+    restore_a_backup_over_a_turn(page, base, tmp_path)
+    page.evaluate("localStorage.removeItem('omen/before_import')")
+    reload_app(page)
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo last action").click()
+    expect(
+        page.get_by_role("alert").filter(has_text="no longer kept on this device")
+    ).to_be_visible()
+    expect(page.locator("[data-bind='campaign-name']")).to_have_text("My campaign")
+
+
 def test_the_share_sheet_and_the_import_dialog_speak_czech(
     page: Page, base: str, watched: dict[str, list[Any]]
 ) -> None:

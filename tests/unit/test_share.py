@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen import notation, share
+from omen import notation, share, store
 from omen.campaign import Campaign, Exploration, Log, Outcome, Prefs
 from omen.crew import (
     Agenda,
@@ -27,7 +27,7 @@ from omen.crew import (
     Trauma,
 )
 from omen.eotw import Category
-from omen.errors import RulesError
+from omen.errors import RulesError, StoredDataError
 from omen.ose_session import OseSession
 from omen.roll import Step
 from omen.share import (
@@ -979,6 +979,30 @@ def test_restore_puts_back_every_part_of_a_file() -> None:
     assert restored == full_campaign()
     with pytest.raises(ShareError):
         restore(current, decode_link(encode_link("character", ANA)))
+
+
+def test_the_campaign_kept_for_undo_survives_storage_whole() -> None:
+    kept = share.Kept("2026-11-30T09:15:00.000Z", full_campaign())
+    text = store.encode(share.KEPT, kept.to_json())
+    assert store.decode(share.KEPT, text) == kept
+    assert share.KEPT.key == "omen/before_import"
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ({"token": "", "everything": {"parts": {}}}, "has no name"),
+        ({"token": "t", "everything": {"parts": {"dragons": {}}}}, "does not know: dragons"),
+        ({"token": "t", "everything": {"parts": {"crew": {"schema": 1}}}}, "damaged"),
+        ({"token": "t"}, "must be an object"),
+    ],
+)
+def test_a_damaged_copy_kept_for_undo_is_refused_with_a_reason(
+    data: dict[str, Any], problem: str
+) -> None:
+    text = json.dumps({"app": "omen", "kind": "before_import", "schema": 1, "data": data})
+    with pytest.raises(StoredDataError, match=problem):
+        store.decode(share.KEPT, text)
 
 
 def test_fresh_names_fit_the_limit() -> None:
