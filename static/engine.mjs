@@ -77,7 +77,7 @@ async function checked(response) {
       await forget();
       return null;
     }
-    return unpack(bytes, Number(response.headers.get("x-omen-memory")));
+    return new StoredPages(bytes, Number(response.headers.get("x-omen-memory")));
   } catch (error) {
     note("unreadable; making a new one", error);
     await forget();
@@ -85,26 +85,92 @@ async function checked(response) {
   }
 }
 
-// Python's memory from a stored snapshot: a map of 4 KB pages (1: stored, 0: all zeros)
-// and then the stored pages (made by pack() in static/snapshot-worker.mjs).
+// A stored snapshot: a map of its 4 KB pages (1: stored, 0: all zeros) and then the
+// stored pages (made by pack() in static/snapshot-worker.mjs). The snapshot itself is
+// Pyodide's header (its build, the JavaScript side's state) followed by Python's memory.
+// The pages are written straight into the new interpreter's memory (see restoring()),
+// instead of first rebuilding the whole snapshot in a buffer of its own for Pyodide to
+// copy: one copy of the stored pages instead of two copies of the whole memory.
 const PAGE = 4096;
 
-function unpack(stored, length) {
-  const pages = Math.ceil(length / PAGE);
-  if (!Number.isSafeInteger(length) || length <= 0 || stored.length < pages) {
-    throw new Error("the snapshot's page map does not fit");
+class StoredPages {
+  constructor(stored, length) {
+    const pages = Math.ceil(length / PAGE);
+    if (!Number.isSafeInteger(length) || length <= 0 || stored.length < pages) {
+      throw new Error("the snapshot's page map does not fit");
+    }
+    let kept = 0;
+    for (let page = 0; page < pages; page++) {
+      if (stored[page]) kept += Math.min(length, (page + 1) * PAGE) - page * PAGE;
+    }
+    if (pages + kept !== stored.length) throw new Error("the snapshot's pages do not add up");
+    this.stored = stored;
+    this.length = length;
+    this.pages = pages;
   }
-  const memory = new Uint8Array(length);
-  let at = pages;
-  for (let page = 0; page < pages; page++) {
-    if (!stored[page]) continue;
-    const start = page * PAGE;
-    const size = Math.min(length, start + PAGE) - start;
-    memory.set(stored.subarray(at, at + size), start);
-    at += size;
+
+  // Calls visit(from, to, at) for each run of snapshot bytes [from, to): at is where
+  // the run starts in the stored bytes, or -1 for a run of zeros.
+  runs(visit) {
+    const { stored, length, pages } = this;
+    let at = pages;
+    let page = 0;
+    while (page < pages) {
+      const kept = stored[page];
+      const first = page;
+      while (page < pages && stored[page] === kept) page++;
+      const from = first * PAGE;
+      const to = Math.min(length, page * PAGE);
+      visit(from, to, kept ? at : -1);
+      if (kept) at += to - from;
+    }
   }
-  if (at !== stored.length) throw new Error("the snapshot's pages do not add up");
-  return memory;
+
+  // The snapshot's first `size` bytes.
+  head(size) {
+    const head = new Uint8Array(size);
+    this.runs((from, to, at) => {
+      if (at >= 0 && from < size) head.set(this.stored.subarray(at, at + Math.min(to, size) - from), from);
+    });
+    return head;
+  }
+
+  // Writes the snapshot, less its first `skip` bytes, into `memory` (zeros included:
+  // the new interpreter's start-up has already written to parts of it).
+  writeInto(memory, skip) {
+    if (memory.length < this.length - skip) throw new Error("the snapshot is larger than the memory");
+    this.runs((from, to, at) => {
+      const start = Math.max(from, skip);
+      if (start >= to) return;
+      if (at < 0) memory.fill(0, start - skip, to - skip);
+      else memory.set(this.stored.subarray(at + start - from, at + to - from), start - skip);
+    });
+  }
+}
+
+// Pyodide's runtime, set to restore a snapshot from its stored pages. Pyodide reserves
+// the memory for the snapshot it is given (an empty buffer of the right size here, which
+// costs nothing until written), then its restore reads the snapshot's header and copies
+// the rest into Python's memory; this restore hands it the header alone and writes the
+// memory itself. (Pyodide's header starts with a magic number and its own length.)
+async function restoring(snapshot) {
+  const { default: create } = await import("./vendor/pyodide/pyodide.asm.mjs");
+  return async (settings) => {
+    const runtime = await create(settings);
+    const restore = runtime.API.restoreSnapshot;
+    runtime.API.restoreSnapshot = () => {
+      const pages = snapshot.pages;
+      const head = new Uint32Array(pages.head(8).buffer);
+      const size = head[1];
+      if (!Number.isSafeInteger(size) || size < 8 || size > pages.length || size % 4) {
+        throw new Error("the snapshot's header does not fit");
+      }
+      const state = restore(pages.head(size)); // checks the magic number and the build
+      pages.writeInto(runtime.HEAP8, size);
+      return state;
+    };
+    return runtime;
+  };
 }
 
 // Make a snapshot in a worker once the page is ready, so the start in progress and the
@@ -236,9 +302,18 @@ async function startPython() {
       // Pyodide awaits the bytes only after it has started downloading and compiling its
       // runtime, so reading and checking them overlaps that work. Bytes that fail the
       // check stop this start, and the app starts normally below.
-      const bytes = found.bytes.then((b) => b ?? Promise.reject(new Error("snapshot unusable")));
+      const snapshot = {};
+      const bytes = found.bytes.then((pages) => {
+        if (!pages) throw new Error("snapshot unusable");
+        snapshot.pages = pages;
+        return new Uint8Array(pages.length); // the size Pyodide reserves; see restoring()
+      });
       bytes.catch(() => {}); // handled below, when Pyodide's start fails with it
-      const pyodide = await loadRuntime({ ...START, _loadSnapshot: bytes });
+      const pyodide = await loadRuntime({
+        ...START,
+        _loadSnapshot: bytes,
+        createPyodideModule: restoring(snapshot),
+      });
       pyodide.runPython(AFTER_RESTORE);
       root.dataset.engineStart = "snapshot";
       performance.mark("omen:engine-loaded");
