@@ -17,6 +17,7 @@
 
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import manifest from "./build/snapshot.js";
+import { readAppFiles } from "./app-files.mjs";
 
 export { version };
 
@@ -262,9 +263,10 @@ export async function loadPyodide(options = {}) {
 }
 
 // The files PyScript fetches once Pyodide has started (pyscript.toml's [files] and the
-// page's main.py), asked for while Pyodide starts and handed to PyScript's own requests:
-// each of these addresses, asked for once with no options, gets the early response,
-// whatever it is (a failure reaches PyScript as before); anything else, or a second
+// page's main.py), read from their bundle (static/app-files.mjs) while Pyodide starts
+// and handed to PyScript's own requests: each of these addresses, asked for once with no
+// options, gets the early response (from the bundle, or fetched on its own if the bundle
+// cannot be read; a failure reaches PyScript as before); anything else, or a second
 // request, goes to the network. Once every early response is handed over, `fetch` is the
 // browser's own again.
 const early = new Map();
@@ -284,9 +286,12 @@ function handOver(input, init) {
 }
 
 function fetchEarly() {
+  const files = readAppFiles(browserFetch);
   for (const url of manifest.prefetch) {
     const href = new URL(url, document.baseURI).href;
-    const response = browserFetch(href);
+    const response = files.then((found) =>
+      found?.has(url) ? new Response(found.get(url)) : browserFetch(href),
+    );
     response.catch(() => {}); // PyScript's request for it gets the failure
     early.set(href, response);
   }

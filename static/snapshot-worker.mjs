@@ -8,6 +8,7 @@
 // The stand-in is dropped from sys.modules before the snapshot, so the real `pyscript`
 // is imported in the page. The bytes go to Cache Storage with their key and SHA-256.
 
+import { readAppFiles } from "./app-files.mjs";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const PRELUDE = `
@@ -48,14 +49,12 @@ async function digest(bytes) {
 
 async function make({ manifest, indexURL, cache, entry }) {
   const started = performance.now();
-  const base = new URL("../", import.meta.url); // the site root, where pyscript.toml is
-  const sources = await Promise.all(
-    Object.entries(manifest.files).map(async ([url, path]) => {
-      const response = await fetch(new URL(url, base));
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      return [path, new Uint8Array(await response.arrayBuffer())];
-    }),
-  );
+  const bundle = await readAppFiles();
+  if (!bundle) throw new Error("the app's files could not be read");
+  const sources = Object.entries(manifest.files).map(([url, path]) => {
+    if (!bundle.has(url)) throw new Error(`${url} is not in the app's files`);
+    return [path, bundle.get(url)];
+  });
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
   const { FS } = pyodide;
   for (const [path, bytes] of sources) {

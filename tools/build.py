@@ -56,7 +56,10 @@ PYSCRIPT_USED = frozenset(
     ]
 )
 # Compressible files get a pre-compressed copy beside them (tools/serve.py serves it).
-COMPRESS = (".html", ".js", ".mjs", ".wasm", ".json", ".css", ".py", ".toml", ".svg", ".mo", ".zip")
+COMPRESS = (
+    *(".html", ".js", ".mjs", ".wasm", ".json", ".css", ".py", ".toml", ".svg", ".mo", ".zip"),
+    ".bin",
+)
 STDLIB_LIST = ROOT / "tools" / "stdlib-modules.txt"  # written by tools/stdlib_modules.py
 # Standard library modules PyScript's own package imports at every start and the app
 # does not: pre-imported in the snapshot, so a return visit does not compile them again
@@ -247,9 +250,50 @@ def snapshot_manifest() -> None:
     print(f"build: snapshot of {len(modules)} modules, key {manifest['key']}")
 
 
+def bundle(files: dict[str, bytes]) -> bytes:
+    """The bytes of static/build/app-files.bin (read by static/app-files.mjs): a
+    little-endian 32-bit length, that many bytes of JSON giving each file's address its
+    [offset, length], then the files one after the other."""
+    index: dict[str, list[int]] = {}
+    body = bytearray()
+    for url, data in files.items():
+        index[url] = [len(body), len(data)]
+        body += data
+    head = json.dumps(index, separators=(",", ":")).encode()
+    return len(head).to_bytes(4, "little") + head + bytes(body)
+
+
+def unbundle(data: bytes) -> dict[str, bytes]:
+    """The files in a bundle made by :func:`bundle`."""
+    size = int.from_bytes(data[:4], "little")
+    index = json.loads(data[4 : 4 + size])
+    body = data[4 + size :]
+    return {url: body[offset : offset + length] for url, (offset, length) in index.items()}
+
+
+def bundled_files() -> list[str]:
+    """The files in static/build/app-files.bin: py/main.py and every Python file of
+    pyscript.toml's [files]. (The Czech catalog stays a file of its own: the page's shell
+    reads it too, before Python starts.)"""
+    return [name for name in python_files() if name.endswith(".py")]
+
+
+def app_files() -> None:
+    """static/build/app-files.bin: the app's Python files in one download (a start asks
+    for it once instead of for forty files)."""
+    names = bundled_files()
+    data = bundle({f"./{name}": (ROOT / name).read_bytes() for name in names})
+    target = BUILD / "app-files.bin"
+    if not target.exists() or target.read_bytes() != data:
+        target.write_bytes(data)
+    print(f"build: {len(names)} Python files in one bundle, {len(data) // 1024} KB")
+
+
 def offline_files() -> list[str]:
-    """Every file the app may fetch, as paths relative to the site root."""
+    """Every file the service worker keeps, as paths relative to the site root: the app's
+    Python files come in their bundle, static/build/app-files.bin."""
     files = list(APP_FILES)
+    bundled = set(bundled_files())
     for path in sorted((ROOT / "static").rglob("*")):
         if not path.is_file() or path.name == "precache.js" or path.suffix in (".map", ".gz"):
             continue
@@ -258,9 +302,17 @@ def offline_files() -> list[str]:
         chunk = path.stem.rsplit("-", 1)[0]  # "py-editor-C4XsZtn7" -> "py-editor"
         if path.parent.name == "pyscript" and PYSCRIPT_USED.isdisjoint({path.stem, chunk}):
             continue
-        files.append(path.relative_to(ROOT).as_posix())
-    files += [name for name in python_files() if name not in files]
+        name = path.relative_to(ROOT).as_posix()
+        if name not in bundled:
+            files.append(name)
     return files
+
+
+def site_files() -> list[str]:
+    """Every file a host serves: the offline files, and the app's Python files one by one
+    too (static/engine.mjs asks for them so if their bundle cannot be read)."""
+    files = offline_files()
+    return files + [name for name in python_files() if name not in files]
 
 
 def precache() -> None:
@@ -306,7 +358,7 @@ def dist() -> None:
     target = ROOT / "dist"
     if target.exists():
         shutil.rmtree(target)
-    for name in [*offline_files(), "static/build/precache.js"]:
+    for name in [*site_files(), "static/build/precache.js"]:
         destination = target / name
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / name, destination)
@@ -324,8 +376,9 @@ def main(argv: list[str]) -> None:
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")
     snapshot_manifest()
+    app_files()
     precache()
-    compress([*offline_files(), "static/build/precache.js"])
+    compress([*site_files(), "static/build/precache.js"])
     # The benchmark's baseline is served as a host usually compresses it: gzip -9, and
     # the (already deflated) standard library archive as it is.
     stock = [f"static/vendor/pyodide-stock/{n}" for n in PYODIDE_FILES if not n.endswith(".zip")]

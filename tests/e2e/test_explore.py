@@ -186,7 +186,7 @@ def test_engine_failure_is_explained_with_a_reload(page: Page, base: str) -> Non
 
 def test_a_new_deploy_offers_an_update_and_keeps_the_data(page: Page, tmp_path: Path) -> None:
     # A deploy of its own in a temporary folder, so the test can publish a new version.
-    for name in [*build.offline_files(), "static/build/precache.js"]:
+    for name in [*build.site_files(), "static/build/precache.js"]:
         target = tmp_path / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / name, target)

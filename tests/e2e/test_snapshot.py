@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+import build
+
 from .conftest import PHONE, READY_TIMEOUT, ROOT, open_app, reload_app
 
 SNAPSHOT_TIMEOUT = 120_000  # ms: the worker's whole start, import and copy
@@ -174,16 +176,19 @@ def test_other_python_files_are_not_restored_from_an_old_snapshot(
     key = re.search(r'"key": "(\w+)"', manifest)
     assert key is not None
     new_manifest = manifest.replace(key.group(1), "f" * 32)
-    source = (ROOT / "py" / "omen_web" / "storage.py").read_text(encoding="utf-8")
-    changed = source + "\nDEPLOY_MARK = 'new files'\n"
+    files = build.unbundle((ROOT / "static" / "build" / "app-files.bin").read_bytes())
+    files["./py/omen_web/storage.py"] += b"\nDEPLOY_MARK = 'new files'\n"
+    changed = build.bundle(files)
 
-    def serve(route: Route, body: str) -> None:
-        route.fulfill(
-            body=body, content_type="text/javascript", headers={"cache-control": "no-store"}
-        )
+    def serve(route: Route, body: str | bytes, kind: str) -> None:
+        route.fulfill(body=body, content_type=kind, headers={"cache-control": "no-store"})
 
-    no_worker_context.route("**/static/build/snapshot.js", lambda r: serve(r, new_manifest))
-    no_worker_context.route("**/py/omen_web/storage.py", lambda r: serve(r, changed))
+    no_worker_context.route(
+        "**/static/build/snapshot.js", lambda r: serve(r, new_manifest, "text/javascript")
+    )
+    no_worker_context.route(
+        "**/static/build/app-files.bin", lambda r: serve(r, changed, "application/octet-stream")
+    )
     page.evaluate("delete document.documentElement.dataset.snapshot")
     page.reload()
     page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
@@ -198,12 +203,10 @@ def test_other_python_files_are_not_restored_from_an_old_snapshot(
     assert errors == []
 
 
-def test_a_start_downloads_each_python_file_once(page: Page, base: str) -> None:
-    """static/engine.mjs asks for the app's files while Pyodide starts and hands them to
-    PyScript when it asks; a hand-over that missed would download every file twice."""
-    expected = sorted(
-        f"{base}/{path.relative_to(ROOT).as_posix()}" for path in (ROOT / "py").rglob("*.py")
-    )
+def test_a_start_downloads_the_python_files_once_in_their_bundle(page: Page, base: str) -> None:
+    """static/engine.mjs reads the app's Python files from their bundle while Pyodide
+    starts and hands them to PyScript when it asks; a hand-over that missed would
+    download the files one by one as well."""
     for visit in ("normal", "snapshot"):
         if visit == "normal":
             open_app(page, base)
@@ -213,8 +216,8 @@ def test_a_start_downloads_each_python_file_once(page: Page, base: str) -> None:
         roll(page)
         asked = page.evaluate(
             """() => performance.getEntriesByType("resource").map((e) => e.name)
-                .filter((name) => name.includes("/py/"))"""
+                .filter((name) => name.includes("/py/") || name.endsWith(".bin"))"""
         )
-        assert sorted(asked) == expected
+        assert asked == [f"{base}/static/build/app-files.bin"]
         if visit == "normal":
             wait_for_snapshot(page)
