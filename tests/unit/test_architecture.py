@@ -129,6 +129,32 @@ def test_the_standard_library_ships_compiled() -> None:
     assert {"dataclasses", "enum", "fractions", "gettext", "json", "random"} <= modules
 
 
+def test_the_app_files_bundle_holds_every_python_file_as_it_is() -> None:
+    """A start reads the app's Python files from static/build/app-files.bin (made by
+    tools/build.py, read by static/app-files.mjs): py/main.py and every Python file of
+    pyscript.toml's [files], byte for byte; the service worker keeps the bundle and not
+    the files one by one."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build
+
+    bundle = ROOT / "static" / "build" / "app-files.bin"
+    if not bundle.exists():
+        return  # made by the build, which `make unit` runs first
+    files = build.unbundle(bundle.read_bytes())
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    python = ["./py/main.py", *(url for url in config["files"] if url.endswith(".py"))]
+    assert sorted(files) == sorted(python)
+    for url, data in files.items():
+        assert data == (ROOT / url).read_bytes(), f"{url} changed since the build"
+    assert build.unbundle(build.bundle({"./a.py": b"x = 1\n", "./b.py": b""})) == {
+        "./a.py": b"x = 1\n",
+        "./b.py": b"",
+    }
+    offline = build.offline_files()
+    assert "static/build/app-files.bin" in offline
+    assert not any(name.endswith(".py") and name.startswith("py/") for name in offline)
+
+
 def test_adapter_writes_no_html_from_python() -> None:
     for path in (ROOT / "py").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
