@@ -241,6 +241,9 @@ def snapshot_manifest() -> None:
         # Every file PyScript will fetch for the page (static/engine.mjs asks for them
         # as the page opens and hands them over when PyScript asks); not part of the key.
         "prefetch": [f"./{name}" for name in python_files()],
+        # PyScript's modules, which static/start.mjs asks the browser to load (not run)
+        # as the page opens; not part of the key.
+        "pyscript": pyscript_chunks(),
     }
     text = "// Written by tools/build.py: what the memory snapshot holds (see static/engine.mjs).\n"
     text += f"export default {json.dumps(manifest, indent=1)};\n"
@@ -248,6 +251,23 @@ def snapshot_manifest() -> None:
     if not target.exists() or target.read_text() != text:
         target.write_text(text)
     print(f"build: snapshot of {len(modules)} modules, key {manifest['key']}")
+
+
+def pyscript_used(path: Path) -> bool:
+    """Whether the page loads this file of PyScript's (see PYSCRIPT_USED)."""
+    chunk = path.stem.rsplit("-", 1)[0]  # "py-editor-C4XsZtn7" -> "py-editor"
+    return not PYSCRIPT_USED.isdisjoint({path.stem, chunk})
+
+
+def pyscript_chunks() -> list[str]:
+    """The modules PyScript imports one after another once it has read pyscript.toml,
+    as addresses from static/ (static/start.mjs asks for them at once)."""
+    folder = VENDOR / "pyscript"
+    return [
+        f"./vendor/pyscript/{path.name}"
+        for path in sorted(folder.glob("*.js"))
+        if pyscript_used(path) and not path.stem.startswith("core")
+    ]
 
 
 def bundle(files: dict[str, bytes]) -> bytes:
@@ -299,8 +319,7 @@ def offline_files() -> list[str]:
             continue
         if "docs" in path.parts or "pyodide-stock" in path.parts:  # README, benchmark
             continue
-        chunk = path.stem.rsplit("-", 1)[0]  # "py-editor-C4XsZtn7" -> "py-editor"
-        if path.parent.name == "pyscript" and PYSCRIPT_USED.isdisjoint({path.stem, chunk}):
+        if path.parent.name == "pyscript" and not pyscript_used(path):
             continue
         name = path.relative_to(ROOT).as_posix()
         if name not in bundled:

@@ -491,10 +491,12 @@ class ShareScreen:
         """Keep the whole campaign as it is before an import, so Undo can put it back.
 
         It is stored for Undo after a reload; if the device's storage is full, it is
-        kept in this page only (Undo then works until the page is closed).
+        kept in this page only (Undo then works until the page is closed), and the copy
+        an earlier import kept is dropped rather than left taking room.
         """
         self.kept = Kept(dom.now_iso(), current)
-        self.app.storage.save(KEPT, self.kept.to_json(), quiet=True)
+        if not self.app.storage.save(KEPT, self.kept.to_json(), quiet=True):
+            self.app.storage.remove(KEPT.key)
         return (KEPT_UNDO, self.kept.token)
 
     def put_back(self, undo: tuple[str, campaign.Entry]) -> None:
@@ -521,6 +523,8 @@ class ShareScreen:
                     self.app.set_prefs(record)
         log = kept.everything.get("log", self.app.log)
         self.app.save_log(log.with_undone(entry))
+        self.kept = None  # taken back: the copy is no longer needed
+        self.app.storage.remove(KEPT.key)
 
     # --- two tabs ---------------------------------------------------------------------
 

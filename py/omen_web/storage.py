@@ -165,5 +165,16 @@ class Storage:
                 )
             return None
 
+    def remove(self, key: str) -> None:
+        """Forget what is stored under ``key`` (nothing happens if it cannot be removed)."""
+        self.memory.pop(key, None)
+        if self.local is None or key in self.frozen:
+            return
+        try:
+            self.local.removeItem(key)
+            self.known[key] = None
+        except JsException:
+            return
+
     def save(self, schema: Schema[Any], data: Any, quiet: bool = False) -> bool:
         return self.write(schema.key, encode(schema, data), quiet)

@@ -391,6 +391,7 @@ def test_restoring_a_backup_can_be_undone_after_a_reload(
     page: Page, base: str, tmp_path: Path, watched: dict[str, list[Any]]
 ) -> None:
     restore_a_backup_over_a_turn(page, base, tmp_path)
+    assert page.evaluate("localStorage.getItem('omen/before_import')") is not None
     page.get_by_role("button", name="Explore").click()
     expect(page.locator("[data-bind='turn']")).to_have_text("0")
     reload_app(page)
@@ -404,6 +405,7 @@ def test_restoring_a_backup_can_be_undone_after_a_reload(
     expect(log.get_by_role("listitem").first).to_contain_text("Restored the backup")
     expect(log.get_by_role("listitem").first).to_contain_text("(undone)")
     expect(log.get_by_role("listitem").nth(1)).to_contain_text("Tension Die")
+    assert page.evaluate("localStorage.getItem('omen/before_import')") is None  # room freed
     reload_app(page)
     expect(page.locator("[data-bind='campaign-name']")).to_have_text("After")
     expect(page.locator("[data-bind='turn']")).to_have_text("1")

@@ -221,3 +221,27 @@ def test_a_start_downloads_the_python_files_once_in_their_bundle(page: Page, bas
         assert asked == [f"{base}/static/build/app-files.bin"]
         if visit == "normal":
             wait_for_snapshot(page)
+
+
+def test_pyscript_modules_are_asked_for_as_the_page_opens(page: Page, base: str) -> None:
+    """static/start.mjs preloads the modules PyScript imports one by one once it has read
+    pyscript.toml (static/build/snapshot.js lists them): every one the page loads must be
+    on that list, or PyScript would wait for it on the first visit after an update."""
+    for visit in ("normal", "snapshot"):
+        if visit == "normal":
+            open_app(page, base)
+        else:
+            reload_app(page)
+        assert started_from(page) == visit
+        loaded = page.evaluate(
+            """() => performance.getEntriesByType("resource").map((e) => e.name)
+                .filter((name) => /\\/vendor\\/pyscript\\/(?!core)[^/]+\\.js$/.test(name))"""
+        )
+        preloaded = page.evaluate(
+            """() => [...document.querySelectorAll("link[rel=modulepreload]")]
+                .map((link) => link.href)"""
+        )
+        assert len(loaded) >= 5
+        assert set(loaded) <= set(preloaded)
+        if visit == "normal":
+            wait_for_snapshot(page)
