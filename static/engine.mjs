@@ -11,9 +11,10 @@
 // module and every pre-imported Python file, computed by tools/build.py) and a SHA-256
 // of the stored bytes. It is read and checked while Pyodide downloads and compiles its
 // runtime. Anything missing, damaged, truncated or made for other files is thrown
-// away: Pyodide then starts normally and a new snapshot is made. The page's <html> gets data-engine-start="snapshot" or "normal" and, once a
-// new snapshot is stored, data-snapshot="saved" (tests and the benchmark read them).
-// `?snapshot=off` in the address starts normally and makes no snapshot.
+// away: Pyodide then starts normally and a new snapshot is made. The page's <html> gets
+// data-engine-start="snapshot" or "normal" and, once a new snapshot is stored,
+// data-snapshot="saved" (tests and the benchmark read them). `?snapshot=off` in the
+// address starts normally and makes no snapshot.
 
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import manifest from "./build/snapshot.js";
