@@ -203,36 +203,36 @@ def test_other_python_files_are_not_restored_from_an_old_snapshot(
     assert errors == []
 
 
+def both_starts(page: Page, base: str) -> Iterator[str]:
+    """A normal start (the first visit), then, once its snapshot is stored, a start from
+    the snapshot: yields the kind of each, after checking it."""
+    open_app(page, base)
+    assert started_from(page) == "normal"
+    yield "normal"
+    wait_for_snapshot(page)
+    reload_app(page)
+    assert started_from(page) == "snapshot"
+    yield "snapshot"
+
+
 def test_a_start_downloads_the_python_files_once_in_their_bundle(page: Page, base: str) -> None:
     """static/engine.mjs reads the app's Python files from their bundle while Pyodide
     starts and hands them to PyScript when it asks; a hand-over that missed would
     download the files one by one as well."""
-    for visit in ("normal", "snapshot"):
-        if visit == "normal":
-            open_app(page, base)
-        else:
-            reload_app(page)
-        assert started_from(page) == visit
+    for _start in both_starts(page, base):
         roll(page)
         asked = page.evaluate(
             """() => performance.getEntriesByType("resource").map((e) => e.name)
                 .filter((name) => name.includes("/py/") || name.endsWith(".bin"))"""
         )
         assert asked == [f"{base}/static/build/app-files.bin"]
-        if visit == "normal":
-            wait_for_snapshot(page)
 
 
 def test_pyscript_modules_are_asked_for_as_the_page_opens(page: Page, base: str) -> None:
     """static/start.mjs preloads the modules PyScript imports one by one once it has read
     pyscript.toml (static/build/snapshot.js lists them): every one the page loads must be
     on that list, or PyScript would wait for it on the first visit after an update."""
-    for visit in ("normal", "snapshot"):
-        if visit == "normal":
-            open_app(page, base)
-        else:
-            reload_app(page)
-        assert started_from(page) == visit
+    for _start in both_starts(page, base):
         loaded = page.evaluate(
             """() => performance.getEntriesByType("resource").map((e) => e.name)
                 .filter((name) => /\\/vendor\\/pyscript\\/(?!core)[^/]+\\.js$/.test(name))"""
@@ -243,5 +243,3 @@ def test_pyscript_modules_are_asked_for_as_the_page_opens(page: Page, base: str)
         )
         assert len(loaded) >= 5
         assert set(loaded) <= set(preloaded)
-        if visit == "normal":
-            wait_for_snapshot(page)
