@@ -7,7 +7,7 @@
 // address (as pyscript.toml writes it, "./py/omen/dice.py") to [offset, length], and
 // then the files' bytes.
 
-export const APP_FILES = new URL("./build/app-files.bin", import.meta.url).href;
+const APP_FILES = new URL("./build/app-files.bin", import.meta.url).href;
 
 // The bundle's files by address, as views into one buffer; null when it cannot be read.
 export async function readAppFiles(fetchFile = fetch) {

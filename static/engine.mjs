@@ -132,7 +132,8 @@ class StoredPages {
   head(size) {
     const head = new Uint8Array(size);
     this.runs((from, to, at) => {
-      if (at >= 0 && from < size) head.set(this.stored.subarray(at, at + Math.min(to, size) - from), from);
+      if (at < 0 || from >= size) return;
+      head.set(this.stored.subarray(at, at + Math.min(to, size) - from), from);
     });
     return head;
   }

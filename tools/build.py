@@ -57,7 +57,17 @@ PYSCRIPT_USED = frozenset(
 )
 # Compressible files get a pre-compressed copy beside them (tools/serve.py serves it).
 COMPRESS = (
-    *(".html", ".js", ".mjs", ".wasm", ".json", ".css", ".py", ".toml", ".svg", ".mo", ".zip"),
+    ".html",
+    ".js",
+    ".mjs",
+    ".wasm",
+    ".json",
+    ".css",
+    ".py",
+    ".toml",
+    ".svg",
+    ".mo",
+    ".zip",
     ".bin",
 )
 STDLIB_LIST = ROOT / "tools" / "stdlib-modules.txt"  # written by tools/stdlib_modules.py

@@ -469,3 +469,7 @@ class Log:
 
 
 LOG = Schema("log", 1, {}, Log.from_json)
+# The undo kind of an action that kept the whole campaign from before it, its log
+# included (an import, a restored backup): Undo puts all of it back, and the action's
+# entry goes on top of the log put back, marked undone (see Log.with_undone).
+WHOLE_CAMPAIGN = "kept"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from omen.campaign import WHOLE_CAMPAIGN
 from omen.roll import N_
 from omen_web import dom
 from omen_web.app import App, translate_markup
@@ -22,10 +23,10 @@ class LogScreen:
         if entry is None or entry.before is None:
             return
         kind, data = entry.before
-        if kind == "kept":
-            # An import kept the whole campaign from before it, the log included: its
-            # restorer puts that log back, with this entry on top, marked undone.
-            self.restore("kept")((data, entry))
+        if kind == WHOLE_CAMPAIGN:
+            # The whole campaign from before the action, the log included: its restorer
+            # puts that log back, with this entry on top, marked undone.
+            self.restore(kind)((data, entry))
             self.app.render_all()
             return
         # An action that changed several kinds stores ("many", {kind: data, ...}).

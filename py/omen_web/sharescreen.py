@@ -57,7 +57,6 @@ from omen_web import dom
 from omen_web.app import App, translate_markup
 
 SVG = "http://www.w3.org/2000/svg"
-KEPT_UNDO = "kept"  # a log entry's undo kind: the whole campaign before an import
 VENDOR = "static/vendor/segno/"
 SYNC_KINDS = {
     "library": tables.LIBRARY,
@@ -125,7 +124,7 @@ class ShareScreen:
         act("import-cancel", self.cancel_import)
         act("import-confirm", self.confirm_import)
         act("import-restore", self.confirm_restore)
-        app.restorers[KEPT_UNDO] = self.put_back
+        app.restorers[campaign.WHOLE_CAMPAIGN] = self.put_back
         dom.on(dom.bound("import-file"), "change", app.guard(self.import_file))
         dom.on(self.dialog, "cancel", lambda _e: self.finish_import())
         # Other tabs' writes and shared links reach this screen through App.start, which
@@ -497,7 +496,7 @@ class ShareScreen:
         self.kept = Kept(dom.now_iso(), current)
         if not self.app.storage.save(KEPT, self.kept.to_json(), quiet=True):
             self.app.storage.remove(KEPT.key)
-        return (KEPT_UNDO, self.kept.token)
+        return (campaign.WHOLE_CAMPAIGN, self.kept.token)
 
     def put_back(self, undo: tuple[str, campaign.Entry]) -> None:
         """Undo an import or a restore: every part as it was before, the log included,
