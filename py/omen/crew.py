@@ -46,7 +46,7 @@ Every function here is pure: it takes a :class:`Character` and returns a
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -64,6 +64,7 @@ from omen.eotw import (
 )
 from omen.eotw_settings import BUILD_POINTS
 from omen.errors import RulesError, StoredDataError
+from omen.notation import is_digits
 from omen.roll import N_, Step
 from omen.store import Schema
 
@@ -76,6 +77,22 @@ MAX_NAME = 200
 MAX_ID = 100
 MAX_GOALS = 50
 _POOL_DEFAULTS = PoolSettings()
+
+
+def fresh_id(taken: Iterable[str]) -> str:
+    """A character id not among ``taken``, always one a saved crew loads: ``c`` and one
+    more than the highest number in use (read from ASCII digits only), or the lowest
+    free ``c<n>`` when that would be longer than an id may be.
+
+    >>> fresh_id(["c1", "c4"]), fresh_id(["c²", "c①"]), fresh_id(["c1", "c" + "9" * 99])
+    ('c5', 'c1', 'c2')
+    """
+    used = set(taken)
+    numbers = [int(i[1:]) for i in used if i[:1] == "c" and is_digits(i[1:])]
+    candidate = f"c{max(numbers, default=0) + 1}"
+    if len(candidate) <= MAX_ID:
+        return candidate
+    return next(f"c{n}" for n in range(1, len(used) + 2) if f"c{n}" not in used)
 
 
 @dataclass(frozen=True)
@@ -996,9 +1013,8 @@ class Crew:
         return next((c for c in self.characters if c.id == ident), None)
 
     def next_id(self) -> str:
-        """A fresh id: ``c`` and one more than the highest number in use."""
-        numbers = [int(c.id[1:]) for c in self.characters if c.id[:1] == "c" and c.id[1:].isdigit()]
-        return f"c{max(numbers, default=0) + 1}"
+        """A fresh id for a new character (see :func:`fresh_id`)."""
+        return fresh_id(c.id for c in self.characters)
 
     def put(self, character: Character) -> Crew:
         """The crew with ``character`` replacing the one of its id, or added at the end."""

@@ -45,6 +45,38 @@ MAX_OUTCOMES = 20_000
 _TIMES = "×xX*"
 
 
+# --- digits -----------------------------------------------------------------------
+# A digit is one of the ASCII digits 0-9, everywhere Omen reads a number from text:
+# str.isdigit() and a regular expression's \d without re.ASCII also take '①', '²' or
+# '٣', which int() then refuses, or reads as a number nobody typed.
+
+MAX_DIGITS = 18  # longer runs of digits are never read as one number
+
+
+def is_digits(text: str) -> bool:
+    """True when ``text`` is one or more of the ASCII digits 0-9, and nothing else.
+
+    >>> is_digits("42"), is_digits("d6"), is_digits("①"), is_digits("²"), is_digits("٣")
+    (True, False, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def read_whole(text: str, low: int, high: int) -> int | None:
+    """The whole number ``text`` holds (ASCII digits, an optional sign, spaces around
+    it), if it lies between ``low`` and ``high``; ``None`` for anything else.
+
+    >>> read_whole(" -3 ", -10, 10), read_whole("٣", 0, 9), read_whole("11", 0, 9)
+    (-3, None, None)
+    """
+    plain = text.strip()
+    digits = plain[1:] if plain[:1] in ("-", "+") else plain
+    if not is_digits(digits) or len(digits) > MAX_DIGITS:
+        return None
+    value = int(plain)
+    return value if low <= value <= high else None
+
+
 @dataclass(frozen=True)
 class Number:
     value: int
@@ -126,7 +158,7 @@ class _Parser:
 
     def number(self) -> int | None:
         start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos].isdigit():
+        while self.pos < len(self.text) and is_digits(self.text[self.pos]):
             self.pos += 1
         if start == self.pos:
             return None
@@ -191,7 +223,7 @@ class _Parser:
         if rest == "%":
             self.pos += 1
             sides = 100
-        elif rest.isdigit():
+        elif is_digits(rest):
             sides = self.number() or 0
             if sides < 2:
                 raise NotationError(self.text, self.pos, Step(N_("a die with at least 2 sides")))
@@ -303,65 +335,128 @@ def roll(expr: Expr | str, dice: Dice) -> Roll:
 
 Distribution = dict[int, Fraction]
 
+# Exact odds are worked out in whole-number counts: ``ways[total]`` out of ``whole``
+# equally likely outcomes, turned into fractions once at the end.
+_Counts = tuple[dict[int, int], int]
+
 
 MAX_PAIRS = 200_000
+# One step of work is one pair of totals combined, or one total turned into a fraction.
+# The whole of one expression may take MAX_WORK steps, counted *before* each piece of
+# work is done: on CPython here that is about a tenth of a second at worst.
+MAX_WORK = 200_000
 
 
-def _combine(a: Distribution, b: Distribution, op: Callable[[int, int], int]) -> Distribution:
-    if len(a) * len(b) > MAX_PAIRS:
-        raise LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
-    out: Distribution = {}
-    for x, px in a.items():
-        for y, py in b.items():
+class Work:
+    """The steps of work an exact-odds question has taken, refused past ``limit``.
+
+    >>> work = Work()
+    >>> _ = distribution("3d6", work)
+    >>> work.done
+    100
+    """
+
+    def __init__(self, limit: int = MAX_WORK) -> None:
+        self.limit = limit
+        self.done = 0
+
+    def spend(self, steps: int) -> None:
+        """Count ``steps`` about to be taken; a :class:`LimitError` if that is too many."""
+        if self.done + steps > self.limit:
+            raise _too_many()
+        self.done += steps
+
+
+def _too_many() -> LimitError:
+    return LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
+
+
+FRACTION_STEPS = 4  # turning one count into a fraction costs about four additions
+
+
+def _size(whole: int) -> int:
+    """Steps one addition of counts below ``whole`` costs: more for longer numbers."""
+    return 1 + whole.bit_length() // 256
+
+
+def _combine(a: _Counts, b: _Counts, op: Callable[[int, int], int], work: Work) -> _Counts:
+    (a_ways, a_whole), (b_ways, b_whole) = a, b
+    if len(a_ways) * len(b_ways) > MAX_PAIRS:
+        raise _too_many()
+    work.spend(len(a_ways) * len(b_ways) * _size(a_whole * b_whole))
+    out: dict[int, int] = {}
+    for x, wx in a_ways.items():
+        for y, wy in b_ways.items():
             z = op(x, y)
-            out[z] = out.get(z, Fraction(0)) + px * py
-    if len(out) > MAX_OUTCOMES:
-        raise LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
-    return out
+            out[z] = out.get(z, 0) + wx * wy
+        if len(out) > MAX_OUTCOMES:
+            raise _too_many()
+    return out, a_whole * b_whole
 
 
-MAX_WORK = 600_000  # additions of whole-number counts; about a tenth of a second
+def _dice_sum(term: DiceTerm, work: Work) -> _Counts:
+    """The sum of ``count`` dice, added one die at a time.
 
-
-def _dice_sum(term: DiceTerm) -> Distribution:
-    """The sum of ``count`` dice, convolved with whole-number counts (fast), then divided."""
-    faces = list(_die(term.sides))
-    # Adding die k costs (k - 1) * (faces - 1) + 1 totals times the faces.
-    work = sum(((k - 1) * (len(faces) - 1) + 1) * len(faces) for k in range(1, term.count + 1))
-    if work > MAX_WORK or term.count * len(faces) > MAX_OUTCOMES:
-        raise LimitError(Step(N_("Too many possible totals to work out the odds exactly.")))
+    A die numbered 1 to ``sides`` adds to each total the ways of the ``sides`` totals
+    just below it: a running sum over a sliding window, one step per total. A d66
+    (its readings are not one run of numbers) is added reading by reading.
+    """
+    faces, whole = _die(term.sides)
+    if term.count * len(faces) > MAX_OUTCOMES:
+        raise _too_many()
     counts: dict[int, int] = {0: 1}
-    for _ in range(term.count):
-        following: dict[int, int] = {}
-        for total, ways in counts.items():
-            for face in faces:
-                following[total + face] = following.get(total + face, 0) + ways
+    for done in range(term.count):
+        size = _size(whole ** (done + 1))
+        if term.sides == 66:
+            work.spend(len(counts) * len(faces) * size)
+            following: dict[int, int] = {}
+            for total, ways in counts.items():
+                for face in faces:
+                    following[total + face] = following.get(total + face, 0) + ways
+            counts = following
+            continue
+        work.spend((len(counts) + term.sides) * size)
+        low, high = done, done * term.sides  # the totals so far run from low to high
+        window = 0
+        following = {}
+        for total in range(low + 1, high + term.sides + 1):
+            window += counts.get(total - 1, 0) - counts.get(total - 1 - term.sides, 0)
+            following[total] = window
         counts = following
-    whole = len(faces) ** term.count
-    return {total: Fraction(ways, whole) for total, ways in sorted(counts.items())}
+    return counts, whole**term.count
 
 
-def _die(sides: int) -> Distribution:
+def _die(sides: int) -> _Counts:
     if sides == 66:
-        return {t * 10 + u: Fraction(1, 36) for t in range(1, 7) for u in range(1, 7)}
-    return {face: Fraction(1, sides) for face in range(1, sides + 1)}
+        return {t * 10 + u: 1 for t in range(1, 7) for u in range(1, 7)}, 36
+    return dict.fromkeys(range(1, sides + 1), 1), sides
 
 
-def distribution(expr: Expr | str) -> Distribution:
-    """The exact chance of every possible total, as fractions summing to 1."""
-    tree = parse(expr) if isinstance(expr, str) else expr
+def _counts(tree: Expr, work: Work) -> _Counts:
     if isinstance(tree, Number):
-        return {tree.value: Fraction(1)}
+        return {tree.value: 1}, 1
     if isinstance(tree, DiceTerm):
-        return _dice_sum(tree)
+        return _dice_sum(tree, work)
     if isinstance(tree, Negate):
-        return {-v: p for v, p in distribution(tree.operand).items()}
-    left, right = distribution(tree.left), distribution(tree.right)
+        ways, whole = _counts(tree.operand, work)
+        work.spend(len(ways) * _size(whole))
+        return {-v: w for v, w in ways.items()}, whole
+    left, right = _counts(tree.left, work), _counts(tree.right, work)
     if tree.op == "+":
-        return _combine(left, right, lambda x, y: x + y)
+        return _combine(left, right, lambda x, y: x + y, work)
     if tree.op == "-":
-        return _combine(left, right, lambda x, y: x - y)
-    return _combine(left, right, lambda x, y: x * y)
+        return _combine(left, right, lambda x, y: x - y, work)
+    return _combine(left, right, lambda x, y: x * y, work)
+
+
+def distribution(expr: Expr | str, work: Work | None = None) -> Distribution:
+    """The exact chance of every possible total, as fractions summing to 1, lowest
+    total first; a :class:`LimitError` when that is too much work (see :class:`Work`)."""
+    tree = parse(expr) if isinstance(expr, str) else expr
+    work = Work() if work is None else work
+    ways, whole = _counts(tree, work)
+    work.spend(len(ways) * FRACTION_STEPS * _size(whole))
+    return {total: Fraction(ways[total], whole) for total in sorted(ways)}
 
 
 def bounds(expr: Expr | str) -> tuple[int, int]:
@@ -384,6 +479,8 @@ def bounds(expr: Expr | str) -> tuple[int, int]:
     return min(products), max(products)
 
 
-def mean(expr: Expr | str) -> Fraction:
-    """The exact average total."""
-    return sum((v * p for v, p in distribution(expr).items()), Fraction(0))
+def mean(expr: Expr | str, work: Work | None = None) -> Fraction:
+    """The exact average total (bounded like :func:`distribution`)."""
+    tree = parse(expr) if isinstance(expr, str) else expr
+    ways, whole = _counts(tree, Work() if work is None else work)
+    return Fraction(sum(total * count for total, count in ways.items()), whole)

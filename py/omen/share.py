@@ -1215,8 +1215,7 @@ def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | No
 
 
 def _next_id(taken: set[str]) -> str:
-    numbers = [int(i[1:]) for i in taken if i[:1] == "c" and i[1:].isdigit()]
-    return f"c{max(numbers, default=0) + 1}"
+    return crew.fresh_id(taken)
 
 
 def restore(current: Everything, shared: Shared) -> Everything:

@@ -1066,8 +1066,9 @@ def _flag_chance(
 
 # --- pasting a table ------------------------------------------------------------------
 
-_HEADER = re.compile(r"\s*(\d*[dD](?:\d+|%))(?=$|[\s:.])[\s:.\-–—]*(.*)")
-_FACED = re.compile(r"\s*(\d{1,5})(?:\s*[-–—]\s*(\d{1,5}))?(?:\s*[.:)]\s*|\s+|$)(.*)")
+# Digits are ASCII 0-9 only (see notation.is_digits): '٣' is not a face.
+_HEADER = re.compile(r"\s*([0-9]*[dD](?:[0-9]+|%))(?=$|[\s:.])[\s:.\-–—]*(.*)")
+_FACED = re.compile(r"\s*([0-9]{1,5})(?:\s*[-–—]\s*([0-9]{1,5}))?(?:\s*[.:)]\s*|\s+|$)(.*)")
 _BULLET = re.compile(r"\s*[-*•·]\s+")
 
 

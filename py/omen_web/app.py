@@ -31,6 +31,7 @@ from omen.campaign import (
 from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
+from omen.notation import is_digits
 from omen.roll import N_, Step
 from omen_web import dom
 from omen_web.storage import Storage
@@ -120,7 +121,7 @@ class App:
     def _dice_source(self) -> Dice:
         query = parse_qs(str(window.location.search).lstrip("?"))
         seed = query.get("seed", [""])[0]
-        if re.fullmatch(r"\d{1,18}", seed):
+        if is_digits(seed) and len(seed) <= 18:
             return SeededDice(int(seed))
         return SystemDice()
 
@@ -129,7 +130,7 @@ class App:
         if not typed.strip():
             return self.source
         faces = re.split(r"[\s,;]+", typed.strip())
-        if not all(re.fullmatch(r"\d{1,4}", face) for face in faces):
+        if not all(is_digits(face) and len(face) <= 4 for face in faces):
             raise RulesError(
                 Step(N_("Type the faces as whole numbers separated by spaces, like 6 3."))
             )

@@ -10,7 +10,6 @@ own key; every result goes to the log with all its steps.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -38,6 +37,7 @@ from omen.gurps_distance import (
     size_modifier,
     terrain_rating,
 )
+from omen.notation import read_whole
 from omen.roll import N_, ArgValue, Step
 from omen_web import dom
 from omen_web.app import App
@@ -62,11 +62,12 @@ def _whole(raw: str, label: str) -> int | None:
     text = raw.strip().replace("−", "-")
     if not text:
         return None
-    if not re.fullmatch(r"[+-]?\d{1,9}", text):
+    value = read_whole(text, -999_999_999, 999_999_999)
+    if value is None:
         raise RulesError(
             Step(N_("{field}: enter a whole number, like 10."), {"field": Step(label)})
         )
-    return int(text)
+    return value
 
 
 class GurpsScreen:

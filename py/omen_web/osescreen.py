@@ -18,6 +18,7 @@ from typing import Any
 from omen import ose, ose_session
 from omen.campaign import Outcome
 from omen.errors import RulesError
+from omen.notation import read_whole
 from omen.ose import (
     Directions,
     Drop,
@@ -53,10 +54,7 @@ PLACE_WORDS = {
 
 def whole(node: Any) -> int | None:
     """A whole number from an input, or None while it holds something else."""
-    raw = str(node.value).strip()
-    if not raw.lstrip("-").isdigit() or len(raw) > 7:
-        return None
-    return int(raw)
+    return read_whole(str(node.value), -999_999, 9_999_999)
 
 
 def number(node: Any, label: str) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 from omen import settings
 from omen.campaign import GAME_NAMES, Prefs
 from omen.errors import RulesError
+from omen.notation import read_whole
 from omen.roll import N_, Step
 from omen_web import dom
 from omen_web.app import App
@@ -72,8 +73,8 @@ class SettingsScreen:
         if isinstance(setting.default, bool):
             value = bool(field.checked)
         elif isinstance(setting.default, int):
-            raw = str(field.value).strip()
-            value = int(raw) if raw.lstrip("-").isdigit() else -(10**9)
+            read = read_whole(str(field.value), -(10**9), 10**9)
+            value = -(10**9) if read is None else read
         else:
             value = str(field.value)
         if not setting.accepts(value):

@@ -15,6 +15,7 @@ from typing import Any
 
 from omen.campaign import Outcome, depth_limit
 from omen.errors import RulesError
+from omen.notation import read_whole
 from omen.roll import N_, Step
 from omen.tables import (
     LIBRARY,
@@ -59,7 +60,7 @@ SEVERITY_TEXT = {
     Severity.WARNING: N_("Worth a look: {problem}"),
     Severity.NOTE: N_("Note: {problem}"),
 }
-FACES = re.compile(r"\s*(-?\d{1,5})\s*(?:[-–]\s*(-?\d{1,5})\s*)?")
+FACES = re.compile(r"\s*(-?[0-9]{1,5})\s*(?:[-–]\s*(-?[0-9]{1,5})\s*)?")
 
 
 class TablesScreen:
@@ -370,8 +371,8 @@ class TablesScreen:
             plain = weight_text.strip()
             if not plain:
                 weight = 1
-            elif re.fullmatch(r"\d{1,3}", plain) and 1 <= int(plain) <= MAX_WEIGHT:
-                weight = int(plain)
+            elif (number := read_whole(plain, 1, MAX_WEIGHT)) is not None:
+                weight = number
             else:
                 problems.append(
                     Step(
