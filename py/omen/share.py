@@ -165,13 +165,9 @@ def _check_tables(found: Sequence[Table]) -> None:
         if table.id in seen:
             raise _error(N_("Two tables in it share the id '{id}'."), id=table.id)
         seen.add(table.id)
-    library = Library(tuple(found))
-    for table in found:
-        for issue in tables.validate_table(table, library):
-            if issue.severity is tables.Severity.ERROR:
-                raise _error(
-                    N_("Table '{name}': {problem}"), name=table.name, problem=issue.message
-                )
+    problem = tables.library_refusal(Library(tuple(found)))
+    if problem is not None:
+        raise ShareError(problem)
 
 
 def _linked(library: Library, start: Iterable[str]) -> list[Table]:
@@ -456,6 +452,14 @@ class Everything:
                 raise _error(
                     N_("{part}: {problem}"), part=Step(part.label), problem=error.message
                 ) from None
+        library = parts.get("library")
+        if library is not None:
+            # The same check as a link to a table or a location, but a saved library
+            # may name tables that are gone (see tables.library_refusal).
+            problem = tables.library_refusal(library, missing_ok=True)
+            if problem is not None:
+                label = Step(PARTS["library"].label)
+                raise _error(N_("{part}: {problem}"), part=label, problem=problem)
         order = list(PARTS)
         return cls(dict(sorted(parts.items(), key=lambda item: order.index(item[0]))))
 

@@ -17,6 +17,12 @@ tree across the road, claw marks), and it may call for a reaction roll.
 (rolling one of them gives a result that says so); two entries claiming the same face,
 ranges written backwards, and faces the die cannot show at all are errors.
 
+**What saves must load.** Reading a saved library (:meth:`Library.from_json`) is the one
+definition of what Omen keeps; every check before saving (:func:`validate_table`,
+:func:`validate_library`) ends by reading the table or library back through it, so
+whatever a check lets through loads again. Tables and locations that come in from a
+link, a campaign link or a backup go through :func:`validate_library` too.
+
 **Locations** name the tables used there, and which one is rolled when the exploration
 procedure calls for an encounter. A :class:`Library` holds a campaign's tables and
 locations, and is what the screen stores.
@@ -470,6 +476,22 @@ def _check_table(
     for index, entry in enumerate(table.entries):
         for message in _entry_text_problems(entry, where(index)):
             error(message, index)
+        if any(f is not None and not -MAX_FACE <= f <= MAX_FACE for f in (entry.low, entry.high)):
+            error(
+                Step(
+                    N_("{where}: faces must be between {low} and {high}"),
+                    {"where": where(index), "low": -MAX_FACE, "high": MAX_FACE},
+                ),
+                index,
+            )
+        if table.die is not None and not 1 <= entry.weight <= MAX_WEIGHT:
+            error(
+                Step(
+                    N_("{where}: the weight must be between 1 and {limit}"),
+                    {"where": where(index), "limit": MAX_WEIGHT},
+                ),
+                index,
+            )
         if (
             entry.link is not None
             and library is not None
@@ -489,7 +511,23 @@ def _check_table(
     if library is not None:
         for loop in _loops_from(library.with_table(table), table.id):
             error(Step(N_("The tables link in a loop: {chain}."), {"chain": _names(library, loop)}))
+    if can_save(issues):
+        problem = _reads_back(lambda: Table.from_json(table.to_json()))
+        if problem is not None:
+            error(problem)
     return tuple(sorted(issues, key=_issue_order))
+
+
+def _reads_back(read: Callable[[], object]) -> Step | None:
+    """Why what is about to be saved would not load again (``read`` reads it back the
+    way a saved library is read), or ``None`` when it loads."""
+    try:
+        read()
+    except StoredDataError as problem:
+        return Step(
+            N_("It could not be loaded again once saved: {problem}"), {"problem": problem.message}
+        )
+    return None
 
 
 def _issue_order(issue: Issue) -> tuple[int, int]:
@@ -732,6 +770,21 @@ def validate_library(library: Library) -> tuple[tuple[str, tuple[Issue, ...]], .
                 ),
             )
         )
+    if len(library.locations) > MAX_LOCATIONS:
+        report.append(
+            (
+                "",
+                (
+                    Issue(
+                        Severity.ERROR,
+                        Step(
+                            N_("A campaign may hold at most {limit} locations."),
+                            {"limit": MAX_LOCATIONS},
+                        ),
+                    ),
+                ),
+            )
+        )
     for table_id, issues in issues_by_id.items():
         if issues:
             report.append((table_id, tuple(issues)))
@@ -752,7 +805,46 @@ def validate_library(library: Library) -> tuple[tuple[str, tuple[Issue, ...]], .
                 )
         if found:
             report.append((location.id, tuple(found)))
+    if all(can_save(issues) for _, issues in report):
+        problem = _reads_back(lambda: Library.from_json(library.to_json()))
+        if problem is not None:
+            report.append(("", (Issue(Severity.ERROR, problem),)))
     return tuple(report)
+
+
+# A saved library may name tables that are gone: deleting a table keeps the links and
+# locations that used it, and the editor reports them. A library that comes in whole
+# (a campaign link, a backup) may hold them too; anything else wrong is refused.
+_MISSING = frozenset(
+    {
+        "{where} links to a table that does not exist ('{id}')",
+        "{location} uses a table that does not exist ('{id}').",
+    }
+)
+
+
+def library_refusal(library: Library, missing_ok: bool = False) -> Step | None:
+    """The first reason to refuse a library coming in from a link or a file, named by its
+    table or location, or ``None`` to accept it: every error :func:`validate_library`
+    finds, and with ``missing_ok`` none about a table that is gone.
+
+    >>> looped = Table("a", "Ambush", "d6", (Entry("Again", 1, 6, link="a"),))
+    >>> library_refusal(Library((looped,))).english()
+    "Table 'Ambush': The tables link in a loop: Ambush → Ambush."
+    """
+    for item_id, issues in validate_library(library):
+        for issue in issues:
+            if issue.severity is not Severity.ERROR:
+                continue
+            if missing_ok and issue.message.key in _MISSING:
+                continue
+            table = library.find_table(item_id) if item_id else None
+            if table is None:
+                return issue.message
+            return Step(
+                N_("Table '{name}': {problem}"), {"name": table.name, "problem": issue.message}
+            )
+    return None
 
 
 # --- rolling ------------------------------------------------------------------------
