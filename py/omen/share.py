@@ -67,7 +67,7 @@ QR_PRACTICAL = 1200  # characters a phone still scans reliably from a screen or 
 MESSENGER_LIMIT = 8000  # characters: above this, offer a file instead of a link
 MAX_TABLES = tables.MAX_TABLES  # tables in one shared table or location
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
-_SUFFIX = re.compile(r"\s\((\d{1,4})\)$")
+_SUFFIX = re.compile(r"\s\(([0-9]{1,4})\)$")
 
 
 class ShareError(RulesError):

@@ -56,7 +56,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from omen import notation
+from omen import notation, store
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
 from omen.roll import N_, ArgValue, Step
@@ -806,7 +806,8 @@ def validate_library(library: Library) -> tuple[tuple[str, tuple[Issue, ...]], .
         if found:
             report.append((location.id, tuple(found)))
     if all(can_save(issues) for _, issues in report):
-        problem = _reads_back(lambda: Library.from_json(library.to_json()))
+        stored = store.encode(LIBRARY, library.to_json())
+        problem = _reads_back(lambda: store.decode(LIBRARY, stored))
         if problem is not None:
             report.append(("", (Issue(Severity.ERROR, problem),)))
     return tuple(report)
