@@ -513,16 +513,20 @@ class TablesScreen:
         pasted = import_pasted(str(dom.bound("paste-text").value), "pasted", name)
         self.pasted = pasted.table if pasted.ok else None
         summary = dom.bound("paste-summary")
-        dom.text(
-            summary,
-            self.app.t(
-                Step(
-                    N_("Read {count} entry with the die {die}."),
-                    {"count": len(pasted.table.entries), "die": pasted.table.die or "—"},
-                    plural=N_("Read {count} entries with the die {die}."),
-                )
-            ),
+        said = self.app.t(
+            Step(
+                N_("Read {count} entry with the die {die}."),
+                {"count": len(pasted.table.entries), "die": pasted.table.die or "—"},
+                plural=N_("Read {count} entries with the die {die}."),
+            )
         )
+        if not pasted.ok:
+            refused = N_(
+                "Nothing was saved: fix what is marked below, then read the lines again. "
+                "Your text stays in the box."
+            )
+            said = f"{said} {self.app.tr(refused)}"
+        dom.text(summary, said)
         dom.show(summary, True)
         self.show_issues(dom.bound("paste-issues"), pasted.issues)
         dom.show(dom.one('[data-action="paste-save"]'), self.pasted is not None)

@@ -371,3 +371,51 @@ def test_the_real_time_reminder(page: Page, base: str) -> None:
     go(page, "Explore")
     page.get_by_role("button", name="Next turn").click()
     expect(tab).to_have_accessible_name("Explore")
+
+
+def test_pasted_faces_past_the_limit_are_refused_and_the_library_survives_a_reload(
+    page: Page, base: str
+) -> None:
+    # Issue 17, item 5: "1-99999 Vlci" was saved with warnings, and after a reload the
+    # whole library failed its stored-data check: the Tables screen was empty.
+    open_app(page, base)
+    go(page, "Tables")
+    saved = page.locator("[data-bind='tables-list'] li")
+    expect(page.get_by_role("button", name="Example: Day encounters")).to_be_visible()
+    count = saved.count()
+    assert count > 0
+    page.get_by_text("Paste a table").click()
+    lines = page.get_by_role("textbox", name="Lines of the table, one entry a line")
+    lines.fill("1-99999 Vlci")
+    page.get_by_role("button", name="Read the pasted lines").click()
+    expect(
+        page.get_by_text("Must be fixed: line 1: faces must be between -10000 and 10000")
+    ).to_be_visible()
+    expect(page.get_by_text("Nothing was saved: fix what is marked below")).to_be_visible()
+    expect(page.get_by_role("button", name="Save the pasted table")).to_be_hidden()
+    expect(lines).to_have_value("1-99999 Vlci")  # nothing lost
+    page.screenshot(path="/tmp/omen-paste-refused.png")
+
+    reload_app(page)
+    go(page, "Tables")
+    expect(page.get_by_role("button", name="Example: Day encounters")).to_be_visible()
+    expect(saved).to_have_count(count)  # the library is all there, nothing set aside
+
+
+def test_a_unicode_digit_typed_as_a_die_is_a_message_not_a_page_error(
+    page: Page, base: str
+) -> None:
+    # Issue 17, item 4: typing "d①" as a table's die raised a ValueError on the page.
+    open_app(page, base)
+    go(page, "Tables")
+    page.get_by_role("button", name="New table").click()
+    page.get_by_role("textbox", name="Table name").fill("Hills")
+    page.get_by_role("textbox", name="Entry text").nth(0).fill("Wolves")
+    page.get_by_role("textbox", name="Die (empty: every entry equally likely)").fill("d①")
+    refusal = page.get_by_text("Must be fixed: The die 'd①' cannot be used")
+    expect(refusal).to_be_visible()
+    expect(page.get_by_role("button", name="Save the table")).to_be_disabled()
+    refusal.scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/omen-die-refused.png")
+    page.get_by_role("textbox", name="Die (empty: every entry equally likely)").fill("d6")
+    expect(page.get_by_role("button", name="Save the table")).to_be_enabled()

@@ -435,6 +435,7 @@ def test_adversarial_dice_notation_gives_an_answer_or_a_rules_error(text: str) -
         "-" * 199 + "1",
         "1" + "×1000000" * 28,
     ],
+    ids=lambda text: f"{text[:20]}…{len(text)}",
 )
 def test_crafted_dice_notation(text: str) -> None:
     with contextlib.suppress(RulesError):
@@ -494,6 +495,7 @@ def test_a_pasted_table_that_is_accepted_loads_back_and_rolls(text: str, seed: i
         "\n".join(f"{n}-{n} x" for n in range(1, 101)),
         "\n" * 1000,
     ],
+    ids=lambda text: f"{text[:20]}…{len(text)}",
 )
 def test_crafted_pastes(text: str) -> None:
     pasted = import_pasted(text, "pasted", "Pasted")
