@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from omen import notation  # noqa: E402
-from omen.errors import LimitError  # noqa: E402
+from omen import notation
+from omen.errors import LimitError
 
 EXPRESSIONS = [
     "d66Xd1000",
