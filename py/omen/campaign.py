@@ -12,6 +12,20 @@ the earlier record back.
 (1, 11)
 >>> outcome.title.english()
 'Tension Die: nothing yet (pool 11)'
+
+**The Voidcrawl's day and night.** The text offers a day/night cycle as something the
+phases *can* be used for, so a new exploration has none (``phase`` is ``None``) and
+every Voidcrawl result counts; the game master turns the cycle on by choosing Day or
+Night on the Explore screen. Explorations stored in format 1 always held a phase (Day
+when nobody had chosen one, as the screen then started on Day); a stored Day cannot be
+told from a chosen one, so it is kept as it was.
+
+>>> Exploration().phase is None
+True
+>>> from omen.store import decode
+>>> decode(EXPLORATION, '{"app": "omen", "kind": "exploration", "schema": 1, '
+...     '"data": {"procedure": "voidcrawl", "turn": 0, "checks": 0, "pool": 20}}').phase
+<Phase.DAY: 'day'>
 """
 
 from __future__ import annotations
@@ -115,7 +129,7 @@ class Exploration:
     pool: int = 20
     last: Outcome | None = None
     location: str | None = None  # the id of the location the party is in
-    phase: Phase = Phase.DAY
+    phase: Phase | None = None  # None: no day/night cycle, every result counts
     descent: int | None = None  # dark descent level; None: the location's own
     met: str = ""  # who or what the last encounter brought
     reaction: bool = False  # the last encounter calls for a reaction roll
@@ -128,7 +142,7 @@ class Exploration:
             "pool": self.pool,
             "last": None if self.last is None else self.last.to_json(),
             "location": self.location,
-            "phase": self.phase.value,
+            "phase": None if self.phase is None else self.phase.value,
             "descent": self.descent,
             "met": self.met,
             "reaction": self.reaction,
@@ -146,8 +160,10 @@ class Exploration:
         location = data.get("location")
         if location is not None and not (isinstance(location, str) and len(location) <= 40):
             raise _bad("location")
+        # Format 1 (and an Undo of it from the log) read a missing phase as Day.
+        phase_value = data.get("phase", Phase.DAY.value)
         try:
-            phase = Phase(data.get("phase", Phase.DAY.value))
+            phase = None if phase_value is None else Phase(phase_value)
         except ValueError:
             raise _bad("phase") from None
         descent = data.get("descent")
@@ -301,7 +317,15 @@ def reset_pool(state: Exploration, values: dict[str, settings.Value]) -> Explora
     return replace(state, pool=tension_settings(values).start)
 
 
-EXPLORATION = Schema("exploration", 1, {}, Exploration.from_json)
+def _phase_kept(data: Any) -> Any:
+    """Format 1 to 2: a phase may now be null (no day/night cycle). Format 1 read a
+    missing phase as Day, so that is what such a save keeps."""
+    if not isinstance(data, dict):
+        raise _bad("exploration")
+    return {**data, "phase": data.get("phase", Phase.DAY.value)}
+
+
+EXPLORATION = Schema("exploration", 2, {1: _phase_kept}, Exploration.from_json)
 
 
 # --- campaign settings ---------------------------------------------------------------

@@ -6,12 +6,19 @@ number, the published game does). Later changes, such as the group voting a valu
 down, are not checked.
 
 **Stress.** Physical, Mental and Social stress each fill a track of 9 boxes in 3 tiers
-of 3, from the first tier up. When a track is full the character chooses: let go (they
-leave the story in the way of that category: the body fails, the mind breaks, or they
-turn away from everyone), or cling to life with a test of the category's defensive
-characteristic. A failed test kills. A passed test takes the character out of play for
-now, gives a severity 3 trauma in that category, empties tiers 2 and 3 (tier 1 stays
-full) and then records the stress that overflowed the track.
+of 3, from the first tier up. When a track is full the character chooses: let go, or
+cling to life with a test of the category's defensive characteristic. A passed test
+takes the character out of play *for now*, in the way of that category, gives a
+severity 3 trauma in that category, empties tiers 2 and 3 (tier 1 stays full) and then
+records the stress that overflowed the track.
+
+Letting go and a failed test end the same way, for good, and the way depends only on
+the category (:data:`ENDINGS`): a full Physical track is death; a full Mental track
+leaves the character lost to madness; a full Social track leaves them cast out, gone
+from the group. The text says a full track means the character "immediately die[s] or
+experience[s] a serious trauma", and that clinging removes them "in the way
+appropriate to the category" but only temporarily; so the lasting ending is that same
+removal made permanent. It is not a setting: the text gives one rule, not two.
 
 **Traumas.** A trauma has a name and a severity from 1 to 3. In downtime a character can
 work through a track's stress: the track empties and a trauma is taken whose severity is
@@ -305,7 +312,7 @@ def _check_name(name: str) -> None:
 class Status(enum.Enum):
     ACTIVE = "active"
     OUT_FOR_NOW = "out_for_now"  # clung to life; back when the game master says so
-    OUT = "out"  # left the story in the way of a category (mind or ties broken)
+    OUT = "out"  # gone for good through a Mental or Social track (see ENDINGS)
     DEAD = "dead"
 
     @property
@@ -313,11 +320,33 @@ class Status(enum.Enum):
         return self in (Status.OUT, Status.DEAD)
 
 
+# How a full track ends a character for good, by letting go or by failing to cling to
+# life: the same in both ways, one per category.
+ENDINGS = {
+    Category.PHYSICAL: Status.DEAD,
+    Category.MENTAL: Status.OUT,
+    Category.SOCIAL: Status.OUT,
+}
+
 _STATUS_TEXT = {
     Status.ACTIVE: N_("In play"),
     Status.OUT_FOR_NOW: N_("Out of play for now ({category})"),
-    Status.OUT: N_("Gone from the story ({category})"),
     Status.DEAD: N_("Dead ({category})"),
+}
+
+# Gone for good through a Mental or Social track, worded for the category.
+_GONE_TEXT = {
+    Category.MENTAL: N_("Lost to madness for good ({category})"),
+    Category.SOCIAL: N_("Cast out, gone from the group for good ({category})"),
+}
+
+# What letting go or failing the cling test means, said before the choice.
+ENDING_HINT = {
+    Category.PHYSICAL: N_("Letting go or failing the test means death."),
+    Category.MENTAL: N_("Letting go or failing the test leaves them lost to madness for good."),
+    Category.SOCIAL: N_(
+        "Letting go or failing the test leaves them cast out, gone from the group for good."
+    ),
 }
 
 
@@ -362,6 +391,8 @@ class Character:
             raise RulesError(
                 Step(N_("Only a character out of play names the category that took them out."))
             )
+        if self.status is Status.OUT and self.removed_by not in _GONE_TEXT:
+            raise RulesError(Step(N_("A full Physical track ends in death, not another way.")))
 
     def value(self, characteristic: Characteristic) -> int:
         result: int = getattr(self, characteristic.value)
@@ -389,6 +420,8 @@ class Character:
     def status_text(self) -> Step:
         if self.removed_by is None:
             return Step(_STATUS_TEXT[self.status])
+        if self.status is Status.OUT:
+            return Step(_GONE_TEXT[self.removed_by], {"category": self.removed_by.label})
         return Step(_STATUS_TEXT[self.status], {"category": self.removed_by.label})
 
     def with_track(self, category: Category, track: StressTrack) -> Character:
@@ -616,10 +649,8 @@ def cling_to_life(
         raise RulesError(Step(N_("Only a full stress track calls for clinging to life.")))
     _check_test(character, category, result)
     if not result.success:
-        dead = replace(character, status=Status.DEAD, removed_by=category)
-        return CrewChange(
-            dead, (Step(N_("{name} fails to cling to life and dies."), {"name": character.name}),)
-        )
+        gone = replace(character, status=ENDINGS[category], removed_by=category)
+        return CrewChange(gone, (Step(_CLING_FAILS[category], {"name": character.name}),))
     steps = [
         Step(N_("{name} clings to life and is out of play for now."), {"name": character.name}),
     ]
@@ -666,20 +697,25 @@ def cling_to_life(
     return CrewChange(updated, tuple(steps))
 
 
+_CLING_FAILS = {
+    Category.PHYSICAL: N_("{name} fails to cling to life and dies."),
+    Category.MENTAL: N_("{name} fails to hold on and is lost to madness for good."),
+    Category.SOCIAL: N_("{name} fails to hold on and is cast out of the group for good."),
+}
+
 _LET_GO = {
     Category.PHYSICAL: N_("{name} lets go and succumbs to their injuries."),
-    Category.MENTAL: N_("{name} lets go: their mind breaks and they leave the story."),
-    Category.SOCIAL: N_("{name} lets go: they turn away from everyone and leave the story."),
+    Category.MENTAL: N_("{name} lets go and is lost to madness for good."),
+    Category.SOCIAL: N_("{name} lets go and is cast out of the group for good."),
 }
 
 
 def let_go(character: Character, category: Category) -> CrewChange:
-    """Settle a full track by not clinging: out of the story in the category's way."""
+    """Settle a full track by not clinging: gone for good, as a failed cling would end."""
     _require_in_story(character)
     if category not in character.pending:
         raise RulesError(Step(N_("Only a full stress track calls for clinging to life.")))
-    status = Status.DEAD if category is Category.PHYSICAL else Status.OUT
-    gone = replace(character, status=status, removed_by=category)
+    gone = replace(character, status=ENDINGS[category], removed_by=category)
     return CrewChange(gone, (Step(_LET_GO[category], {"name": character.name}),))
 
 

@@ -28,6 +28,15 @@ sight differs, the side that sees farther spots the other first and may evade
 automatically; otherwise it may start at the shorter distance or try for surprise with
 a stealth contest.
 
+*Who spots first* (a visible setting). The rule's text grants the first look only when
+*both* MVDs are below MED and they differ; its first worked example grants it to the
+man although only the orcs' MVD (100 yards) falls short of MED (150) and his (220) does
+not. Omen follows the example by default: it is enough that the two sides' sight
+(the lesser of MED and each MVD) differs, so one side's MVD falling short will do.
+Settings, *GURPS / Dungeon Fantasy*, "Who spots the other first"
+(``gurps.spot_first``, :mod:`omen.gurps_settings`) can demand the text's literal
+reading, both sides' sight falling short.
+
 - If one side is stealthy, it rolls a Quick Contest of its worst Stealth (Camouflage
   when it waits still and camouflaged) against the other side's best Vision, Hearing or
   Observation. Range never modifies these rolls, but darkness does (less Night Vision),

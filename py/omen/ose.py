@@ -25,8 +25,10 @@ that is surprised does not act, so a lone unsurprised side acts without a roll.
 (rounded down to whole feet or yards): feet in a dungeon, yards outdoors, for at most
 60 rounds, which is one turn.
 
-**Evasion.** In a dungeon, a fleeing side that is faster than its pursuers gets away
-unless something forces it to stop. Otherwise the pursuit runs round by round at full
+**Evasion.** A side may try to evade only before combat begins (the session in
+:mod:`omen.ose_session` refuses it once the referee has chosen to fight). In a
+dungeon, a fleeing side that is faster than its pursuers gets away unless something
+forces it to stop. Otherwise the pursuit runs round by round at full
 running speed (the base speed per round): each round the gap changes by the difference
 of the two speeds, and the pursuers catch up when it reaches zero. Dropped treasure
 stops treasure-loving pursuers on 1-3 on a d6, dropped food stops hungry or dim-witted

@@ -8,6 +8,23 @@ function: it takes the session and returns the next one with an :class:`Outcome`
 log, so undo is putting the earlier session back. The referee may take the steps in any
 order; a step that needs an earlier result says so.
 
+**Evasion only before the fight.** The rules allow an evasion only before combat
+starts. Once the referee chooses *Fight* the session remembers that combat has begun
+(:attr:`OseSession.combat`), and from then on :func:`evade` refuses with a sentence
+saying why, even if another action is chosen later; only Undo takes the fight back.
+Rounds played before anyone fights (a surprise round, a parley, moving about) do not
+count as combat. Encounters stored before this rule (format 1) count as fighting when
+their chosen action was *Fight*.
+
+**Both sides surprised** (a visible setting). The wilderness evasion rules say that a
+surprised side cannot evade and that a side which surprised its pursuers evades without
+a roll; they say nothing of the case where *both* sides are surprised, where the rules
+on surprise only say that nobody has the advantage. Omen's default rolls the usual
+chance from the table, as if nobody were surprised; Settings, *Old-School Essentials*,
+"Evasion when both sides are surprised" can instead treat the fleeing side as surprised
+(it cannot evade). The setting is ``ose.both_surprised_evasion`` in
+:mod:`omen.ose_settings`.
+
 >>> from omen.dice import ScriptedDice
 >>> session = OseSession(creature="Goblins")
 >>> session, outcome = roll_surprise(session, ScriptedDice([5, 1]))
@@ -21,6 +38,10 @@ order; a step that needs an earlier result says so.
 'Round 1: the party acts alone'
 >>> OseSession.from_json(session.to_json()) == session
 True
+>>> session, _ = choose_action(session, Action.FIGHT)
+>>> evade(session, Flight(), ScriptedDice([]), {})
+Traceback (most recent call last):
+omen.errors.RulesError: The fight has begun: evasion is possible only before combat starts.
 """
 
 from __future__ import annotations
@@ -209,6 +230,7 @@ class OseSession:
     pursuit: PursuitState | None = None  # a dungeon pursuit, round by round
     chase: WildernessPursuit | None = None  # a wilderness pursuit, day by day
     form: Form = field(default_factory=Form)  # the fields as the referee left them
+    combat: bool = False  # Fight was chosen: from then on evasion is refused
 
     @property
     def place(self) -> Place:
@@ -228,6 +250,7 @@ class OseSession:
             "pursuit": None if self.pursuit is None else self.pursuit.to_json(),
             "chase": None if self.chase is None else self.chase.to_json(),
             "form": self.form.to_json(),
+            "combat": self.combat,
         }
 
     @classmethod
@@ -236,8 +259,12 @@ class OseSession:
             raise _bad()
         creature, dark, latest = data.get("creature"), data.get("dark"), data.get("latest")
         results = data.get("results")
+        # Saved before the fight was remembered (an Undo may bring one back from the log):
+        # a chosen Fight means the fight has begun.
+        combat = data.get("combat", data.get("action") == Action.FIGHT.value)
         if (
             not isinstance(creature, str)
+            or not isinstance(combat, bool)
             or len(creature) > MAX_CREATURE
             or not isinstance(dark, bool)
             or not isinstance(latest, str)
@@ -262,6 +289,7 @@ class OseSession:
                 None if pursuit is None else PursuitState.from_json(pursuit),
                 None if chase is None else WildernessPursuit.from_json(chase),
                 Form.from_json(data["form"]) if "form" in data else Form(),
+                combat,
             )
         except StoredDataError:
             raise
@@ -284,7 +312,19 @@ def _setup(data: Any) -> SideSetup:
     return SideSetup(unaware, light, top)
 
 
-SCHEMA: Schema[OseSession] = Schema("ose_encounter", 1, {}, OseSession.from_json)
+def _fight_remembered(data: Any) -> Any:
+    """Format 1 to 2: the session remembers whether the fight has begun (it has when the
+    chosen action was Fight)."""
+    if not isinstance(data, dict):
+        raise _bad()
+    return {**data, "combat": data.get("action") == Action.FIGHT.value}
+
+
+SCHEMA: Schema[OseSession] = Schema(
+    "ose_encounter", 2, {1: _fight_remembered}, OseSession.from_json
+)
+
+NO_EVASION_IN_COMBAT = N_("The fight has begun: evasion is possible only before combat starts.")
 
 
 def new_session(creature: str = "", place: Place = Place.DUNGEON) -> OseSession:
@@ -394,8 +434,23 @@ def roll_round(
 
 
 def choose_action(session: OseSession, action: Action) -> tuple[OseSession, Outcome]:
+    """Fight, parley or evade. Choosing to fight begins combat, which rules evasion out
+    for the rest of the encounter; evading once the fight has begun is refused."""
+    if action is Action.EVADE:
+        _before_the_fight(session)
     outcome = Outcome(Step(ACTION_TEXT[action]), (), KIND)
-    return _done(session, "action", outcome, action=action)
+    combat = session.combat or action is Action.FIGHT
+    return _done(session, "action", outcome, action=action, combat=combat)
+
+
+def can_evade(session: OseSession) -> bool:
+    """Whether an evasion may still be tried: only before the fight begins."""
+    return not session.combat
+
+
+def _before_the_fight(session: OseSession) -> None:
+    if not can_evade(session):
+        raise RulesError(Step(NO_EVASION_IN_COMBAT))
 
 
 # --- evasion and pursuit -------------------------------------------------------------
@@ -453,7 +508,9 @@ def evade(
     session: OseSession, flight: Flight, dice: Dice, values: dict[str, settings.Value]
 ) -> tuple[OseSession, Outcome]:
     """Try to get away. In a dungeon a slower side is chased round by round; outdoors a
-    failed roll starts a pursuit day by day (or continues one)."""
+    failed roll starts a pursuit day by day (or continues one). Once the fight has begun
+    there is no evasion: the rules allow it only before combat starts."""
+    _before_the_fight(session)
     if session.place is Place.DUNGEON:
         return _evade_dungeon(session, flight)
     chance = evasion_chance(session, flight, values)

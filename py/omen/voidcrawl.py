@@ -14,8 +14,20 @@ of the next one that investigator will suffer.
 is the face. Two optional filters turn high results into "nothing happens":
 
 - *Day and night*: by day, or in a mundane place, results above level 3 count as
-  nothing; by night, or in a dangerous place, every result counts. When the hour and
-  the place disagree, the place decides (a setting offers other readings).
+  nothing; by night, or in a dangerous place, every result counts. The text offers
+  the cycle as an option ("Phases *can* be used to create a day/night cycle"), so a
+  new exploration has none (``Conditions(phase=None)``): every result counts until the
+  game master picks Day or Night on the Explore screen. A location marked mundane or
+  dangerous (on the Tables screen) still counts as such without the cycle.
+
+  *When the hour and the place disagree* (a visible setting). The text gives the two
+  halves side by side, "during the day, or when in a mundane location" against
+  "during the night, or in an inherently dangerous location", and does not say which
+  wins by day in a dangerous place or by night in a mundane one. Omen's default is
+  that the place decides: a dangerous place lets every result through by day, a
+  mundane one holds them back by night. Settings, *Liminal Horror*, "Voidcrawl: when
+  the hour and the place disagree" (``voidcrawl.place_rule``) can instead let the
+  calmer or the wilder reading win.
 - *Dark descent*: at level 1 results above 2 count as nothing, at level 2 those above 4,
   and at level 3 (the deepest) every result counts.
 
@@ -39,6 +51,8 @@ False
 >>> odds = voidcrawl_odds(default_voidcrawl(), Conditions(phase=Phase.NIGHT))
 >>> odds.night_next, odds.night_within_three
 (Fraction(1, 6), Fraction(91, 216))
+>>> [step.english() for step in filters_in_force(Conditions(), VoidcrawlSettings())]
+['No day/night cycle.', 'Every result counts.']
 """
 
 from __future__ import annotations
@@ -524,6 +538,32 @@ def cut_off(conditions: Conditions, settings: VoidcrawlSettings) -> CutOff:
     if len(reasons) == 1:
         return CutOff(lowest, reasons[0])
     return CutOff(lowest, Step(N_("{items} and {last}"), {"items": reasons[0], "last": reasons[1]}))
+
+
+_PHASE_TEXT = {
+    None: N_("No day/night cycle."),
+    Phase.DAY: N_("Day/night cycle: day."),
+    Phase.NIGHT: N_("Day/night cycle: night."),
+}
+
+
+def filters_in_force(conditions: Conditions, settings: VoidcrawlSettings) -> tuple[Step, ...]:
+    """What the odds are worked out under: the day/night cycle (or none), then which
+    results still count and which filter holds the others back.
+
+    >>> day = filters_in_force(Conditions(Phase.DAY), VoidcrawlSettings())
+    >>> [step.english() for step in day]
+    ['Day/night cycle: day.', 'Only results up to level 3 count (by day).']
+    """
+    limit = cut_off(conditions, settings)
+    if limit.reason is None:
+        counts = Step(N_("Every result counts."))
+    else:
+        counts = Step(
+            N_("Only results up to level {level} count ({reason})."),
+            {"level": limit.level, "reason": limit.reason},
+        )
+    return Step(_PHASE_TEXT[conditions.phase]), counts
 
 
 def face_level(config: Voidcrawl, number: int, settings: VoidcrawlSettings) -> int:

@@ -19,6 +19,7 @@ from omen.campaign import Outcome
 from omen.crew import (
     BOXES,
     CREW,
+    ENDING_HINT,
     Character,
     Crew,
     CrewChange,
@@ -447,22 +448,20 @@ class CrewScreen:
             row = dom.clone("tpl-cling")
             translate_markup(row, app.translator)
             characteristic = category.defensive
-            dom.text(
-                dom.one(".text", row),
-                app.t(
-                    Step(
-                        N_(
-                            "Stress track ({category}) is full: cling to life with a test of"
-                            " {characteristic} ({value}), or let go."
-                        ),
-                        {
-                            "category": category.label,
-                            "characteristic": characteristic.label,
-                            "value": character.value(characteristic),
-                        },
-                    )
+            choice = Step(
+                N_(
+                    "Stress track ({category}) is full: cling to life with a test of"
+                    " {characteristic} ({value}), or let go."
                 ),
+                {
+                    "category": category.label,
+                    "characteristic": characteristic.label,
+                    "value": character.value(characteristic),
+                },
             )
+            # Both ways out end alike, for good: said before the game master chooses.
+            ending = Step(ENDING_HINT[category])
+            dom.text(dom.one(".text", row), app.t(choice) + " " + app.t(ending))
             row.setAttribute(
                 "aria-label",
                 app.t(Step(N_("Full track ({category})"), {"category": category.label})),

@@ -31,10 +31,13 @@ from omen.voidcrawl import (
     CrawlSetup,
     Phase,
     VoidcrawlSettings,
+    filters_in_force,
     voidcrawl_odds,
 )
 from omen_web import dom
 from omen_web.app import App
+
+NO_CYCLE = "none"  # the phase radio for no day/night cycle
 
 
 class ExploreScreen:
@@ -144,7 +147,9 @@ class ExploreScreen:
         self.render()
 
     def choose_phase(self, event: Any) -> None:
-        self.state = replace(self.state, phase=Phase(str(event.target.value)))
+        """No cycle (every result counts), or the cycle turned on at Day or Night."""
+        value = str(event.target.value)
+        self.state = replace(self.state, phase=None if value == NO_CYCLE else Phase(value))
         self.save()
         self.render()
 
@@ -216,8 +221,9 @@ class ExploreScreen:
         places = [(place.id, place.name) for place in library.locations]
         dom.fill_options(select, [("", app.tr(N_("No location"))), *places])
         select.value = state.location if state.place(library) is not None else ""
+        phase = NO_CYCLE if state.phase is None else state.phase.value
         for radio in dom.every('input[name="phase"]'):
-            radio.checked = radio.value == state.phase.value
+            radio.checked = radio.value == phase
         levels = VoidcrawlSettings.from_values(app.campaign.values).descent_levels
         descent = dom.bound("explore-descent")
         numbers = [(str(level), str(level)) for level in range(1, levels + 1)]
@@ -229,12 +235,11 @@ class ExploreScreen:
         lines: list[Step] = []
         if state.procedure is Procedure.VOIDCRAWL:
             library, setup = self.tables()
-            crawl = voidcrawl_odds(
-                setup.voidcrawl,
-                state.conditions(library),
-                VoidcrawlSettings.from_values(app.campaign.values),
-            )
-            lines = [
+            conditions = state.conditions(library)
+            rules = VoidcrawlSettings.from_values(app.campaign.values)
+            crawl = voidcrawl_odds(setup.voidcrawl, conditions, rules)
+            lines = [*filters_in_force(conditions, rules)]  # which filter the odds are under
+            lines += [
                 Step(
                     N_("{result} on the next check: {chance}"),
                     {"result": Step(KIND_NAMES[kind]), "chance": app.translator.percent(chance)},

@@ -438,6 +438,7 @@ class OseScreen:
         self.lines(dom.one(".ose-odds", self.boxes["initiative"]), self.initiative_odds())
         self.lines(dom.one(".ose-odds", self.boxes["evasion"]), self.guarded(self.evasion_odds))
         self.render_round()
+        self.render_evasion()
         self.render_pursuit()
         self.lines(self.field("ose-movement"), self.guarded(self.movement))
         turns = ose.conclusion_turns(session.encounter.round)
@@ -585,11 +586,24 @@ class OseScreen:
         )
 
     def evasion_odds(self) -> list[Step]:
+        if not ose_session.can_evade(self.session):
+            return []  # the hint above the button says why
         chance = ose_session.evasion_chance(self.session, self.flight(), self.app.campaign.values)
         steps = list(chance.steps)
         if not steps or steps[-1].key != ENGINE_CHANCE_LINE:  # said once is enough
             steps.append(Step(N_("Evasion chance: {chance}"), {"chance": self.pct(chance.chance)}))
         return steps
+
+    def render_evasion(self) -> None:
+        """Once the fight has begun there is no evasion: the two Evade buttons are off and
+        say why."""
+        allowed = ose_session.can_evade(self.session)
+        why = "" if allowed else self.app.tr(ose_session.NO_EVASION_IN_COMBAT)
+        for action, hint in (("ose-evade", "ose-no-evade"), ("ose-try-evade", "ose-no-evasion")):
+            dom.one(f'[data-action="{action}"]', self.root).disabled = not allowed
+            node = self.field(hint)
+            dom.text(node, why)
+            dom.show(node, not allowed)
 
     def render_pursuit(self) -> None:
         s = self.session

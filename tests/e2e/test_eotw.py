@@ -357,3 +357,43 @@ def test_a_pool_built_and_rolled_in_czech(page: Page, base: str) -> None:
     nav.get_by_role("button", name="Družina").click()
     expect(page.get_by_role("textbox", name="Znění cíle 1")).to_have_value("Získat zbraně")
     page.screenshot(path="/tmp/eotw-cs-crew.png", full_page=True)
+
+
+def test_letting_go_and_a_failed_cling_show_the_same_ending(page: Page, base: str) -> None:
+    """A full Mental track: letting go and failing to cling to life (Willpower 2, a 6 on
+    the one positive die) both leave Ana lost to madness for good, said before the choice
+    and on her card after it."""
+    open_app(page, base)
+    add_ana(page)
+    ana = page.get_by_role("article", name="Ana")
+    for _ in range(9):
+        ana.get_by_role("button", name="Add 1 stress (Mental)").click()
+    full = ana.get_by_role("group", name="Full track (Mental)")
+    expect(full).to_contain_text(
+        "Letting go or failing the test leaves them lost to madness for good."
+    )
+    ending = "Lost to madness for good (Mental)"
+    full.get_by_role("button", name="Let go").click()
+    expect(page.locator("[data-bind='crew-title']")).to_have_text(
+        "Ana lets go and is lost to madness for good."
+    )
+    expect(ana.get_by_text(ending)).to_be_visible()
+    expect(ana.get_by_role("button", name="Back in play")).to_be_hidden()
+    let_go_status = ana.locator(".status").inner_text()
+
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo last action").click()
+    go_to_crew(page)
+    full.get_by_role("button", name="Cling to life").click()
+    page.locator("[data-screen='tests']").get_by_text("Use physical dice").click()
+    page.get_by_role("textbox", name="Positive faces").fill("6")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    expect(page.locator("[data-bind='test-title']")).to_have_text(
+        "Ana fails to hold on and is lost to madness for good."
+    )
+    go_to_crew(page)
+    expect(ana.get_by_text(ending)).to_be_visible()
+    assert ana.locator(".status").inner_text() == let_go_status
+    reload_app(page)
+    go_to_crew(page)
+    expect(page.get_by_role("article", name="Ana").get_by_text(ending)).to_be_visible()

@@ -229,3 +229,55 @@ def test_the_theme_follows_the_device_unless_one_is_chosen(page: Page, base: str
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("combobox", name="Theme").select_option("light")
     expect(page.locator("body")).to_have_css("background-color", light)
+
+
+def test_a_new_voidcrawl_counts_every_result_until_day_and_night_are_turned_on(
+    page: Page, base: str
+) -> None:
+    """The day/night cycle is an option ("Phases can be used to create a day/night
+    cycle"): on a fresh profile (the example campaign's d8 Voidcrawl) every result
+    counts, 1 in 8 each, Setback, Horror and Night Encounter too, and the odds say no
+    filter is in force; Day turns the cycle on and holds levels 4-6 back."""
+    open_app(page, base)
+    page.get_by_role("radio", name="Voidcrawl").check()
+    expect(page.get_by_role("radio", name="No day/night cycle")).to_be_checked()
+    expect(page.get_by_role("radio", name="Day", exact=True)).not_to_be_checked()
+    odds = explore(page).locator("[data-bind='odds'] li")
+    expect(odds).to_have_text(
+        [
+            "No day/night cycle.",
+            "Every result counts.",
+            "Day Encounter on the next check: 12.5%",
+            "Clue on the next check: 12.5%",
+            "Omen on the next check: 12.5%",
+            "Setback on the next check: 12.5%",
+            "Horror on the next check: 12.5%",
+            "Night Encounter on the next check: 12.5%",
+            "Locality on the next check: 12.5%",
+            "Scenario Theme on the next check: 12.5%",
+            "Nothing Happens on the next check: 0.0%",
+            "Night Encounter within the next 3 checks: 33.0%",  # 1 - (7/8)^3
+        ]
+    )
+    explore(page).get_by_text("Use physical dice").click()
+    faces = page.get_by_role("textbox", name="Faces you rolled, in order")
+    faces.fill("5 1")  # face 5, then its table
+    page.get_by_role("button", name="Next turn").click()
+    expect(result(page)).to_have_text("Voidcrawl: Horror")
+
+    page.get_by_role("radio", name="Day", exact=True).check()
+    expect(odds.nth(0)).to_have_text("Day/night cycle: day.")
+    expect(odds.nth(1)).to_have_text("Only results up to level 3 count (by day).")
+    expect(explore(page).get_by_text("Setback on the next check: 0.0%")).to_be_visible()
+    expect(explore(page).get_by_text("Horror on the next check: 0.0%")).to_be_visible()
+    # Setback, Horror, Night Encounter held back: 3 of 8 faces
+    expect(explore(page).get_by_text("Nothing Happens on the next check: 37.5%")).to_be_visible()
+    page.get_by_role("radio", name="Night", exact=True).check()
+    expect(odds.nth(0)).to_have_text("Day/night cycle: night.")
+    expect(odds.nth(1)).to_have_text("Every result counts.")
+    reload_app(page)  # the choice is kept
+    expect(page.get_by_role("radio", name="Night", exact=True)).to_be_checked()
+    page.get_by_role("radio", name="No day/night cycle").check()
+    reload_app(page)
+    expect(page.get_by_role("radio", name="No day/night cycle")).to_be_checked()
+    expect(odds.nth(0)).to_have_text("No day/night cycle.")

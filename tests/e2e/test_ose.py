@@ -387,3 +387,46 @@ def test_the_form_survives_a_reload(page: Page, base: str) -> None:
     expect(movement.locator("[data-bind='ose-movement'] li").last).to_have_text(
         "12 rounds at 30 yards per round: 360 yards."
     )
+
+
+def test_no_evasion_once_the_fight_has_begun(page: Page, base: str) -> None:
+    """The rules allow evasion only before combat starts: after Fight and three combat
+    rounds the Evade buttons are off and say why; Undo of the Fight brings them back."""
+    open_app(page, base, "?seed=9")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Game").select_option("ose")
+    page.get_by_role("button", name="Encounter").click()
+    panel = ose_panel(page)
+    panel.get_by_role("radio", name="Wilderness").check()
+    action = step(page, "action")
+    action.locator(":scope > summary").click()
+    evade = action.get_by_role("button", name="Evade", exact=True)
+    expect(evade).to_be_enabled()
+    why = "The fight has begun: evasion is possible only before combat starts."
+    expect(panel.get_by_text(why)).to_have_count(0)
+    action.get_by_role("button", name="Fight").click()
+    initiative = step(page, "initiative")
+    for _ in range(3):
+        initiative.get_by_role("button", name="Next round").click()
+    expect(initiative.locator("[data-bind='ose-round']")).to_have_text("3")
+    expect(evade).to_be_disabled()
+    expect(evade).to_have_accessible_description(why)
+    expect(action.get_by_text(why)).to_be_visible()
+    evasion = step(page, "evasion")
+    evasion.locator(":scope > summary").click()
+    try_evade = evasion.get_by_role("button", name="Try to evade")
+    expect(try_evade).to_be_disabled()
+    expect(evasion.get_by_text(why)).to_be_visible()
+    expect(evasion.locator(".ose-odds li")).to_have_count(0)  # no chance to show
+    reload_app(page)  # the fight is remembered
+    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("radio", name="Old-School Essentials encounter").check()
+    action.locator(":scope > summary").click()
+    expect(evade).to_be_disabled()
+    # Undo the three rounds and the Fight: evasion is offered again.
+    page.get_by_role("button", name="Log").click()
+    for _ in range(4):
+        page.get_by_role("button", name="Undo last action").click()
+    page.get_by_role("button", name="Encounter").click()
+    expect(evade).to_be_enabled()
+    expect(panel.get_by_text(why)).to_have_count(0)

@@ -101,6 +101,7 @@ def test_paste_import(page: Page, base: str) -> None:
 def test_voidcrawl_by_day_and_by_night(page: Page, base: str) -> None:
     open_app(page, base)
     page.get_by_role("radio", name="Voidcrawl").check()
+    page.get_by_role("radio", name="Day", exact=True).check()  # no cycle until chosen
     expect(page.get_by_text("Night Encounter within the next 3 checks: 0.0%")).to_be_visible()
     type_faces(page, "5")
     page.get_by_role("button", name="Next turn").click()
@@ -109,7 +110,7 @@ def test_voidcrawl_by_day_and_by_night(page: Page, base: str) -> None:
     expect(explore_steps(page).nth(3)).to_have_text(
         "Nothing happens: Horror is level 5, and by day only results up to level 3 count."
     )
-    page.get_by_role("radio", name="Night").check()
+    page.get_by_role("radio", name="Night", exact=True).check()
     expect(page.get_by_text("Night Encounter on the next check: 12.5%")).to_be_visible()
     type_faces(page, "6 3")
     page.get_by_role("button", name="Next turn").click()
@@ -185,7 +186,7 @@ def test_a_d8_voidcrawl_edited_on_tables_filters_by_level_on_explore(page: Page,
     reload_app(page)  # saved
     go(page, "Explore")
     page.get_by_role("radio", name="Voidcrawl").check()
-    page.get_by_role("radio", name="Day").check()
+    page.get_by_role("radio", name="Day", exact=True).check()
     type_faces(page, "7")
     page.get_by_role("button", name="Next turn").click()
     expect(result(page)).to_have_text("Voidcrawl: Regroup")
@@ -279,6 +280,7 @@ def test_editing_a_location(page: Page, base: str) -> None:
     # dark descent at level 1 stops everything above level 2
     go(page, "Explore")
     page.get_by_role("radio", name="Voidcrawl").check()
+    page.get_by_role("radio", name="Day", exact=True).check()
     page.get_by_role("combobox", name="Location").select_option(label="Church Street")
     type_faces(page, "5")
     page.get_by_role("button", name="Next turn").click()

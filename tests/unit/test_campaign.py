@@ -382,4 +382,6 @@ def test_exploration_round_trips_location_phase_and_descent() -> None:
     old = Exploration().to_json()
     for key in ("location", "phase", "descent", "met", "reaction"):
         del old[key]
-    assert Exploration.from_json(old) == Exploration()
+    # a missing phase is format 1's Day (new explorations start with no cycle)
+    assert Exploration.from_json(old) == Exploration(phase=Phase.DAY)
+    assert Exploration.from_json(Exploration().to_json()).phase is None

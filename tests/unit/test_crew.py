@@ -239,8 +239,8 @@ def test_the_defensive_test_rolls_the_right_characteristic() -> None:
     ("category", "status", "text"),
     [
         (PHYSICAL, Status.DEAD, "Ana lets go and succumbs to their injuries."),
-        (MENTAL, Status.OUT, "Ana lets go: their mind breaks and they leave the story."),
-        (SOCIAL, Status.OUT, "Ana lets go: they turn away from everyone and leave the story."),
+        (MENTAL, Status.OUT, "Ana lets go and is lost to madness for good."),
+        (SOCIAL, Status.OUT, "Ana lets go and is cast out of the group for good."),
     ],
 )
 def test_letting_go_leaves_the_story_in_the_way_of_the_category(
@@ -252,6 +252,67 @@ def test_letting_go_leaves_the_story_in_the_way_of_the_category(
     assert change.character.pending == ()
     with pytest.raises(RulesError, match="Only a full stress track"):
         crew.let_go(ana(), category)
+
+
+# The seed: a full track means the character "immediately die[s] or experience[s] a
+# serious trauma"; clinging to life removes them "in the way appropriate to the category"
+# but "only temporarily". So letting go and failing to cling end alike, for good.
+DEFENSIVE = {PHYSICAL: C.VITALITY, MENTAL: C.WILLPOWER, SOCIAL: C.EMPATHY}
+ENDING = {
+    PHYSICAL: (Status.DEAD, "Dead (Physical)"),
+    MENTAL: (Status.OUT, "Lost to madness for good (Mental)"),
+    SOCIAL: (Status.OUT, "Cast out, gone from the group for good (Social)"),
+}
+
+
+@pytest.mark.parametrize("category", list(Category))
+def test_letting_go_and_failing_to_cling_end_the_same_way_for_good(category: Category) -> None:
+    character = full(category)
+    value = character.defensive_value(category)
+    failed = resolve(value, [6], [], characteristic=DEFENSIVE[category])
+    assert not failed.success
+    clung = crew.cling_to_life(character, category, failed).character
+    gone = crew.let_go(character, category).character
+    status, text = ENDING[category]
+    for ended in (clung, gone):
+        assert ended.status is status and ended.status.final
+        assert ended.removed_by is category
+        assert ended.status_text.english() == text
+        assert ended.pending == ()
+        with pytest.raises(RulesError, match="out of the story"):
+            crew.take_stress(ended, category, 1)
+        with pytest.raises(RulesError, match="not out of play"):
+            crew.return_to_play(ended)  # for good: no way back
+    assert clung.to_json() == gone.to_json()
+    # A passed test is the temporary removal, worded apart from the lasting one.
+    passed = resolve(value, [1], [], characteristic=DEFENSIVE[category])
+    out = crew.cling_to_life(character, category, passed).character
+    assert out.status is Status.OUT_FOR_NOW and not out.status.final
+
+
+@pytest.mark.parametrize(
+    ("category", "text"),
+    [
+        (PHYSICAL, "Ana fails to cling to life and dies."),
+        (MENTAL, "Ana fails to hold on and is lost to madness for good."),
+        (SOCIAL, "Ana fails to hold on and is cast out of the group for good."),
+    ],
+)
+def test_a_failed_cling_is_worded_for_its_category(category: Category, text: str) -> None:
+    failed = resolve(1, [6], [], characteristic=DEFENSIVE[category])
+    character = full(category, **{DEFENSIVE[category].value: 1})
+    assert english(crew.cling_to_life(character, category, failed).steps) == [text]
+
+
+def test_a_stored_ending_loads_with_its_category_wording() -> None:
+    """Crews stored before the change keep their statuses: "out" now reads by category."""
+    data = ana().to_json()
+    mental = crew.Character.from_json({**data, "status": "out", "removed_by": "mental"})
+    assert mental.status_text.english() == "Lost to madness for good (Mental)"
+    social = crew.Character.from_json({**data, "status": "out", "removed_by": "social"})
+    assert social.status_text.english() == "Cast out, gone from the group for good (Social)"
+    with pytest.raises(StoredDataError, match="Physical track ends in death"):
+        crew.Character.from_json({**data, "status": "out", "removed_by": "physical"})
 
 
 def test_return_to_play_after_clinging() -> None:
@@ -442,7 +503,9 @@ def characters(draw: st.DrawFn) -> Character:
         count = draw(st.integers(0, 3))
         traumas += [Trauma(draw(names), category, draw(st.integers(1, 3))) for _ in range(count)]
     status = draw(st.sampled_from(list(Status)))
-    removed = None if status is Status.ACTIVE else draw(st.sampled_from(list(Category)))
+    # "out" (gone for good, not dead) comes only from a Mental or Social track
+    endings = [c for c in Category if status is not Status.OUT or c is not Category.PHYSICAL]
+    removed = None if status is Status.ACTIVE else draw(st.sampled_from(endings))
     values = {c.value: draw(st.integers(1, 5)) for c in Characteristic}
     return Character(
         draw(st.text(min_size=1, max_size=10)),

@@ -151,6 +151,7 @@ def test_conclusion_counts_turns() -> None:
         {"party": {"unaware": True, "light": False, "surprised_on": 9}},
         {"action": "dance"},
         {"encounter": {"place": "moon"}},
+        {"combat": "yes"},
     ],
 )
 def test_damaged_sessions_are_refused(change: dict[str, object]) -> None:
@@ -209,3 +210,66 @@ def test_a_damaged_form_is_refused(form: object) -> None:
     data = {**s.new_session().to_json(), "form": form}
     with pytest.raises(StoredDataError, match="stored encounter is damaged"):
         s.OseSession.from_json(data)
+
+
+# --- evasion is possible only before combat begins (the seed's *Únik*: "je to možné jen
+# před začátkem boje"; RULES.md section B) ----------------------------------------------
+
+NO_EVASION = "evasion is possible only before combat starts"
+
+
+@pytest.mark.parametrize("place", list(Place))
+def test_evasion_is_refused_once_the_fight_has_begun(place: Place) -> None:
+    """Fight chosen, three combat rounds played: a try to evade is refused, in every
+    place, and says why; before the fight the same try is rolled."""
+    session = s.set_up(s.new_session("Orcs"), place=place)
+    session, _ = s.roll_distance(session, ScriptedDice([3, 4, 3, 4]))
+    flight = s.Flight(fleeing_speed=150, pursuer_speed=90)
+    _, outcome = s.evade(session, flight, ScriptedDice([1]), defaults())
+    assert outcome.title.english() == "Evasion succeeds: the fleeing side gets away."
+    session, _ = s.choose_action(session, s.Action.FIGHT)
+    for _ in range(3):
+        session, _ = s.roll_round(session, ScriptedDice([5, 2]))
+    assert session.encounter.round == 3 and not s.can_evade(session)
+    with pytest.raises(RulesError, match=NO_EVASION) as refused:
+        s.evade(session, flight, ScriptedDice([1]), defaults())
+    assert refused.value.message.english() == (
+        "The fight has begun: evasion is possible only before combat starts."
+    )
+    with pytest.raises(RulesError, match=NO_EVASION):
+        s.choose_action(session, s.Action.EVADE)
+
+
+def test_the_fight_stays_begun_when_the_referee_turns_to_talk() -> None:
+    session, _ = s.choose_action(s.new_session(), s.Action.FIGHT)
+    session, _ = s.choose_action(session, s.Action.PARLEY)
+    assert session.combat
+    with pytest.raises(RulesError, match=NO_EVASION):
+        s.evade(session, s.Flight(fleeing_speed=150, pursuer_speed=90), ScriptedDice([]), {})
+    assert roundtrip(session).combat
+
+
+def test_rounds_without_a_fight_still_allow_evasion() -> None:
+    """A surprise round or a parley runs in rounds too; only a fight rules evasion out."""
+    session, _ = s.roll_surprise(s.new_session(), ScriptedDice([5, 1]))
+    session, _ = s.roll_round(session, ScriptedDice([]))
+    session, _ = s.choose_action(session, s.Action.PARLEY)
+    session, _ = s.roll_round(session, ScriptedDice([5, 2]))
+    assert s.can_evade(session)
+    session, _ = s.choose_action(session, s.Action.EVADE)
+    session, outcome = s.evade(
+        session, s.Flight(fleeing_speed=150, pursuer_speed=90), ScriptedDice([]), {}
+    )
+    assert outcome.title.english() == "Evasion succeeds: the fleeing side gets away."
+
+
+@pytest.mark.parametrize(("action", "fought"), [("fight", True), ("parley", False), (None, False)])
+def test_an_encounter_stored_before_the_rule_still_loads(action: str | None, fought: bool) -> None:
+    """Format 1 had no record of the fight: a chosen Fight means it has begun."""
+    data = s.new_session("Orcs").to_json()
+    del data["combat"]
+    data["action"] = action
+    text = json.dumps({"app": "omen", "kind": "ose_encounter", "schema": 1, "data": data})
+    loaded = decode(s.SCHEMA, text)
+    assert loaded.combat is fought and loaded.creature == "Orcs"
+    assert s.OseSession.from_json(data).combat is fought  # an Undo from an old log entry

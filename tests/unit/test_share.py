@@ -498,7 +498,9 @@ def characters(draw: st.DrawFn, ident: str | None = None) -> Character:
             name = draw(st.one_of(st.just(""), texts(200)))
             traumas.append(Trauma(name, category, draw(st.integers(1, 3))))
     status = draw(st.sampled_from(list(Status)))
-    removed = None if status is Status.ACTIVE else draw(st.sampled_from(list(Category)))
+    # "out" (gone for good, not dead) comes only from a Mental or Social track
+    endings = [c for c in Category if status is not Status.OUT or c is not Category.PHYSICAL]
+    removed = None if status is Status.ACTIVE else draw(st.sampled_from(endings))
     return Character(
         ident or draw(words(100)),
         draw(st.one_of(st.just(""), texts(200))),

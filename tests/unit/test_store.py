@@ -28,6 +28,7 @@ from omen.errors import RulesError, StoredDataError
 from omen.exploration import Procedure, TensionSettings, TurnClock
 from omen.roll import Step
 from omen.store import MAX_TEXT, Schema, decode, encode
+from omen.voidcrawl import Phase
 
 FIXTURES = Path(__file__).parent / "fixtures" / "schema1"
 
@@ -54,7 +55,8 @@ def test_storage_keys() -> None:
         "omen/prefs",
         "omen/log",
     ]
-    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [1, 1, 1, 1]
+    # exploration format 2: the phase may be null (no day/night cycle)
+    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [2, 1, 1, 1]
 
 
 @pytest.mark.parametrize(
@@ -211,8 +213,8 @@ REFUSALS = [
     ),
     (
         EXPLORATION,
-        envelope("exploration", {}, schema=2),
-        "This was saved by a newer version of Omen (format 2); this version reads up to format 1.",
+        envelope("exploration", {}, schema=3),
+        "This was saved by a newer version of Omen (format 3); this version reads up to format 2.",
     ),
     (
         EXPLORATION,
@@ -424,6 +426,7 @@ def test_fixture_exploration() -> None:
         "rolled 2",
         "pool 11 → 9",
     ]
+    assert state.phase is Phase.DAY  # format 1 had no "no cycle": it stays on Day
 
 
 def test_fixture_campaign() -> None:

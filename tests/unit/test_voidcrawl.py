@@ -13,9 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omen.campaign import Exploration
+from omen.campaign import check as campaign_check
 from omen.dice import ScriptedDice
 from omen.errors import RulesError, StoredDataError
+from omen.exploration import Procedure
 from omen.i18n import Translator
+from omen.settings import defaults
 from omen.tables import (
     Entry,
     Library,
@@ -45,6 +49,7 @@ from omen.voidcrawl import (
     descent_cutoff,
     example_campaign,
     face_level,
+    filters_in_force,
     live_faces,
     omen,
     resize,
@@ -120,6 +125,53 @@ def test_a_mundane_place_acts_like_daytime_and_a_dangerous_one_like_night() -> N
     assert not check(6, Conditions(None, Place.MUNDANE)).happened
     # No day/night cycle and an ordinary place: nothing is filtered.
     assert check(6, Conditions()).happened
+
+
+# The seed: "Phases *can* be used to create a day/night cycle": an option, so a new
+# Voidcrawl has no cycle and all six results of the d6 can come up.
+
+
+def test_a_new_exploration_has_no_day_night_cycle_and_every_result_counts() -> None:
+    state = Exploration(procedure=Procedure.VOIDCRAWL)
+    assert state.phase is None
+    conditions = state.conditions(Library())
+    assert conditions == Conditions()
+    odds = voidcrawl_odds(default_voidcrawl(), conditions)
+    assert odds.chance(Kind.NOTHING) == 0  # something happens on every check
+    for kind in (Kind.SETBACK, Kind.HORROR, Kind.NIGHT_ENCOUNTER):
+        assert odds.chance(kind) == Fraction(1, 6)
+    assert odds.night_within_three == Fraction(91, 216)
+    titles = []
+    for face in range(1, 7):
+        state, outcome = campaign_check(state, defaults(), ScriptedDice([face]), advance=True)
+        titles.append(outcome.title.english())
+    assert titles == [
+        "Voidcrawl: Day Encounter",
+        "Voidcrawl: Clue",
+        "Voidcrawl: Omen",
+        "Voidcrawl: Setback",
+        "Voidcrawl: Horror",
+        "Voidcrawl: Night Encounter",
+    ]
+
+
+def test_the_filter_in_force_is_said_with_the_odds() -> None:
+    rules = VoidcrawlSettings()
+
+    def said(conditions: Conditions) -> list[str]:
+        return [step.english() for step in filters_in_force(conditions, rules)]
+
+    assert said(Conditions()) == ["No day/night cycle.", "Every result counts."]
+    assert said(DAY) == ["Day/night cycle: day.", "Only results up to level 3 count (by day)."]
+    assert said(NIGHT) == ["Day/night cycle: night.", "Every result counts."]
+    assert said(Conditions(None, Place.MUNDANE)) == [
+        "No day/night cycle.",
+        "Only results up to level 3 count (in a mundane place).",
+    ]
+    assert said(Conditions(Phase.DAY, descent=1)) == [
+        "Day/night cycle: day.",
+        "Only results up to level 2 count (at dark descent level 1).",
+    ]
 
 
 def test_the_other_readings_of_hour_against_place() -> None:
@@ -662,14 +714,16 @@ def test_every_table_and_voidcrawl_message_is_in_the_czech_catalog() -> None:
         (msgid, plural): forms
         for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / "tables.po")
     }
-    # Messages added for issue 17 (stored data that must load back) live in digits.po.
+    # Messages added later live in their own catalogs: issue 17's (stored data that must
+    # load back) in digits.po, issue 15's (the day/night cycle) in fidelity.po.
     later = {
         (msgid, plural): forms
-        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / "digits.po")
+        for name in ("digits.po", "fidelity.po")
+        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / name)
         if (msgid, plural) in ours
     }
     assert ours - notation_keys == set(have) | set(later)
-    have |= later
+    have.update(later)
     for (msgid, _), forms in have.items():
         assert all(forms)
         assert all(
