@@ -52,9 +52,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from omen import campaign, crew, gurps_distance, ose_session, store, tables, voidcrawl
+from omen import crew, store, tables
 from omen.crew import Character, Crew
 from omen.errors import RulesError
+from omen.parts import Place, StoredPart, in_place
 from omen.roll import N_, Step
 from omen.tables import Fields, Library, Location, Table
 from omen.voidcrawl import CrawlSetup, Voidcrawl
@@ -315,84 +316,9 @@ def _crew_line(record: Crew) -> Step:
 # --- the campaign: every stored part ------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Part:
-    """One stored part of a campaign, read through its storage schema (so an older
-    format in a file is migrated like saved data is); ``in_links`` says whether a
-    campaign link carries it."""
-
-    schema: store.Schema[Any]
-    label: str  # what the part is called in messages
-    in_links: bool
-    describe: Callable[[Any], Step]
-
-    @property
-    def name(self) -> str:
-        return self.schema.kind
-
-
-def _library_line(record: Library) -> Step:
-    return Step(
-        N_("Tables: {tables}, locations: {locations}"),
-        {"tables": len(record.tables), "locations": len(record.locations)},
-    )
-
-
-PARTS: dict[str, Part] = {
-    part.name: part
-    for part in (
-        Part(tables.LIBRARY, N_("Saved tables and locations"), True, _library_line),
-        Part(
-            voidcrawl.VOIDCRAWL,
-            N_("Saved Voidcrawl"),
-            True,
-            lambda record: Step(
-                N_("The Voidcrawl on a d{sides}"), {"sides": record.voidcrawl.sides}
-            ),
-        ),
-        Part(crew.CREW, N_("Saved crew"), True, _crew_line),
-        Part(
-            campaign.CAMPAIGN,
-            N_("Saved campaign settings"),
-            False,
-            lambda record: Step(N_("Campaign settings of '{name}'"), {"name": record.name}),
-        ),
-        Part(
-            campaign.EXPLORATION,
-            N_("Saved exploration state"),
-            False,
-            lambda record: Step(N_("The exploration turn and the Tension Die pool")),
-        ),
-        Part(
-            ose_session.SCHEMA,
-            N_("Saved OSE encounter"),
-            False,
-            lambda record: Step(N_("The OSE encounter in progress")),
-        ),
-        Part(
-            gurps_distance.GURPS_FORM,
-            N_("Saved GURPS encounter distance form"),
-            False,
-            lambda record: Step(N_("The GURPS encounter distance form")),
-        ),
-        Part(
-            campaign.PREFS,
-            N_("Saved preferences"),
-            False,
-            lambda record: Step(N_("Language and theme")),
-        ),
-        Part(
-            campaign.LOG,
-            N_("Saved roll log"),
-            False,
-            lambda record: Step(
-                N_("The roll log: {count} entry"),
-                {"count": len(record.entries)},
-                plural=N_("The roll log: {count} entries"),
-            ),
-        ),
-    )
-}
+# Every part a backup holds, in order, from the registry of stored parts; a campaign
+# link carries those marked for links (see :mod:`omen.parts`).
+PARTS: dict[str, StoredPart] = {part.kind: part for part in in_place(Place.BACKUP)}
 
 
 @dataclass(frozen=True)
@@ -442,7 +368,7 @@ class Everything:
                     part=str(name)[:40],
                 )
             if not isinstance(wrapped, dict) or set(wrapped) != {"schema", "data"}:
-                raise _error(N_("{part}: the part is damaged."), part=Step(part.label))
+                raise _error(N_("{part}: the part is damaged."), part=Step(part.file_label))
             envelope = {"app": APP, "kind": name, "schema": wrapped["schema"]}
             envelope["data"] = wrapped["data"]
             text = json.dumps(envelope, ensure_ascii=False, allow_nan=False)
@@ -450,7 +376,7 @@ class Everything:
                 parts[name] = store.decode(part.schema, text)
             except RulesError as error:
                 raise _error(
-                    N_("{part}: {problem}"), part=Step(part.label), problem=error.message
+                    N_("{part}: {problem}"), part=Step(part.file_label), problem=error.message
                 ) from None
         library = parts.get("library")
         if library is not None:
@@ -503,8 +429,14 @@ def _everything_summary(record: Everything) -> Step:
     )
 
 
+def _describe(name: str, record: Any) -> Step:
+    describe = PARTS[name].describe
+    assert describe is not None  # every part in backups has one (omen.parts checks)
+    return describe(record)
+
+
 def _everything_details(record: Everything) -> tuple[Step, ...]:
-    return tuple(PARTS[name].describe(value) for name, value in record.parts.items())
+    return tuple(_describe(name, value) for name, value in record.parts.items())
 
 
 register(

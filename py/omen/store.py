@@ -4,7 +4,9 @@ Every value Omen keeps is wrapped as ``{"app": "omen", "kind": K, "schema": N,
 "data": ...}``. Reading applies the kind's migrations one schema at a time up to the
 current one, then validates the data into records. Anything that does not load raises
 :class:`~omen.errors.StoredDataError` with a sentence saying why; the browser adapter
-then keeps the raw text aside instead of overwriting it.
+then keeps the raw text aside instead of overwriting it: :class:`Keeper` holds those
+rules (a damaged value kept aside once, a capped quarantine, changes written once
+saving works again, two tabs), over a :class:`Backend` the adapter gives it.
 
 >>> schema = Schema("prefs", 2, {1: lambda d: {**d, "theme": "auto"}}, dict)
 >>> decode(schema, '{"app": "omen", "kind": "prefs", "schema": 1, "data": {"language": "cs"}}')
@@ -19,35 +21,23 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from enum import Enum
+from typing import Any, Generic, Protocol, TypeVar
 
+from omen import parts
 from omen.errors import RulesError, StoredDataError
 from omen.roll import N_, Step
 
 T = TypeVar("T")
-PREFIX = "omen/"
+PREFIX = parts.PREFIX
 MAX_TEXT = 4_000_000  # characters; localStorage holds about 5 MB in all
 
 
-# What each kind of saved value is called when a message has to name it.
-KIND_LABELS = {
-    "exploration": N_("the exploration turn"),
-    "campaign": N_("the campaign settings"),
-    "prefs": N_("the language and theme"),
-    "log": N_("the roll log"),
-    "crew": N_("the crew"),
-    "eotw_tests": N_("the dice pool on the Tests screen"),
-    "gurps_form": N_("the GURPS distance form"),
-    "ose_encounter": N_("the Old-School Essentials encounter"),
-    "library": N_("the tables and locations"),
-    "voidcrawl": N_("the Voidcrawl"),
-    "before_import": N_("the campaign as it was before the last import"),
-}
-
-
 def kind_label(kind: str) -> Step:
-    """A translatable name for a kind of saved value (the kind itself if unnamed)."""
-    return Step(KIND_LABELS.get(kind, "{kind}"), {"kind": kind} if kind not in KIND_LABELS else {})
+    """A translatable name for a kind of saved value (from :data:`omen.parts.PARTS`; the
+    kind itself if Omen does not store it)."""
+    label = parts.label(kind)
+    return Step(label, {}) if label is not None else Step("{kind}", {"kind": kind})
 
 
 @dataclass(frozen=True)
@@ -115,9 +105,401 @@ def decode(schema: Schema[T], text: str) -> T:
         raise
     except RulesError as error:
         raise StoredDataError(error.message) from error
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        RecursionError,
+        OverflowError,
+    ) as error:
         raise _fail(
             N_("The saved data (format {version}) could not be read: {detail}."),
             version=version,
             detail=type(error).__name__,
         ) from error
+
+
+# --- keeping values: copies kept aside, changes not saved yet, two tabs --------------
+
+QUARANTINE = PREFIX + "quarantine/"
+ASIDE_COUNT = 20  # copies kept aside at most
+ASIDE_CHARS = 2_000_000  # characters kept aside at most, of about 5.2 million in all
+ROOM = 5_242_880  # characters a browser keeps for one site's localStorage (keys too)
+
+
+class Backend(Protocol):
+    """Where values are kept: a browser's localStorage, or memory in tests."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def put(self, key: str, text: str) -> bool:
+        """Store ``text``; False when the device refused (full, or switched off)."""
+        ...
+
+    def drop(self, key: str) -> None: ...
+
+    def names(self) -> list[str]: ...
+
+
+class MemoryBackend:
+    """A backend in memory with a browser's quota: keys and values, in characters."""
+
+    def __init__(self, items: Mapping[str, str] | None = None, room: int = ROOM) -> None:
+        self.items: dict[str, str] = dict(items or {})
+        self.room = room
+
+    def used(self) -> int:
+        return sum(len(key) + len(value) for key, value in self.items.items())
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def put(self, key: str, text: str) -> bool:
+        before = len(key) + len(self.items[key]) if key in self.items else 0
+        if self.used() - before + len(key) + len(text) > self.room:
+            return False
+        self.items[key] = text
+        return True
+
+    def drop(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def names(self) -> list[str]:
+        return list(self.items)
+
+
+@dataclass(frozen=True)
+class Aside:
+    """A copy kept aside: its key (``omen/quarantine/<kind>/<when>~<why>~<digest>``), the
+    kind of value it was, and its size in characters."""
+
+    key: str
+    kind: str
+    chars: int
+
+    @property
+    def when(self) -> str:
+        """When it was kept aside (an ISO time; older keys hold only that)."""
+        rest = self.key.removeprefix(QUARANTINE).partition("/")[2]
+        return rest.split("~")[0].removesuffix("-other-tab")
+
+
+class Refused(Enum):
+    """Why a copy could not be kept aside."""
+
+    LIMIT = "limit"  # the copies kept aside are at ASIDE_COUNT or ASIDE_CHARS
+    ROOM = "room"  # the device's storage is full
+
+
+def digest(text: str) -> str:
+    """A short name for a value's content, so the same value is kept aside once."""
+    import hashlib  # only when a copy is kept aside: a start does not pay for it
+
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+class Keeper:
+    """Saving and loading through a :class:`Backend`, so that nothing is lost silently.
+
+    - A value that does not load is kept aside under ``omen/quarantine/`` once (by its
+      content), and its key is then removed, so the part starts afresh; if it cannot be
+      kept aside (no room, or the copies kept aside are at their limit) it stays where
+      it is and this page does not overwrite it (the key is *held*).
+    - A write that fails is kept in memory (the key is *dirty*) and written by the next
+      write that works, or by :meth:`flush`; the game master is told once it is saved.
+    - Two tabs: the keeper remembers the text it last read or wrote for each key. If
+      another tab wrote something else since, that value is kept aside before this one
+      overwrites it. :meth:`take_in` reads another tab's write for a part this tab shows.
+
+    >>> told = []
+    >>> keeper = Keeper(MemoryBackend({"omen/prefs": "{oops"}), told.append, lambda: "T1")
+    >>> keeper.load(Schema("prefs", 1, {}, dict)) is None
+    True
+    >>> [copy.key for copy in keeper.aside()], keeper.read("omen/prefs")
+    (['omen/quarantine/prefs/T1~damaged~935aaf3a54c0648c'], None)
+    """
+
+    def __init__(
+        self, backend: Backend | None, notify: Callable[[Step], None], now: Callable[[], str]
+    ) -> None:
+        self.backend = backend
+        self.notify = notify
+        self.now = now
+        self.memory: dict[str, str] = {}  # the latest text this page has for each key
+        self.known: dict[str, str | None] = {}  # what this page last read or wrote, by key
+        self.dirty: set[str] = set()  # changed here, not in storage yet
+        self.held: dict[str, str] = {}  # keys not to overwrite until this is kept aside
+        self.warned_write = False
+        self.warned_limit = False
+
+    # --- reading ---------------------------------------------------------------------
+
+    def read(self, key: str) -> str | None:
+        if self.backend is None or key in self.dirty:
+            return self.memory.get(key)
+        value = self.backend.get(key)
+        self.known[key] = value
+        return value
+
+    def load(self, schema: Schema[T], stamp: str = "") -> T | None:
+        """The stored value, or None when there is none or it does not load."""
+        raw = self.read(schema.key)
+        if raw is None:
+            return None
+        try:
+            return decode(schema, raw)
+        except StoredDataError as error:
+            self._damaged(schema.key, raw, error.message, stamp)
+            return None
+
+    def _damaged(self, key: str, raw: str, reason: Step, stamp: str) -> None:
+        kind = key.removeprefix(PREFIX)
+        aside = self.keep_aside(kind, raw, "damaged", stamp)
+        what = kind_label(kind)
+        if isinstance(aside, str):
+            assert self.backend is not None
+            self.backend.drop(key)  # kept safely: the key starts afresh
+            self.known[key] = None
+            self.notify(
+                Step(
+                    N_(
+                        "Omen could not load {what}: {reason} A copy was kept "
+                        "aside as {aside}, and that part starts afresh."
+                    ),
+                    {"what": what, "reason": reason, "aside": aside},
+                )
+            )
+            return
+        self.held[key] = raw
+        if aside is Refused.LIMIT:
+            message = N_(
+                "Omen could not load {what}: {reason} The copies kept aside are at their "
+                "limit, so this one stays where it is and changes to that part stay in this "
+                "page only. Export the kept-aside copies in Settings, then clear them."
+            )
+        else:
+            message = N_(
+                "Omen could not load {what}: {reason} There was no room "
+                "to keep a copy aside, so Omen will not overwrite it; changes "
+                "to that part stay in this page only."
+            )
+        self.notify(Step(message, {"what": what, "reason": reason}))
+
+    # --- writing ---------------------------------------------------------------------
+
+    def write(self, key: str, text: str, quiet: bool = False) -> bool:
+        """Store ``text``; False when it could not be (told once, unless ``quiet``)."""
+        self.memory[key] = text
+        if self.backend is None:
+            return False
+        if key not in self.known:  # never read here: what this change is made over
+            self.known[key] = self.backend.get(key)
+        if key in self.held or not self._put(key, text):
+            self.dirty.add(key)
+            if not quiet and not self.warned_write and key not in self.held:
+                self.warned_write = True
+                self.notify(
+                    Step(
+                        N_(
+                            "Omen could not save: the device's storage is full or switched "
+                            "off. Everything keeps working, but recent changes are only in "
+                            "this page until saving works again. Export your data to be safe."
+                        )
+                    )
+                )
+            return False
+        self.dirty.discard(key)
+        self.flush()
+        return True
+
+    def save(self, schema: Schema[Any], data: Any, quiet: bool = False) -> bool:
+        return self.write(schema.key, encode(schema, data), quiet)
+
+    def _put(self, key: str, text: str) -> bool:
+        assert self.backend is not None
+        if not self._crossed(key) or not self.backend.put(key, text):
+            return False
+        self.known[key] = text
+        return True
+
+    def _crossed(self, key: str) -> bool:
+        """Keep aside what another tab wrote to ``key`` since this page last saw it;
+        False when that could not be done (the key is then held)."""
+        assert self.backend is not None
+        if key not in self.known:
+            return True
+        there = self.backend.get(key)
+        if there is None or there == self.known[key]:
+            return True
+        kind = key.removeprefix(PREFIX)
+        aside = self.keep_aside(kind, there, "other-tab")
+        if isinstance(aside, str):
+            self.known[key] = there
+            self.notify(
+                Step(
+                    N_(
+                        "Another tab changed {what} at the same time as this one. This tab's "
+                        "version is saved; the other tab's was kept aside as {aside}."
+                    ),
+                    {"what": kind_label(kind), "aside": aside},
+                )
+            )
+            return True
+        self.held[key] = there
+        self.notify(
+            Step(
+                N_(
+                    "Another tab changed {what} while this one did too. There is no room "
+                    "to keep its version aside, so this tab will not overwrite it; "
+                    "reload this page to see the other tab's version."
+                ),
+                {"what": kind_label(kind)},
+            )
+        )
+        return False
+
+    def flush(self) -> bool:
+        """Write what is only in this page; True when nothing is left unsaved."""
+        if self.backend is None:
+            return not self.dirty
+        for key in sorted(self.dirty - set(self.held)):
+            if self._put(key, self.memory[key]):
+                self.dirty.discard(key)
+        if self.warned_write and not self.dirty - set(self.held):
+            self.warned_write = False
+            self.notify(
+                Step(N_("Omen can save again: the changes kept only in this page are saved."))
+            )
+        return not self.dirty
+
+    def remove(self, key: str) -> None:
+        """Forget what is stored under ``key``."""
+        self.memory.pop(key, None)
+        self.dirty.discard(key)
+        if self.backend is None or key in self.held:
+            return
+        self.backend.drop(key)
+        self.known[key] = None
+
+    # --- two tabs --------------------------------------------------------------------
+
+    def seen(self, key: str, value: str | None) -> None:
+        """Another tab wrote ``value`` to ``key``, a key this page does not take in."""
+        if key not in self.dirty and key not in self.held:
+            self.known[key] = value
+
+    def take_in(self, schema: Schema[T]) -> T | None:
+        """Another tab saved ``schema``'s part: its value, for this page to show.
+
+        None when there is nothing to take in: the value is gone, or this page has
+        changes of its own waiting to be saved (the other tab's value is then kept
+        aside when they are), or the value does not load here (a newer Omen wrote it:
+        this page then leaves it alone and says so).
+        """
+        key = schema.key
+        if self.backend is None or key in self.dirty or key in self.held:
+            return None
+        raw = self.backend.get(key)
+        if raw is None:
+            self.known[key] = None
+            return None
+        try:
+            record = decode(schema, raw)
+        except StoredDataError as error:
+            self.held[key] = raw
+            self.notify(
+                Step(
+                    N_(
+                        "Another tab saved {what}, but this page cannot read it: {reason} "
+                        "This page will not overwrite it; reload to see what it holds."
+                    ),
+                    {"what": kind_label(schema.kind), "reason": error.message},
+                )
+            )
+            return None
+        self.known[key] = raw
+        return record
+
+    # --- copies kept aside -----------------------------------------------------------
+
+    def aside(self) -> list[Aside]:
+        """Every copy kept aside, oldest first."""
+        if self.backend is None:
+            return []
+        copies = []
+        for key in self.backend.names():
+            if key.startswith(QUARANTINE):
+                text = self.backend.get(key) or ""
+                kind = key.removeprefix(QUARANTINE).partition("/")[0]
+                copies.append(Aside(key, kind, len(text)))
+        return sorted(copies, key=lambda copy: (copy.when, copy.key))
+
+    def keep_aside(self, kind: str, text: str, why: str, stamp: str = "") -> str | Refused:
+        """Keep ``text`` aside once (a copy with the same content is not kept again): the
+        copy's key, or why it could not be kept."""
+        assert self.backend is not None
+        name = digest(text)
+        copies = self.aside()
+        folder = f"{QUARANTINE}{kind}/"
+        for copy in copies:
+            same = copy.key.startswith(folder) and copy.key.endswith("~" + name)
+            if same and self.backend.get(copy.key) == text:
+                return copy.key
+        held = sum(copy.chars for copy in copies)
+        if len(copies) >= ASIDE_COUNT or held + len(text) > ASIDE_CHARS:
+            if not self.warned_limit:
+                self.warned_limit = True
+                self.notify(
+                    Step(
+                        N_(
+                            "The copies Omen keeps aside are at their limit ({size} KB in "
+                            "all): nothing more is kept aside, and nothing is removed, until "
+                            "you export and clear them in Settings."
+                        ),
+                        {"size": kilobytes(held)},
+                    )
+                )
+            return Refused.LIMIT
+        key = f"{folder}{stamp or self.now()}~{why}~{name}"
+        if not self.backend.put(key, text):
+            return Refused.ROOM
+        return key
+
+    def aside_file(self) -> str:
+        """Every copy kept aside, as the text of a file to download."""
+        assert self.backend is not None
+        copies = [
+            {"key": copy.key, "text": self.backend.get(copy.key) or ""} for copy in self.aside()
+        ]
+        record = {"app": "omen", "kind": "kept_aside", "saved": self.now(), "copies": copies}
+        return json.dumps(record, ensure_ascii=False, indent=1)
+
+    def clear_aside(self) -> int:
+        """Remove every copy kept aside (after the game master exported them); then keep
+        aside what was held for want of room, and save what waited for it. Returns how
+        many copies were removed."""
+        copies = self.aside()
+        if self.backend is None:
+            return 0
+        for copy in copies:
+            self.backend.drop(copy.key)
+        self.warned_limit = False
+        for key, raw in list(self.held.items()):
+            kind = key.removeprefix(PREFIX)
+            if self.backend.get(key) != raw:
+                continue  # changed since (another tab): read again on the next write
+            if isinstance(self.keep_aside(kind, raw, "damaged"), Refused):
+                continue
+            del self.held[key]
+            self.known[key] = raw
+            if key not in self.dirty:
+                self.backend.drop(key)
+                self.known[key] = None
+        self.flush()
+        return len(copies)
+
+
+def kilobytes(chars: int) -> int:
+    """Characters as the kilobytes (1000 bytes, rounded up) a browser stores them in."""
+    return -(-2 * chars // 1000)

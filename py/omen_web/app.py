@@ -66,6 +66,9 @@ class Screen(Protocol):
 
 class App:
     def __init__(self) -> None:
+        # Notices wait in ``pending`` until start() has wired the page: loading the parts
+        # below may already have something to say (a damaged value kept aside).
+        self.wired = False
         self.pending: list[Step] = []
         self.notices: list[tuple[Any, Step]] = []
         self.translator = Translator.english()
@@ -76,7 +79,6 @@ class App:
         self.log = self.storage.load(LOG, self.stamp) or Log()
         self.translator = self._translator()
         self.source = self._dice_source()
-        self.wired = False  # notices wait in ``pending`` until start() has wired the page
         self.built: dict[str, Screen] = {}
         self.restorers: dict[str, Callable[[Any], None]] = {}
         self.current = "explore"

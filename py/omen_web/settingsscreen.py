@@ -1,11 +1,16 @@
-"""The Settings screen: campaign, game, language, theme, and every rules decision.
+"""The Settings screen: campaign, game, language, theme, every rules decision, and the
+copies kept aside.
 
 Rules settings are drawn from :func:`omen.settings.registry`, each with its label and
 its one-line explanation, so a new procedure's decisions appear here by declaring them.
+The copies Omen kept aside (values that did not load, another tab's crossing writes;
+see :class:`omen.store.Keeper`) are counted here; the game master can export them to a
+file and then clear them.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -14,8 +19,12 @@ from omen.campaign import GAME_NAMES, Prefs
 from omen.errors import RulesError
 from omen.notation import read_whole
 from omen.roll import N_, Step
+from omen.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
 from omen_web import dom
 from omen_web.app import App
+from omen_web.sharescreen import download
+
+ISO = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z", re.ASCII)
 
 
 class SettingsScreen:
@@ -41,6 +50,9 @@ class SettingsScreen:
         holder = dom.bound("rule-settings")
         for setting in settings.registry():
             holder.append(self._row(setting))
+        self.exported = False  # the copies kept aside are cleared only once exported
+        for name, handler in (("aside-export", self.export_aside), ("aside-clear", self.clear)):
+            dom.on(dom.one(f'[data-action="{name}"]'), "click", app.guard(handler))
 
     def _row(self, setting: settings.Setting) -> Any:
         if isinstance(setting.default, bool):
@@ -116,10 +128,71 @@ class SettingsScreen:
     def choose_theme(self, _event: Any) -> None:
         self.app.set_prefs(Prefs(self.app.prefs.language, str(self.theme_field.value)))
 
+    def export_aside(self, _event: Any) -> None:
+        text = self.app.storage.aside_file()
+        download(f"omen-kept-aside-{dom.now_iso()[:10]}.json", text)
+        self.exported = True
+        self.render_aside()
+
+    def clear(self, _event: Any) -> None:
+        if not self.exported:
+            return
+        count = self.app.storage.clear_aside()
+        self.exported = False
+        self.app.notify(
+            Step(
+                N_("Cleared {count} copy kept aside."),
+                {"count": count},
+                plural=N_("Cleared {count} copies kept aside."),
+            )
+        )
+        self.render_aside()
+
     # --- rendering -----------------------------------------------------------------
+
+    def render_aside(self) -> None:
+        app = self.app
+        copies = app.storage.aside()
+        chars = sum(copy.chars for copy in copies)
+        if not copies:
+            summary = Step(N_("Nothing is kept aside."))
+        else:
+            summary = Step(
+                N_("{count} copy kept aside: {size} KB, {share}% of the room Omen has here."),
+                {
+                    "count": len(copies),
+                    "size": kilobytes(chars),
+                    "share": max(1, round(100 * chars / ROOM)),
+                },
+                plural=N_(
+                    "{count} copies kept aside: {size} KB, {share}% of the room Omen has here."
+                ),
+            )
+        text = app.t(summary)
+        if len(copies) >= ASIDE_COUNT or chars >= ASIDE_CHARS:
+            text += " " + app.tr(
+                N_("They are at their limit: nothing more is kept aside until they are cleared.")
+            )
+        dom.text(dom.bound("aside-summary"), text)
+        items = []
+        for copy in copies:
+            when = copy.when
+            if ISO.fullmatch(when):
+                when = f"{when[:10]} {dom.local_time(when)}"
+            items.append(
+                Step(
+                    N_("Kept {when}: {what}, {size} KB"),
+                    {"what": kind_label(copy.kind), "when": when, "size": kilobytes(copy.chars)},
+                )
+            )
+        app.fill_list(dom.bound("aside-list"), items)
+        dom.one('[data-action="aside-export"]').disabled = not copies
+        dom.one('[data-action="aside-clear"]').disabled = not (copies and self.exported)
+        dom.show(dom.bound("aside-hint"), bool(copies))
 
     def render(self) -> None:
         app = self.app
+        self.render_aside()
         self.name_field.value = app.campaign_name()
         for option in self.game_field.options:
             option.textContent = app.tr(GAME_NAMES[str(option.value)])

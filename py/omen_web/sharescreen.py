@@ -28,8 +28,9 @@ from typing import Any
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from omen import campaign, crew, gurps_distance, ose_session, tables, voidcrawl
+from omen import campaign, crew, parts, tables
 from omen.errors import RulesError
+from omen.parts import Place
 from omen.roll import N_, Step
 from omen.share import (
     FILE_LIMITS,
@@ -58,17 +59,8 @@ from omen_web.app import App, translate_markup
 
 SVG = "http://www.w3.org/2000/svg"
 VENDOR = "static/vendor/segno/"
-SYNC_KINDS = {
-    "library": tables.LIBRARY,
-    "voidcrawl": voidcrawl.VOIDCRAWL,
-    "crew": crew.CREW,
-    "campaign": campaign.CAMPAIGN,
-    "exploration": campaign.EXPLORATION,
-    "ose_encounter": ose_session.SCHEMA,
-    "gurps_form": gurps_distance.GURPS_FORM,
-    "prefs": campaign.PREFS,
-    "log": campaign.LOG,
-}
+# The parts another tab's writes are taken in for (the registry says which, and why not).
+SYNC_KINDS = {part.kind: part.schema for part in parts.in_place(Place.SYNC)}
 
 
 def _js_object(**values: Any) -> Any:
@@ -80,7 +72,10 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40].lower()
 
 
-# Which screen keeps each part of the campaign in memory, and under which attribute.
+# Which screen keeps each part of the campaign in memory, and under which attribute; the
+# app itself keeps APP_PARTS. Every part that goes into backups or two-tab sync has an
+# owner (checked below, and by tests/unit/test_parts.py, which also finds each attribute).
+APP_PARTS = ("campaign", "prefs", "log")
 OWNERS = {
     "library": ("tables", "library"),
     "voidcrawl": ("tables", "setup"),
@@ -88,7 +83,13 @@ OWNERS = {
     "exploration": ("explore", "state"),
     "ose_encounter": ("ose", "session"),
     "gurps_form": ("gurps", "form"),
+    "eotw_tests": ("tests", "form"),
 }
+_HELD = {
+    part.kind for part in parts.PARTS.values() if part.goes(Place.BACKUP) or part.goes(Place.SYNC)
+}
+if set(OWNERS) | set(APP_PARTS) != _HELD or set(OWNERS) & set(APP_PARTS):
+    raise RuntimeError(f"sharescreen.OWNERS does not match omen.parts: {sorted(_HELD)}")
 
 
 class ShareScreen:
@@ -112,6 +113,7 @@ class ShareScreen:
         self.persisted: bool | None = None
         self.kept: Kept | None = None  # the campaign before the last import, for Undo
         self.hash_checked = False
+        self.hash_text = ""  # the #share= link the page was opened with
         self.tasks: set[Any] = set()
         act = self.action
         act("share-close", lambda _e: self.sheet.close())
@@ -158,13 +160,11 @@ class ShareScreen:
     def everything(self) -> Everything:
         """Every part of the campaign as this tab holds it (memory is the truth here)."""
         app = self.app
-        parts: dict[str, Any] = {"campaign": app.campaign, "prefs": app.prefs, "log": app.log}
+        held: dict[str, Any] = {"campaign": app.campaign, "prefs": app.prefs, "log": app.log}
         for part, (screen_name, attribute) in OWNERS.items():
-            screen = self.screen(screen_name)
-            if hasattr(screen, attribute):
-                parts[part] = getattr(screen, attribute)
-        order = list(PARTS)
-        return Everything({k: parts[k] for k in order if k in parts})
+            # A screen without its attribute is a wiring bug: fail loudly, never skip it.
+            held[part] = getattr(self.screen(screen_name), attribute)
+        return Everything({kind: held[kind] for kind in PARTS})
 
     def apply_part(self, part: str, record: Any, save: bool) -> None:
         """Put one part into the screen that owns it (and save it when ``save``)."""
@@ -184,7 +184,7 @@ class ShareScreen:
             if part == "ose_encounter" and hasattr(screen, "fill_form"):
                 screen.fill_form()
         if save:
-            app.storage.save(SYNC_KINDS[part], record.to_json())
+            app.storage.save(parts.PARTS[part].schema, record.to_json())
 
     # --- the share sheet -----------------------------------------------------------
 
@@ -377,13 +377,13 @@ class ShareScreen:
         address = str(window.location.hash)
         if not address.startswith("#share="):
             return
+        # The address is cleared before the link is decoded: a link that fails, even by
+        # crashing the interpreter, is not opened again by a reload. The dialog works
+        # from the text kept here.
+        self.hash_text = address
         self.from_hash = True
-        try:
-            shared = open_shared(address)
-        except RulesError:
-            self.clear_hash()
-            raise
-        self.show_import(shared)
+        self.clear_hash()
+        self.show_import(open_shared(self.hash_text))
 
     def clear_hash(self) -> None:
         if self.from_hash:
@@ -528,27 +528,30 @@ class ShareScreen:
     # --- two tabs ---------------------------------------------------------------------
 
     def other_tab(self, event: Any) -> None:
+        """Another tab saved something: take in the parts this tab shows, so the screens
+        show the other tab's change and this tab's next write builds on it."""
         key = event.key
-        if not isinstance(key, str) or not key.startswith("omen/"):
+        if not isinstance(key, str) or not key.startswith(parts.PREFIX):
             return
-        if key.startswith(("omen/quarantine/", "omen/snapshot")) or key == KEPT.key:
+        if key.startswith(("omen/quarantine/", "omen/snapshot")):
             return
-        value = event.newValue
-        self.app.storage.seen(key, value if isinstance(value, str) else None)
-        kind = key.removeprefix("omen/")
-        if not isinstance(value, str):
-            return
+        kind = key.removeprefix(parts.PREFIX)
+        part = parts.PARTS.get(kind)
+        if part is not None and not part.goes(Place.SYNC):
+            return  # the registry says why (the copy kept for Undo of an import)
         schema = SYNC_KINDS.get(kind)
-        if schema is not None:
-            record = self.app.storage.load(schema, dom.now_iso())
+        if schema is None:  # a key this version does not know: a newer Omen's
+            value = event.newValue
+            self.app.storage.seen(key, value if isinstance(value, str) else None)
+            self.reload_needed = True
+        else:
+            record = self.app.storage.take_in(schema)
             if record is None:
-                return
+                return  # gone, or this tab's own change is waiting (it keeps theirs aside)
             if kind == "prefs":
                 self.app.set_prefs(record)
             else:
                 self.apply_part(kind, record, save=False)
-        else:
-            self.reload_needed = True
         self.app.render_all()
         # One notice lists every part changed since it appeared (until it is dismissed).
         if self.sync_notice is not None and self.sync_notice.isConnected:

@@ -1,45 +1,66 @@
-"""localStorage, through the engine's versioned envelopes (see :mod:`omen.store`).
+"""localStorage, through the engine's versioned envelopes and keeper (see :mod:`omen.store`).
 
-Three promises: what does not load is copied aside under ``omen/quarantine/…`` before
-anything new is written to its key (never silently overwritten); a failing write (quota
-full, storage switched off) is reported and the app keeps working in memory; and the
-caller learns whether a save really happened, so nothing claims "saved" falsely.
-
-Two tabs: the storage remembers the text it last read or wrote for each key. Before a
-write it reads the key again; if another tab wrote something else in between, that
-value is copied aside under ``omen/quarantine/…`` first and the game master is told,
-so no write is lost silently. (The share screen's ``storage`` event listener keeps a
-tab in step with the other's writes; this is the guard for writes that cross.)
+The rules of keeping are the engine's :class:`omen.store.Keeper`, tested on CPython:
+what does not load is kept aside once under ``omen/quarantine/…`` and its key starts
+afresh; a write that fails (quota full, storage switched off) is reported, kept in this
+page and written once saving works again; a value another tab wrote in between is kept
+aside before this tab overwrites it. This module only puts ``localStorage`` behind the
+keeper's :class:`omen.store.Backend` and retries unsaved changes now and then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from pyodide.ffi import JsException
+from pyodide.ffi import JsException, create_proxy
 from pyscript import window
 
-from omen.errors import StoredDataError
 from omen.roll import N_, Step
-from omen.store import Schema, decode, encode, kind_label
+from omen.store import Keeper
+from omen_web import dom
 
-T = TypeVar("T")
-Notify = Callable[[Step], None]
+RETRY_MS = 15_000  # how often changes kept only in this page are tried again
 
 
-class Storage:
-    def __init__(self, notify: Notify) -> None:
-        self.notify = notify
-        self.memory: dict[str, str] = {}
-        self.frozen: set[str] = set()  # keys whose damaged value could not be kept aside
-        self.warned_write = False
-        self.known: dict[str, str | None] = {}  # what this tab last read or wrote, by key
+class LocalBackend:
+    """The browser's ``localStorage`` as a :class:`omen.store.Backend`."""
+
+    def __init__(self, local: Any) -> None:
+        self.local = local
+
+    def get(self, key: str) -> str | None:
+        value = self.local.getItem(key)
+        return value if isinstance(value, str) else None  # JS null arrives as jsnull
+
+    def put(self, key: str, text: str) -> bool:
         try:
-            self.local: Any = window.localStorage
-            self.local.getItem("omen/probe")
+            self.local.setItem(key, text)
         except JsException:
-            self.local = None
+            return False
+        return True
+
+    def drop(self, key: str) -> None:
+        try:
+            self.local.removeItem(key)
+        except JsException:
+            return
+
+    def names(self) -> list[str]:
+        return [str(self.local.key(i)) for i in range(int(self.local.length))]
+
+
+class Storage(Keeper):
+    def __init__(self, notify: Any) -> None:
+        backend: LocalBackend | None
+        try:
+            local = window.localStorage
+            local.getItem("omen/probe")
+            backend = LocalBackend(local)
+        except JsException:
+            backend = None
+        super().__init__(backend, notify, dom.now_iso)
+        self.retrying: Any = None
+        if backend is None:
             notify(
                 Step(
                     N_(
@@ -49,132 +70,16 @@ class Storage:
                 )
             )
 
-    def read(self, key: str) -> str | None:
-        if self.local is None:
-            return self.memory.get(key)
-        value = self._stored(key)
-        self.known[key] = value
-        return value
-
-    def _stored(self, key: str) -> str | None:
-        value = self.local.getItem(key)
-        return value if isinstance(value, str) else None  # JS null arrives as jsnull
-
-    def seen(self, key: str, value: str | None) -> None:
-        """Another tab wrote ``value`` to ``key``: this tab now knows it."""
-        self.known[key] = value
-
-    def _crossed(self, key: str) -> None:
-        """Keep aside what another tab wrote to ``key`` since this tab last saw it."""
-        if key not in self.known:
-            return
-        there = self._stored(key)
-        if there is None or there == self.known[key]:
-            return
-        kind = key.removeprefix("omen/")
-        aside = f"omen/quarantine/{kind}/{window.Date.new().toISOString()}-other-tab"
-        try:
-            self.local.setItem(aside, there)
-        except JsException:
-            self.frozen.add(key)
-            self.notify(
-                Step(
-                    N_(
-                        "Another tab changed {what} while this one did too. There is no room "
-                        "to keep its version aside, so this tab will not overwrite it; "
-                        "reload this page to see the other tab's version."
-                    ),
-                    {"what": kind_label(kind)},
-                )
-            )
-            return
-        self.notify(
-            Step(
-                N_(
-                    "Another tab changed {what} at the same time as this one. This tab's "
-                    "version is saved; the other tab's was kept aside as {aside}."
-                ),
-                {"what": kind_label(kind), "aside": aside},
-            )
-        )
-
     def write(self, key: str, text: str, quiet: bool = False) -> bool:
-        """Store ``text``; False when it could not be (told once, unless ``quiet``)."""
-        self.memory[key] = text
-        if self.local is None or key in self.frozen:
-            return False
-        try:
-            self._crossed(key)
-            if key in self.frozen:
-                return False
-            self.local.setItem(key, text)
-            self.known[key] = text
-        except JsException:
-            if not quiet and not self.warned_write:
-                self.warned_write = True
-                self.notify(
-                    Step(
-                        N_(
-                            "Omen could not save: the device's storage is full or switched "
-                            "off. Everything keeps working, but recent changes are only in "
-                            "this page until saving works again. Export your data to be safe."
-                        )
-                    )
-                )
-            return False
-        self.warned_write = False
-        return True
+        saved = super().write(key, text, quiet)
+        if self.dirty and self.backend is not None and self.retrying is None:
+            # Space may be freed outside Omen: try again now and then until it saves.
+            self.retrying = create_proxy(self.retry)
+            window.setTimeout(self.retrying, RETRY_MS)
+        return saved
 
-    def load(self, schema: Schema[T], stamp: str) -> T | None:
-        """The stored value, or None when there is none or it does not load."""
-        raw = self.read(schema.key)
-        if raw is None:
-            return None
-        try:
-            return decode(schema, raw)
-        except StoredDataError as error:
-            aside = f"omen/quarantine/{schema.kind}/{stamp}"
-            kept = False
-            if self.local is not None:
-                try:
-                    self.local.setItem(aside, raw)
-                    kept = True
-                except JsException:
-                    kept = False
-            if kept:
-                self.notify(
-                    Step(
-                        N_(
-                            "Omen could not load {what}: {reason} A copy was kept "
-                            "aside as {aside}, and that part starts afresh."
-                        ),
-                        {"what": kind_label(schema.kind), "reason": error.message, "aside": aside},
-                    )
-                )
-            else:
-                self.frozen.add(schema.key)
-                self.notify(
-                    Step(
-                        N_(
-                            "Omen could not load {what}: {reason} There was no room "
-                            "to keep a copy aside, so Omen will not overwrite it; changes "
-                            "to that part stay in this page only."
-                        ),
-                        {"what": kind_label(schema.kind), "reason": error.message},
-                    )
-                )
-            return None
-
-    def remove(self, key: str) -> None:
-        """Forget what is stored under ``key`` (nothing happens if it cannot be removed)."""
-        self.memory.pop(key, None)
-        if self.local is None or key in self.frozen:
+    def retry(self, *_args: Any) -> None:
+        if self.flush() or self.backend is None:
+            self.retrying = None
             return
-        try:
-            self.local.removeItem(key)
-            self.known[key] = None
-        except JsException:
-            return
-
-    def save(self, schema: Schema[Any], data: Any, quiet: bool = False) -> bool:
-        return self.write(schema.key, encode(schema, data), quiet)
+        window.setTimeout(self.retrying, RETRY_MS)

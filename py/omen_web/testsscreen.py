@@ -113,8 +113,11 @@ class TestsScreen:
 
     # --- what is kept -----------------------------------------------------------------
 
-    def save(self) -> None:
-        form = TestsForm(
+    @property
+    def form(self) -> TestsForm:
+        """What this screen keeps (:data:`omen.eotw.TESTS_FORM`): backups and two-tab
+        sync read and put it through here (``sharescreen.OWNERS``)."""
+        return TestsForm(
             self.character_id,
             self.characteristic,
             self.value,
@@ -122,7 +125,18 @@ class TestsScreen:
             tuple(sorted(self.unticked)),
             tuple(self.contestants),
         )
-        self.app.storage.save(TESTS_FORM, form.to_json())
+
+    @form.setter
+    def form(self, form: TestsForm) -> None:
+        self.pool = form.pool
+        self.characteristic = form.characteristic
+        self.value = form.value
+        self.character_id = form.character
+        self.unticked = set(form.unticked)
+        self.contestants = list(form.contestants)
+
+    def save(self) -> None:
+        self.app.storage.save(TESTS_FORM, self.form.to_json())
 
     # --- a test the Crew screen asked for -----------------------------------------------
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from omen.crew import Character, Crew
-from omen.share import encode_link, export_file, share_table
+from omen.share import encode_link, export_file, pack, share_table
 from omen.tables import Entry, Library, Table
 
 from .conftest import READY_TIMEOUT, open_app, reload_app
@@ -82,6 +82,28 @@ def test_a_link_on_a_fresh_profile_imports_after_confirmation(
     reload_app(page)
     expect(importer(page)).to_be_hidden()  # the link is not offered twice
     assert table_names(page).count("Ghouls 👻") == 1
+
+
+def test_a_link_that_fails_is_cleared_from_the_address(page: Page, base: str) -> None:
+    open_link(page, base, table_link("Ghouls")[:-6])  # damaged
+    expect(page.get_by_role("alert").filter(has_text="This link is damaged")).to_be_visible()
+    assert page.evaluate("location.hash") == ""
+    reload_app(page)
+    expect(page.get_by_role("alert")).to_have_count(0)
+
+
+@pytest.mark.allow_console_errors
+def test_a_link_nested_ten_thousand_deep_then_a_reload_starts_clean(page: Page, base: str) -> None:
+    """The address is cleared before the link is decoded, so even a link that crashed
+    the interpreter is not opened again by a reload."""
+    deep = "[" * 10_000 + "]" * 10_000
+    text = '{"app": "omen", "kind": "table", "v": 1, "data": ' + deep + "}"
+    page.goto(f"{base}/#share={pack(text.encode('utf-8'))}")
+    page.wait_for_function("location.hash === ''", timeout=READY_TIMEOUT)
+    reload_app(page)
+    expect(importer(page)).to_be_hidden()
+    page.get_by_role("button", name="Next turn").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("1")
 
 
 def test_a_name_already_here_asks_and_never_overwrites_unasked(
@@ -340,6 +362,59 @@ def test_two_tabs_keep_in_step_and_lose_no_write(
     assert len(aside) == 1
     assert "Ada the Second" in page.evaluate(f"localStorage.getItem('{aside[0]}')")
     assert errors == []
+
+
+def test_two_tabs_on_the_tests_screen_lose_no_change(
+    page: Page, base: str, context: BrowserContext
+) -> None:
+    """B adds a die, then A changes the characteristic: after both reload, both changes
+    are there (A took in B's form before building on it), and nothing was kept aside."""
+    other = context.new_page()
+    errors: list[str] = []
+    other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    for tab in (page, other):
+        open_app(tab, base)
+        tab.get_by_role("navigation", name="Screens").get_by_role("button", name="Tests").click()
+    other.get_by_role("button", name="One die more: Equipment").click()
+    expect(page.get_by_role("alert").filter(has_text="Changed in another tab: ")).to_contain_text(
+        "the dice pool on the Tests screen"
+    )
+    equipment = page.locator(".reason").filter(has_text="Equipment").locator(".count")
+    expect(equipment).to_have_text("1")  # shown in A before A changes anything
+    page.locator("[data-bind='test-characteristic']").select_option("logic")
+    for tab in (page, other):
+        reload_app(tab)
+        tab.get_by_role("navigation", name="Screens").get_by_role("button", name="Tests").click()
+        expect(tab.locator(".reason").filter(has_text="Equipment").locator(".count")).to_have_text(
+            "1"
+        )
+        expect(tab.locator("[data-bind='test-characteristic']")).to_have_value("logic")
+    assert stored(page, "eotw_tests")["pool"] == {"equipment": 1}
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('quarantine'))") == []
+    assert errors == []
+
+
+def test_a_backup_holds_the_tests_form(page: Page, base: str, tmp_path: Path) -> None:
+    open_app(page, base)
+    page.get_by_role("navigation", name="Screens").get_by_role("button", name="Tests").click()
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    page.get_by_role("button", name="Settings").click()
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export everything to a file").click()
+    backup = tmp_path / "backup.json"
+    info.value.save_as(backup)
+    parts = json.loads(backup.read_text(encoding="utf-8"))["data"]["parts"]
+    assert parts["eotw_tests"]["data"]["pool"] == {"danger": 1}
+    page.evaluate("localStorage.clear()")
+    reload_app(page)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Import a file").set_input_files(str(backup))
+    importer(page).get_by_role("button", name="Restore the backup").click()
+    expect(importer(page)).to_be_hidden()
+    reload_app(page)
+    page.get_by_role("navigation", name="Screens").get_by_role("button", name="Tests").click()
+    danger = page.locator(".reason").filter(has_text="Danger or difficulty").locator(".count")
+    expect(danger).to_have_text("1")
 
 
 def test_export_everything_and_restore_the_backup(

@@ -1,0 +1,211 @@
+"""The registry of stored parts: every schema declared once, and every list read from it."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from omen import parts, share, store
+from omen.campaign import Campaign, Exploration, Log, Outcome, Prefs
+from omen.crew import Character, Crew, StressTrack
+from omen.eotw import Characteristic, Contestant, Pool, TestsForm
+from omen.gurps_distance import GurpsForm, Side
+from omen.ose_session import OseSession
+from omen.parts import PARTS, Place, StoredPart, in_place
+from omen.roll import N_, Step
+from omen.share import Everything, Kept, export_file, import_file, restore
+from omen.store import Keeper, MemoryBackend
+from omen.tables import Entry, Library, Location, Table
+from omen.voidcrawl import CrawlSetup, default_voidcrawl
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "py" / "omen"
+ADAPTER = ROOT / "py" / "omen_web"
+
+
+def declared_schemas() -> dict[str, str]:
+    """Every ``Schema("kind", ...)`` written in the engine, as kind -> module:NAME."""
+    found: dict[str, str] = {}
+    for path in sorted(ENGINE.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)):
+                continue
+            value = node.value
+            if not isinstance(value, ast.Call):
+                continue
+            name = getattr(value.func, "attr", getattr(value.func, "id", ""))
+            if name != "Schema":
+                continue
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+            assert isinstance(target, ast.Name) and isinstance(value.args[0], ast.Constant)
+            found[str(value.args[0].value)] = f"omen.{path.stem}:{target.id}"
+    return found
+
+
+def test_every_schema_in_the_engine_is_one_registered_part() -> None:
+    declared = declared_schemas()
+    assert {kind: part.schema_at for kind, part in PARTS.items()} == declared
+    for part in PARTS.values():
+        assert part.schema.kind == part.kind
+        assert part.schema.key == part.key == store.PREFIX + part.kind
+
+
+def test_a_part_says_why_not_for_every_place_it_does_not_go() -> None:
+    for part in PARTS.values():
+        assert set(part.why_not) == set(Place) - part.places, part.kind
+        assert all(len(reason) > 10 for reason in part.why_not.values())
+    line = lambda record: Step(N_("Language and theme"))  # noqa: E731
+    with pytest.raises(ValueError, match="reason"):
+        StoredPart("x", "the x", "omen.campaign:PREFS", frozenset({Place.SYNC}))
+    with pytest.raises(ValueError, match="reason"):
+        StoredPart("x", "the x", "omen.campaign:PREFS", parts.EVERYWHERE, {Place.SYNC: "both ways"})
+    with pytest.raises(ValueError, match="link carries"):
+        StoredPart(
+            "x", "x", "m:N", frozenset({Place.LINK, Place.SYNC}), {Place.BACKUP: "no backup"}
+        )
+    with pytest.raises(ValueError, match="file label"):
+        StoredPart("x", "x", "m:N", parts.NOT_IN_LINKS, {Place.LINK: "not in links"})
+    assert StoredPart(
+        "x", "x", "m:N", parts.NOT_IN_LINKS, {Place.LINK: "no link"}, "Saved x", line
+    ).goes(Place.BACKUP)
+
+
+def test_the_tests_form_goes_into_backups_and_two_tab_sync() -> None:
+    tests_form = PARTS["eotw_tests"]
+    assert tests_form.goes(Place.BACKUP) and tests_form.goes(Place.SYNC)
+    assert "eotw_tests" in share.PARTS
+
+
+def test_backups_links_and_labels_read_the_registry() -> None:
+    assert list(share.PARTS) == [part.kind for part in in_place(Place.BACKUP)]
+    assert [p.kind for p in in_place(Place.LINK)] == ["library", "voidcrawl", "crew"]
+    everything = Everything({kind: SAMPLES[kind] for kind in share.PARTS})
+    assert set(everything.for_link().parts) == {p.kind for p in in_place(Place.LINK)}
+    for part in PARTS.values():
+        assert store.kind_label(part.kind) == Step(part.label, {})
+    assert store.kind_label("newer_thing").english() == "newer_thing"
+
+
+def test_declaring_every_part_loads_no_procedure() -> None:
+    """The start reads the registry (labels, the list of parts) without compiling the
+    procedures whose schemas it names; a schema is imported when it is asked for."""
+    code = (
+        "import sys; from omen import parts, store; "
+        "[store.kind_label(p.kind) for p in parts.PARTS.values()]; "
+        "parts.in_place(parts.Place.SYNC); "
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+    )
+    loaded = set(run.stdout.split())
+    procedures = {"omen.eotw", "omen.crew", "omen.share", "omen.ose", "omen.ose_session"}
+    procedures |= {"omen.gurps", "omen.gurps_distance", "omen.tables", "omen.campaign"}
+    assert "omen.parts" in loaded and loaded & procedures == set()
+
+
+# --- the adapter's owners, checked against the registry ------------------------------------
+
+
+def literal(path: Path, name: str) -> Any:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"{name} is not in {path.name}")
+
+
+def attributes(path: Path, cls: str) -> set[str]:
+    """The names a screen class defines: ``self.x = ...`` anywhere, and properties."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    [found] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls]
+    names = {f.name for f in found.body if isinstance(f, ast.FunctionDef)}
+    for node in ast.walk(found):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Attribute) and getattr(target.value, "id", "") == "self":
+                names.add(target.attr)
+    return names
+
+
+def test_every_part_in_backups_or_sync_has_an_owner_that_keeps_it() -> None:
+    owners = literal(ADAPTER / "sharescreen.py", "OWNERS")
+    app_parts = literal(ADAPTER / "sharescreen.py", "APP_PARTS")
+    held = {p.kind for p in PARTS.values() if p.goes(Place.BACKUP) or p.goes(Place.SYNC)}
+    assert set(owners) | set(app_parts) == held
+    assert not set(owners) & set(app_parts)
+    screens = literal(ADAPTER / "app.py", "SCREENS")
+    for kind, (screen, attribute) in owners.items():
+        module, cls = screens[screen]
+        path = ROOT / "py" / (module.replace(".", "/") + ".py")
+        assert attribute in attributes(path, cls), f"{kind}: {cls}.{attribute} is missing"
+    app = attributes(ADAPTER / "app.py", "App")
+    assert set(app_parts) <= app
+    source = (ADAPTER / "sharescreen.py").read_text(encoding="utf-8")
+    assert "hasattr(screen, attribute)" not in source  # a missing owner is never skipped
+
+
+# --- a backup holds every part and puts it back ----------------------------------------------
+
+OUTCOME = Outcome(Step("Turn {turn} begins.", {"turn": 1}), (Step("rolled 4"),), "nothing")
+WOLVES = Table("wolves", "Vlci 🐺", "d6", (Entry("[[1d4+1]] vlků", 1, 6),))
+SAMPLES: dict[str, Any] = {
+    "library": Library((WOLVES,), (Location("mill", "Starý mlýn", ("wolves",), "wolves"),)),
+    "voidcrawl": CrawlSetup(default_voidcrawl(), ("Eliška",)),
+    "crew": Crew((Character("c1", "Ana", physical_stress=StressTrack(9, 2)),)),
+    "campaign": Campaign("Hřbitov 💀", "eotw"),
+    "exploration": Exploration(pool=13),
+    "ose_encounter": OseSession(creature="Skřeti"),
+    "gurps_form": GurpsForm(Side(name="Hlídka", group_size=3)),
+    "eotw_tests": TestsForm(
+        "c1",
+        Characteristic.LOGIC,
+        4,
+        Pool(equipment=2, danger=1),
+        (),
+        (Contestant("Stráž", Pool(assistance=1), 3),),
+    ),
+    "prefs": Prefs("cs", "dark"),
+    "log": Log().add("2026-12-01T10:00:00Z", OUTCOME, "Turn 1 begins.", ("exploration", {})),
+}
+
+
+def test_every_part_a_backup_holds_comes_back_after_storage_is_wiped() -> None:
+    """Something in every registered part, saved; a backup exported; storage wiped; the
+    backup restored and saved; every part reads back equal. A part not in backups is
+    declared so (the registry refuses a part without a reason)."""
+    backed_up = [part for part in PARTS.values() if part.goes(Place.BACKUP)]
+    assert {part.kind for part in backed_up} == set(SAMPLES)
+    not_backed_up = [part for part in PARTS.values() if not part.goes(Place.BACKUP)]
+    assert all(part.why_not[Place.BACKUP] for part in not_backed_up)
+    backend = MemoryBackend()
+    keeper = Keeper(backend, print, lambda: "T")
+    for part in backed_up:
+        assert keeper.save(part.schema, SAMPLES[part.kind].to_json())
+    held = Everything({part.kind: keeper.load(part.schema) for part in backed_up})
+    keeper.save(share.KEPT, Kept("T", held).to_json())
+    assert set(held.parts) == set(SAMPLES)
+    file = export_file(held, "campaign")
+    backend.items.clear()  # storage wiped
+    fresh = Keeper(backend, print, lambda: "T")
+    shared = import_file(file)
+    result = restore(Everything(), shared)
+    for kind, record in result.parts.items():
+        assert fresh.save(PARTS[kind].schema, record.to_json())
+    back = {part.kind: fresh.load(part.schema) for part in backed_up}
+    assert back == SAMPLES
