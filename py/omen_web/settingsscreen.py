@@ -24,7 +24,7 @@ from omen_web import dom
 from omen_web.app import App
 from omen_web.sharescreen import download
 
-ISO = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z", re.ASCII)
+ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z")
 
 
 class SettingsScreen:
