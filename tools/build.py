@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import msgfmt  # noqa: E402
+import serve  # noqa: E402
 
 try:
     import zopfli.gzip
@@ -431,13 +432,39 @@ def compress(
 
 
 # What the common static hosts read, shipped at the top of dist/ (the README explains
-# each): tools/host/<name> is copied as dist/<name>.
-HOST_FILES = ("_headers", "nginx-omen.conf")
+# each): tools/host/<name> is copied as dist/<name>; _headers is written by headers().
+HOST_FILES = ("nginx-omen.conf",)
+
+
+def headers(files: list[str]) -> str:
+    """dist/_headers for Netlify and Cloudflare Pages: the caching tools/serve.py gives.
+
+    Every file is revalidated on each use, except those named with a hash of their
+    content, kept for a year. Each of those is listed by name (a rule matching a folder
+    would overlap the site-wide one, and the two hosts join overlapping values
+    differently).
+    """
+    lines = [
+        "# Written by tools/build.py for Netlify and Cloudflare Pages (the README's",
+        '# "Serving Omen"): caching that follows the service worker\'s versioning.',
+        "/",
+        f"  Cache-Control: {serve.REVALIDATE}",
+        "/index.html",
+        f"  Cache-Control: {serve.REVALIDATE}",
+        "/sw.js",
+        f"  Cache-Control: {serve.REVALIDATE}",
+        "/static/build/*",
+        f"  Cache-Control: {serve.REVALIDATE}",
+    ]
+    for name in files:
+        if serve.cache_control("/" + name) == serve.IMMUTABLE:
+            lines += ["/" + name, f"  Cache-Control: {serve.IMMUTABLE}"]
+    return "\n".join(lines) + "\n"
 
 
 def dist(target: Path = ROOT / "dist") -> None:
     """Write ``target`` (dist/): every file a host serves, its .gz and .br copies, and
-    the host configuration files of HOST_FILES."""
+    the host configuration files (HOST_FILES and _headers)."""
     if target.exists():
         shutil.rmtree(target)
     for name in [*site_files(), "static/build/precache.js"]:
@@ -450,6 +477,7 @@ def dist(target: Path = ROOT / "dist") -> None:
                 shutil.copyfile(packed, destination.with_name(destination.name + suffix))
     for name in HOST_FILES:
         shutil.copyfile(ROOT / "tools" / "host" / name, target / name)
+    (target / "_headers").write_text(headers(site_files()), encoding="utf-8")
     print(f"dist: {target} is ready to upload to any static host")
 
 

@@ -45,7 +45,7 @@ TYPES = {
 
 
 # A file name with a content hash, as PyScript's build writes them: "core-C9KDLldu.js".
-HASHED = re.compile(r"/static/vendor/pyscript/[\w.]+-[\w-]{8}\.js$")
+HASHED = re.compile(r"/static/vendor/pyscript/[\w.-]+-[\w-]{8}\.js$")
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 ENCODINGS = ((".br", "br"), (".gz", "gzip"))  # preferred first
