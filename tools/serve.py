@@ -76,6 +76,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         **TYPES,
     }
     sent: ClassVar[int] = 0  # response body bytes, for the benchmark's download figures
+    encodings: ClassVar[tuple[tuple[str, str], ...]] = ENCODINGS  # the copies it may serve
 
     def send_head(self):  # type: ignore[no-untyped-def]
         """Serve ``name.br`` or ``name.gz`` (written by tools/build.py) to a browser that
@@ -86,7 +87,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         takes = accepted(self.headers.get("Accept-Encoding", ""))
         found = [
             (path.with_name(path.name + suffix), coding)
-            for suffix, coding in ENCODINGS
+            for suffix, coding in self.encodings
             if coding in takes and path.with_name(path.name + suffix).is_file()
         ]
         if not path.is_file() or not found:
@@ -124,16 +125,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path, port: int) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(Handler, directory=str(root))
+class GzipOnly(Handler):
+    """A host that serves the .gz copies only (bench/firstvisit.py's baseline)."""
+
+    encodings: ClassVar[tuple[tuple[str, str], ...]] = ((".gz", "gzip"),)
+
+
+def make_server(
+    root: Path, port: int, kind: type[Handler] = Handler
+) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(kind, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     return server
 
 
-def serve_in_background(root: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_background(
+    root: Path, port: int = 0, kind: type[Handler] = Handler
+) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start a server on a free port in a thread (for tests and benchmarks)."""
-    server = make_server(root, port)
+    server = make_server(root, port, kind)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
