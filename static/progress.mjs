@@ -95,7 +95,8 @@ function install() {
     const response = browserFetch.call(this, input, init);
     response.then(
       (found) => {
-        if ((init?.method || "GET").toUpperCase() === "GET") download.watch(found);
+        const wanted = (init?.method || "GET").toUpperCase() === "GET";
+        if (wanted && !document.documentElement.dataset.ready) download.watch(found); // until ready
       },
       (error) => {
         if (error?.name !== "AbortError") download.dropped();
