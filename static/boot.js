@@ -298,7 +298,8 @@ export async function readLink(fragment) {
 
 async function previewLink(catalogRead) {
   if (!location.hash.startsWith("#share=")) return;
-  const [found] = await Promise.all([readLink(location.hash), catalogRead]);
+  await catalogRead; // the summary is written in the page's language
+  const found = await readLink(location.hash);
   if (!found || document.documentElement.dataset.ready) return;
   setText("link-preview-summary", found.summary);
   $('[data-bind="link-preview"]')?.removeAttribute("hidden");

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -431,3 +432,24 @@ def test_every_seed_kind_is_previewed_as_python_summarises_it(
             assert preview["summary"] == f"Character '{opened.record.name}'"
         else:
             assert preview["summary"] == opened.summary.english()
+
+
+def test_the_preview_speaks_the_pages_language(browser: Browser, host: dict[str, Any]) -> None:
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    context.route("**/pyodide.asm.wasm", hold)
+    page, problems = guarded(context)
+    page.goto(host["url"] + "#" + named("Vlci"))
+    # (the quotes around the name are the catalog's, whichever they are)
+    expect(page.locator("[data-bind='link-preview']")).to_have_text(
+        re.compile(r"^Odkaz obsahuje: Tabulka .Vlci.: d2, 2 položky$")
+    )
+    expect(page.locator("[data-bind='loading-bytes']")).to_have_text(
+        re.compile(r"^\d+,\d z \d+,\d MB")
+    )
+    assert problems == []
+    context.close()
