@@ -362,7 +362,11 @@ def offline_files() -> list[str]:
     files = list(APP_FILES)
     bundled = set(bundled_files())
     for path in sorted((ROOT / "static").rglob("*")):
-        if not path.is_file() or path.name == "precache.js" or path.suffix in (".map", ".gz", ".br"):
+        if (
+            not path.is_file()
+            or path.name == "precache.js"
+            or path.suffix in (".map", ".gz", ".br")
+        ):
             continue
         if "docs" in path.parts or "pyodide-stock" in path.parts:  # README, benchmark
             continue
