@@ -8,6 +8,10 @@
 // browser compiles each afresh, while Pyodide's start keeps the page busy; loaded (not
 // run) now, they are ready when PyScript asks, and PyScript is no longer the last to be
 // ready. (Preloaded in the page's head instead, they would delay Python's start.)
+//
+// static/progress.mjs comes first: on a first visit it counts the bytes of the requests
+// Python's start makes, for the page's progress.
+import "./progress.mjs";
 import { start } from "./engine.mjs";
 import manifest from "./build/snapshot.js";
 

@@ -2,6 +2,7 @@
 
     python tools/build.py          # static/vendor/, static/build/ (run by make)
     python tools/build.py dist     # also dist/: a folder to upload to any static host
+    python tools/build.py dist DIR # the same folder written to DIR (tests use this)
 
 The runtime comes from the pinned npm packages in node_modules/ (``npm ci`` first).
 """
@@ -25,11 +26,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import msgfmt  # noqa: E402
+import serve  # noqa: E402
 
 try:
     import zopfli.gzip
 except ImportError:  # pragma: no cover - make installs it into .venv
     raise SystemExit("build: zopfli is missing: run `make build` (it installs .venv).") from None
+try:
+    import brotli
+except ImportError:  # pragma: no cover - make installs it into .venv
+    raise SystemExit("build: brotli is missing: run `make build` (it installs .venv).") from None
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -55,7 +61,8 @@ PYSCRIPT_USED = frozenset(
         "toml",
     ]
 )
-# Compressible files get a pre-compressed copy beside them (tools/serve.py serves it).
+# Compressible files get pre-compressed copies beside them, name.gz and name.br
+# (tools/serve.py serves them; make dist ships them for hosts that serve them).
 COMPRESS = (
     ".html",
     ".js",
@@ -254,6 +261,10 @@ def snapshot_manifest() -> None:
         # PyScript's modules, which static/start.mjs asks the browser to load (not run)
         # as the page opens; not part of the key.
         "pyscript": pyscript_chunks(),
+        # What a first visit downloads before it is ready, for the page's progress
+        # ("1.2 of 4.0 MB", static/progress.mjs): each file's bytes as it is, as .gz and
+        # as .br (0: no copy); not part of the key.
+        "download": download_sizes(),
     }
     text = "// Written by tools/build.py: what the memory snapshot holds (see static/engine.mjs).\n"
     text += f"export default {json.dumps(manifest, indent=1)};\n"
@@ -261,6 +272,32 @@ def snapshot_manifest() -> None:
     if not target.exists() or target.read_text() != text:
         target.write_text(text)
     print(f"build: snapshot of {len(modules)} modules, key {manifest['key']}")
+
+
+def start_files() -> list[str]:
+    """The files a first visit downloads before it is ready: the offline files less
+    those asked for later (the QR encoder, the snapshot worker, the service worker and
+    its list) and the Czech catalog (counted only where it is read)."""
+    later = ("static/vendor/segno/", "static/snapshot-worker.mjs", "static/build/locale/")
+    return [
+        name
+        for name in offline_files()
+        if not name.startswith(later) and name not in ("sw.js", "static/build/precache.js")
+    ]
+
+
+def download_sizes() -> dict[str, list[int]]:
+    """Each start file's size as it is, as .gz and as .br, by its address from static/
+    (snapshot.js's own copies are those of the last build: it is written after them)."""
+    out = {}
+    for name in start_files():
+        path = ROOT / name
+        sizes = [path.stat().st_size if path.exists() else 0]
+        for suffix in (".gz", ".br"):
+            packed = path.with_name(path.name + suffix)
+            sizes.append(packed.stat().st_size if packed.exists() else 0)
+        out[f"../{name}" if not name.startswith("static/") else "./" + name[7:]] = sizes
+    return out
 
 
 def pyscript_used(path: Path) -> bool:
@@ -325,7 +362,11 @@ def offline_files() -> list[str]:
     files = list(APP_FILES)
     bundled = set(bundled_files())
     for path in sorted((ROOT / "static").rglob("*")):
-        if not path.is_file() or path.name == "precache.js" or path.suffix in (".map", ".gz"):
+        if (
+            not path.is_file()
+            or path.name == "precache.js"
+            or path.suffix in (".map", ".gz", ".br")
+        ):
             continue
         if "docs" in path.parts or "pyodide-stock" in path.parts:  # README, benchmark
             continue
@@ -369,11 +410,22 @@ def gzipped(data: bytes) -> bytes:
     return bytes(zopfli.gzip.compress(data, numiterations=iterations))
 
 
-def compress(files: list[str], pack: Callable[[bytes], bytes] = gzipped) -> None:
-    """Write ``name.gz`` beside each compressible file, when it is missing or older."""
+def brotlied(data: bytes) -> bytes:
+    """brotli at its best quality (11): about 20% under zopfli's gzip for the runtime.
+
+    Browsers ask for it (``Accept-Encoding: br``) on HTTPS and on localhost; about 40 s
+    for the 9.6 MB WebAssembly file, so it too is made once per changed file.
+    """
+    return bytes(brotli.compress(data, quality=11))
+
+
+def compress(
+    files: list[str], pack: Callable[[bytes], bytes] = gzipped, suffix: str = ".gz"
+) -> None:
+    """Write ``name`` + ``suffix`` beside each compressible file, when missing or older."""
     for name in files:
         source = ROOT / name
-        target = source.with_name(source.name + ".gz")
+        target = source.with_name(source.name + suffix)
         if source.suffix not in COMPRESS or source.stat().st_size < 1024:
             if target.exists():
                 target.unlink()
@@ -383,17 +435,53 @@ def compress(files: list[str], pack: Callable[[bytes], bytes] = gzipped) -> None
         target.write_bytes(pack(source.read_bytes()))
 
 
-def dist() -> None:
-    target = ROOT / "dist"
+# What the common static hosts read, shipped at the top of dist/ (the README explains
+# each): tools/host/<name> is copied as dist/<name>; _headers is written by headers().
+HOST_FILES = ("nginx-omen.conf",)
+
+
+def headers(files: list[str]) -> str:
+    """dist/_headers for Netlify and Cloudflare Pages: the caching tools/serve.py gives.
+
+    Every file is revalidated on each use, except those named with a hash of their
+    content, kept for a year. Each of those is listed by name (a rule matching a folder
+    would overlap the site-wide one, and the two hosts join overlapping values
+    differently).
+    """
+    lines = [
+        "# Written by tools/build.py for Netlify and Cloudflare Pages (the README's",
+        '# "Serving Omen"): caching that follows the service worker\'s versioning.',
+        "/",
+        f"  Cache-Control: {serve.REVALIDATE}",
+        "/index.html",
+        f"  Cache-Control: {serve.REVALIDATE}",
+        "/sw.js",
+        f"  Cache-Control: {serve.REVALIDATE}",
+        "/static/build/*",
+        f"  Cache-Control: {serve.REVALIDATE}",
+    ]
+    for name in files:
+        if serve.cache_control("/" + name) == serve.IMMUTABLE:
+            lines += ["/" + name, f"  Cache-Control: {serve.IMMUTABLE}"]
+    return "\n".join(lines) + "\n"
+
+
+def dist(target: Path = ROOT / "dist") -> None:
+    """Write ``target`` (dist/): every file a host serves, its .gz and .br copies, and
+    the host configuration files (HOST_FILES and _headers)."""
     if target.exists():
         shutil.rmtree(target)
     for name in [*site_files(), "static/build/precache.js"]:
         destination = target / name
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / name, destination)
-        packed = (ROOT / name).with_name(Path(name).name + ".gz")
-        if packed.exists():
-            shutil.copyfile(packed, destination.with_name(destination.name + ".gz"))
+        for suffix in (".gz", ".br"):
+            packed = (ROOT / name).with_name(Path(name).name + suffix)
+            if packed.exists():
+                shutil.copyfile(packed, destination.with_name(destination.name + suffix))
+    for name in HOST_FILES:
+        shutil.copyfile(ROOT / "tools" / "host" / name, target / name)
+    (target / "_headers").write_text(headers(site_files()), encoding="utf-8")
     print(f"dist: {target} is ready to upload to any static host")
 
 
@@ -404,16 +492,24 @@ def main(argv: list[str]) -> None:
     for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")
-    snapshot_manifest()
     app_files()
+    snapshot_manifest()
     precache()
-    compress([*site_files(), "static/build/precache.js"])
+    served = [*site_files(), "static/build/precache.js"]
+    compress(served)
+    compress(served, brotlied, ".br")
+    # snapshot.js lists the compressed sizes, so it is written again once they are known
+    # (and precache.js with it); only files that changed are compressed again.
+    snapshot_manifest()
+    precache()
+    compress(served)
+    compress(served, brotlied, ".br")
     # The benchmark's baseline is served as a host usually compresses it: gzip -9, and
     # the (already deflated) standard library archive as it is.
     stock = [f"static/vendor/pyodide-stock/{n}" for n in PYODIDE_FILES if not n.endswith(".zip")]
     compress(stock, lambda data: gzip.compress(data, compresslevel=9, mtime=0))
-    if argv[1:] == ["dist"]:
-        dist()
+    if argv[1:2] == ["dist"] and len(argv) <= 3:
+        dist(Path(argv[2]).resolve() if len(argv) == 3 else ROOT / "dist")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,16 @@
 Usage: ``python tools/serve.py [--port 8000] [--root .]``. Python's built-in server does
 not know every type a PyScript page needs (``.mjs`` must be JavaScript, ``.wasm`` must
 be ``application/wasm``), and a stale copy of ``sw.js`` must never be cached. Where
-tools/build.py wrote a pre-compressed ``name.gz``, a browser that accepts gzip gets it,
-as a static host configured for pre-compressed files would serve it.
+tools/build.py wrote pre-compressed copies, a browser that accepts brotli gets
+``name.br`` and one that accepts gzip ``name.gz``, as a static host configured for
+pre-compressed files would serve them (``/`` is ``/index.html``, compressed too).
+
+Caching follows the service worker's versioning (the README's "Serving Omen"): files
+whose name carries a hash of their content (PyScript's chunks) may be kept for a year;
+every other file is revalidated on each use (``no-cache``: a 304 when unchanged), since
+a deploy changes them under the same name and ``static/build/precache.js`` says which
+version belongs with which. tools/host/ gives the same rules to nginx and to Netlify
+and Cloudflare Pages.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ import email.utils
 import functools
 import http.server
 import os
+import re
 import threading
 from pathlib import Path
 from typing import ClassVar
@@ -35,20 +44,55 @@ TYPES = {
 }
 
 
+# A file name with a content hash, as PyScript's build writes them: "core-C9KDLldu.js".
+HASHED = re.compile(r"/static/vendor/pyscript/[\w.-]+-[\w-]{8}\.js$")
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+ENCODINGS = ((".br", "br"), (".gz", "gzip"))  # preferred first
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control header for a site path ("/static/app.css")."""
+    return IMMUTABLE if HASHED.search(path) else REVALIDATE
+
+
+def accepted(header: str) -> set[str]:
+    """The codings an Accept-Encoding header accepts ("gzip, br;q=0" -> {"gzip"})."""
+    out = set()
+    for item in header.split(","):
+        name, _, params = item.strip().partition(";")
+        quality = params.strip().removeprefix("q=")
+        with contextlib.suppress(ValueError):
+            if params and float(quality) == 0:
+                continue
+        if name.strip():
+            out.add(name.strip().lower())
+    return out
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **TYPES,
     }
     sent: ClassVar[int] = 0  # response body bytes, for the benchmark's download figures
+    encodings: ClassVar[tuple[tuple[str, str], ...]] = ENCODINGS  # the copies it may serve
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        """Serve ``name.gz`` (written by tools/build.py) to a browser that takes gzip."""
+        """Serve ``name.br`` or ``name.gz`` (written by tools/build.py) to a browser that
+        takes brotli or gzip; ``/`` and any folder ending in ``/`` as its index.html."""
         path = Path(self.translate_path(self.path))
-        packed = path.with_name(path.name + ".gz")
-        takes_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not takes_gzip or not path.is_file() or not packed.is_file():
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        takes = accepted(self.headers.get("Accept-Encoding", ""))
+        found = [
+            (path.with_name(path.name + suffix), coding)
+            for suffix, coding in self.encodings
+            if coding in takes and path.with_name(path.name + suffix).is_file()
+        ]
+        if not path.is_file() or not found:
             return super().send_head()
+        packed, coding = found[0]
         since = self.headers.get("If-Modified-Since")
         with contextlib.suppress(TypeError, ValueError):
             if since and email.utils.parsedate_to_datetime(since).timestamp() >= int(
@@ -60,7 +104,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         body = packed.open("rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", coding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(packed.stat().st_size))
         self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
@@ -73,8 +117,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         Handler.sent += source.tell() - before
 
     def end_headers(self) -> None:
-        if self.path.split("?")[0].endswith(("sw.js", "precache.js")):
-            self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -82,16 +125,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path, port: int) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(Handler, directory=str(root))
+class GzipOnly(Handler):
+    """A host that serves the .gz copies only (bench/firstvisit.py's baseline)."""
+
+    encodings: ClassVar[tuple[tuple[str, str], ...]] = ((".gz", "gzip"),)
+
+
+def make_server(
+    root: Path, port: int, kind: type[Handler] = Handler
+) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(kind, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     return server
 
 
-def serve_in_background(root: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_background(
+    root: Path, port: int = 0, kind: type[Handler] = Handler
+) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start a server on a free port in a thread (for tests and benchmarks)."""
-    server = make_server(root, port)
+    server = make_server(root, port, kind)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
