@@ -25,8 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import icons  # noqa: E402
 import msgfmt  # noqa: E402
 import serve  # noqa: E402
+import vendor_patches  # noqa: E402
 
 try:
     import zopfli.gzip
@@ -181,12 +183,14 @@ def vendor() -> None:
             stdlib(pyodide / name, VENDOR / "pyodide" / name)
         elif name == "pyodide-lock.json":
             lock_without_packages(pyodide / name, VENDOR / "pyodide" / name)
-        else:
-            copy_if_changed(pyodide / name, VENDOR / "pyodide" / name)
+        else:  # without pointers to source maps not shipped (see tools/vendor_patches.py)
+            data = vendor_patches.pyodide_runtime(name, (pyodide / name).read_bytes())
+            vendor_patches.write_if_changed(VENDOR / "pyodide" / name, data)
     wanted = {p.name for p in pyscript.iterdir() if p.suffix in (".js", ".css")}
     for path in sorted(pyscript.iterdir()):
         if path.name in wanted:
-            copy_if_changed(path, VENDOR / "pyscript" / path.name)
+            data = vendor_patches.without_source_map(path.read_bytes())
+            vendor_patches.write_if_changed(VENDOR / "pyscript" / path.name, data)
     for stale in (VENDOR / "pyscript").iterdir():
         if stale.name not in wanted:
             stale.unlink()
@@ -382,6 +386,7 @@ def site_files() -> list[str]:
     """Every file a host serves: the offline files, and the app's Python files one by one
     too (static/engine.mjs asks for them so if their bundle cannot be read)."""
     files = offline_files()
+    files += ["static/docs/screenshot.png"]  # the manifest's screenshot, for install sheets
     return files + [name for name in python_files() if name not in files]
 
 
@@ -489,6 +494,7 @@ def main(argv: list[str]) -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
     vendor()
     vendor_segno()
+    icons.make_icons()  # PNG icons from static/icon.svg, before the offline file list
     for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")

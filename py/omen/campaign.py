@@ -370,11 +370,19 @@ CAMPAIGN = Schema("campaign", 1, {}, Campaign.from_json)
 
 @dataclass(frozen=True)
 class Prefs:
+    """The device's preferences: language, theme, and whether the game master dismissed
+    the hint on how to install Omen (shown on iOS Safari, which offers no prompt)."""
+
     language: str = ""  # "" until chosen: follow the browser
     theme: str = "auto"
+    install_hint_seen: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"language": self.language, "theme": self.theme}
+        return {
+            "language": self.language,
+            "theme": self.theme,
+            "install_hint_seen": self.install_hint_seen,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> Prefs:
@@ -382,14 +390,22 @@ class Prefs:
             raise _bad("prefs")
         language = data.get("language", "")
         theme = data.get("theme", "auto")
+        seen = data.get("install_hint_seen", False)
         if language not in ("", *LANGUAGES):
             raise _bad("language")
         if theme not in THEMES:
             raise _bad("theme")
-        return cls(language, theme)
+        if not isinstance(seen, bool):
+            raise _bad("install_hint_seen")
+        return cls(language, theme, seen)
 
 
-PREFS = Schema("prefs", 1, {}, Prefs.from_json)
+def _prefs_with_install_hint(data: Any) -> Any:
+    """Format 1 to 2: the install hint was not dismissed yet."""
+    return {**data, "install_hint_seen": False} if isinstance(data, dict) else data
+
+
+PREFS = Schema("prefs", 2, {1: _prefs_with_install_hint}, Prefs.from_json)
 
 
 # --- the roll log --------------------------------------------------------------------

@@ -422,11 +422,41 @@ KEPT = store.Schema("before_import", 1, {}, Kept.from_json)
 
 
 def _everything_summary(record: Everything) -> Step:
-    return Step(
-        N_("Campaign data: {count} part"),
-        {"count": len(record.parts)},
-        plural=N_("Campaign data: {count} parts"),
-    )
+    """What an import of the campaign adds: its tables, locations and characters.
+
+    Counted the same for a link (which carries only those, and the Voidcrawl) and for a
+    file of the same campaign (which also holds settings, the log and so on: its details
+    list every part). An empty campaign still says what it is.
+    """
+    library = record.get("library", Library())
+    people = record.get("crew", Crew())
+    counts: list[Step] = []
+    if library.tables:
+        counts.append(
+            Step(N_("{count} table"), {"count": len(library.tables)}, plural=N_("{count} tables"))
+        )
+    if library.locations:
+        counts.append(
+            Step(
+                N_("{count} location"),
+                {"count": len(library.locations)},
+                plural=N_("{count} locations"),
+            )
+        )
+    if people.characters:
+        counts.append(
+            Step(
+                N_("{count} character"),
+                {"count": len(people.characters)},
+                plural=N_("{count} characters"),
+            )
+        )
+    if not counts:
+        return Step(N_("Campaign data: no tables, locations or characters"))
+    what = counts[0]
+    for step in counts[1:]:
+        what = Step(N_("{first}, {next}"), {"first": what, "next": step})
+    return Step(N_("Campaign data: {what}"), {"what": what})
 
 
 def _describe(name: str, record: Any) -> Step:

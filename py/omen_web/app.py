@@ -33,7 +33,7 @@ from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.notation import is_digits
 from omen.roll import N_, Step
-from omen_web import dom
+from omen_web import dom, installhint
 from omen_web.storage import Storage
 
 LOCALE_DIR = "locale"
@@ -336,6 +336,7 @@ def start() -> None:
         app.screen("share").check_hash()
     for step in pending:
         app.notify(step)
+    installhint.offer(app)  # a one-time hint on iOS Safari, which offers no install prompt
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
     warm_up(app)

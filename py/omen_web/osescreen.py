@@ -458,9 +458,9 @@ class OseScreen:
         )
         stage = self.next_stage()
         label = {
-            "surprise": Step(N_("Next: roll surprise")),
-            "distance": Step(N_("Next: roll distance")),
-            "reaction": Step(N_("Next: roll reaction")),
+            "surprise": Step(N_("Next: surprise")),
+            "distance": Step(N_("Next: distance")),
+            "reaction": Step(N_("Next: reaction")),
             "initiative": Step(N_("Next: round {round}"), {"round": session.encounter.round + 1}),
         }[stage]
         dom.text(dom.one('[data-action="ose-next"]', self.root), app.t(label))

@@ -8,8 +8,10 @@ The codec is :mod:`omen.share`; this module only moves its text in and out of th
   (start-up does not pay for it). A link too long for a QR code or a messenger says so
   and offers a file.
 - **The import dialog**: a ``#share=`` link opened on load (or in an open tab), a picked
-  file or pasted text shows what it holds and asks, for every name already here, whether
-  to add it as new, replace ours or keep ours. Nothing is written before Import.
+  file or pasted text shows what it holds and asks, for the names already here, whether
+  to add them as new, replace ours or keep ours: one choice for all of them, with
+  exceptions item by item (a single name gets its own choice). Nothing is written before
+  Import, whose button stays in reach at the bottom of the dialog.
 - **Two tabs**: the ``storage`` event tells this tab what another tab saved; the part is
   loaded again and the screens re-render, with a notice saying what changed.
 
@@ -128,6 +130,7 @@ class ShareScreen:
         act("import-restore", self.confirm_restore)
         app.restorers[campaign.WHOLE_CAMPAIGN] = self.put_back
         dom.on(dom.bound("import-file"), "change", app.guard(self.import_file))
+        dom.on(dom.bound("import-conflicts"), "change", app.guard(self.render_exceptions))
         dom.on(self.dialog, "cancel", lambda _e: self.finish_import())
         # Other tabs' writes and shared links reach this screen through App.start, which
         # listens from the start and builds this screen when one comes.
@@ -393,7 +396,11 @@ class ShareScreen:
 
     def show_import(self, shared: Shared) -> None:
         self.plan = plan_import(self.everything(), shared)
-        dom.clear(dom.bound("import-conflicts"))  # no choice carries over from an earlier import
+        # No choice carries over from an earlier import.
+        dom.clear(dom.bound("import-conflicts"))
+        dom.clear(dom.bound("import-single"))
+        dom.one('input[name="import-all"][value="new"]').checked = True
+        dom.bound("import-each").open = False
         self.render_import()
         if not self.dialog.open:
             self.dialog.showModal()
@@ -405,27 +412,74 @@ class ShareScreen:
         shared = plan.shared
         dom.text(dom.bound("import-summary"), app.t(shared.summary))
         app.fill_list(dom.bound("import-details"), shared.details)
-        holder = dom.bound("import-conflicts")
+        self.render_conflicts(plan)
+        restorable = shared.kind == "campaign" and shared.record.for_link() != shared.record
+        dom.show(dom.bound("import-restore-note"), restorable)
+        dom.show(dom.one('[data-action="import-restore"]'), restorable)
+
+    def render_conflicts(self, plan: ImportPlan) -> None:
+        """The names already here: one alone gets its own choice; two or more get one
+        choice for all of them, and a folded list to make exceptions item by item."""
+        app = self.app
+        single, each = dom.bound("import-single"), dom.bound("import-conflicts")
         chosen = {
             str(node.dataset.key): str(dom.one("select", node).value)
-            for node in dom.every(".conflict", holder)
+            for node in [*dom.every(".conflict", single), *dom.every(".conflict", each)]
         }
-        dom.clear(holder)
+        dom.clear(single)
+        dom.clear(each)
+        many = len(plan.conflicts) > 1
         for conflict in plan.conflicts:
             row = dom.clone("tpl-conflict")
             translate_markup(row, app.translator)
             row.dataset.key = conflict.key
             dom.text(dom.one(".text", row), app.t(conflict.message))
-            dom.one("select", row).value = chosen.get(conflict.key, Choice.NEW.value)
-            holder.append(row)
-        restorable = shared.kind == "campaign" and shared.record.for_link() != shared.record
-        dom.show(dom.bound("import-restore-note"), restorable)
-        dom.show(dom.one('[data-action="import-restore"]'), restorable)
+            select = dom.one("select", row)
+            if many:
+                select.value = chosen.get(conflict.key, "")
+                each.append(row)
+            else:
+                dom.one(".as-all", row).remove()
+                select.value = chosen.get(conflict.key) or Choice.NEW.value
+                single.append(row)
+        dom.show(dom.bound("import-all"), many)
+        dom.show(dom.bound("import-each"), many)
+        count = len(plan.conflicts)
+        legend = Step(
+            N_("{count} name is already here. For all of them:"),
+            {"count": count},
+            plural=N_("{count} names are already here. For all of them:"),
+        )
+        dom.text(dom.bound("import-all-legend"), app.t(legend))
+        self.render_exceptions()
+
+    def render_exceptions(self, _event: Any = None) -> None:
+        """How many items have a choice of their own, on the folded list's summary."""
+        rows = dom.every(".conflict", dom.bound("import-conflicts"))
+        count = sum(1 for node in rows if str(dom.one("select", node).value))
+        summary = Step(
+            N_("Exceptions, item by item ({count} chosen)"),
+            {"count": count},
+            plural=N_("Exceptions, item by item ({count} chosen)"),
+        )
+        dom.text(dom.bound("import-each-summary"), self.app.t(summary))
+
+    def choice_for_all(self) -> Choice:
+        for node in dom.every('input[name="import-all"]', dom.bound("import-all")):
+            if node.checked:
+                return Choice(str(node.value))
+        return Choice.NEW
 
     def choices(self) -> dict[str, Choice]:
+        """The choices made item by item (an item left "as chosen for all" has none)."""
+        rows = [
+            *dom.every(".conflict", dom.bound("import-single")),
+            *dom.every(".conflict", dom.bound("import-conflicts")),
+        ]
         return {
             str(node.dataset.key): Choice(str(dom.one("select", node).value))
-            for node in dom.every(".conflict", dom.bound("import-conflicts"))
+            for node in rows
+            if str(dom.one("select", node).value)
         }
 
     def cancel_import(self, _event: Any) -> None:
@@ -440,7 +494,7 @@ class ShareScreen:
         plan = self.plan
         if plan is None:
             return
-        merged = plan.merged(self.choices())
+        merged = plan.merged(self.choices(), default=self.choice_for_all())
         self.apply(merged.result, plan.shared.summary, merged.steps)
 
     def confirm_restore(self, _event: Any) -> None:

@@ -2,8 +2,8 @@
 
 The library (tables and locations) and the Voidcrawl set-up (its die, the investigators'
 names) are kept under their own storage keys. On a first start with nothing stored, the
-example campaign is loaded and marked as such; "Clear the example" empties it (undoable
-from the log). Every change that is saved goes to the log with the earlier library, so
+example campaign is loaded in the app's language and marked as such (while untouched, it
+follows a change of language); "Clear the example" empties it (undoable from the log). Every change that is saved goes to the log with the earlier library, so
 Undo puts it back.
 """
 
@@ -16,6 +16,7 @@ from typing import Any
 from omen.campaign import Outcome, depth_limit
 from omen.errors import RulesError
 from omen.notation import read_whole
+from omen.example import EXAMPLE_NOTE, LANGUAGES, example_campaign
 from omen.roll import N_, Step
 from omen.tables import (
     LIBRARY,
@@ -36,7 +37,6 @@ from omen.tables import (
 )
 from omen.voidcrawl import (
     DEFAULT_LEVEL,
-    EXAMPLE_NOTE,
     KIND_NAMES,
     MAX_INVESTIGATORS,
     TOP_LEVEL,
@@ -47,7 +47,6 @@ from omen.voidcrawl import (
     Voidcrawl,
     VoidcrawlSettings,
     default_voidcrawl,
-    example_campaign,
     face_level,
     resize,
     validate_voidcrawl,
@@ -71,7 +70,7 @@ class TablesScreen:
         library = app.storage.load(LIBRARY, app.stamp)
         setup = app.storage.load(VOIDCRAWL, app.stamp)
         if library is None and setup is None:
-            example = example_campaign()
+            example = example_campaign(app.translator.language)
             library = example.library
             setup = CrawlSetup(example.voidcrawl, example.investigators, example=True)
             self.library, self.setup = library, setup
@@ -577,7 +576,25 @@ class TablesScreen:
         dom.fill_options(select, [("", empty), *tables])
         select.value = chosen or ""
 
+    def follow_language(self) -> None:
+        """The example, still untouched, in the app's language (after a change of language).
+
+        Once the game master changes anything it is their campaign, and stays as it is.
+        """
+        if not self.setup.example:
+            return
+        wanted = example_campaign(self.app.translator.language)
+        if self.library == wanted.library:
+            return
+        untouched = CrawlSetup(wanted.voidcrawl, wanted.investigators, example=True)
+        if self.setup == untouched and any(
+            self.library == example_campaign(other).library for other in LANGUAGES
+        ):
+            self.library = wanted.library
+            self.save()
+
     def render(self) -> None:
+        self.follow_language()
         app = self.app
         last = self.last
         title = dom.bound("tables-result-title")

@@ -157,13 +157,13 @@ def test_next_button_conclusion_and_undo(page: Page, base: str) -> None:
     surprise = step(page, "surprise")
     surprise.get_by_text("Use physical dice").click()
     surprise.get_by_role("textbox", name="Faces you rolled, in order").fill("1 5")
-    page.get_by_role("button", name="Next: roll surprise").click()
+    page.get_by_role("button", name="Next: surprise").click()
     expect(result).to_have_text("The party is surprised: the monsters act alone for one round.")
     distance = step(page, "distance")
     distance.locator(":scope > summary").click()
     distance.get_by_text("Use physical dice").click()
     distance.get_by_role("textbox", name="Faces you rolled, in order").fill("6 6")
-    page.get_by_role("button", name="Next: roll distance").click()
+    page.get_by_role("button", name="Next: distance").click()
     expect(result).to_have_text("Distance: 120 feet")
     # the surprised party: the monsters act alone in round 1 without a roll
     initiative = step(page, "initiative")
@@ -202,11 +202,11 @@ def test_next_button_conclusion_and_undo(page: Page, base: str) -> None:
     page.get_by_role("button", name="Encounter").click()
     expect(result).to_have_text("Distance: 120 feet")
     expect(initiative.locator("[data-bind='ose-round']")).to_have_text("0")
-    expect(page.get_by_role("button", name="Next: roll reaction")).to_be_visible()
+    expect(page.get_by_role("button", name="Next: reaction")).to_be_visible()
     # A new encounter starts afresh.
     page.get_by_role("button", name="New encounter").click()
     expect(result).to_have_text("Set the situation, then roll for surprise.")
-    expect(page.get_by_role("button", name="Next: roll surprise")).to_be_visible()
+    expect(page.get_by_role("button", name="Next: surprise")).to_be_visible()
 
 
 def test_liminal_horror_reaction_with_typed_dice_shows_the_cairn_note(

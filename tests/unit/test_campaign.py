@@ -9,6 +9,7 @@ import pytest
 from omen import settings
 from omen.campaign import (
     LOG_LIMIT,
+    PREFS,
     Campaign,
     Entry,
     Exploration,
@@ -23,6 +24,7 @@ from omen.dice import ScriptedDice
 from omen.errors import StoredDataError
 from omen.exploration import Procedure, TensionSettings, TurnClock
 from omen.roll import Step
+from omen.store import decode, encode
 from omen.tables import Entry as Line
 from omen.tables import Library, Location, Table
 from omen.voidcrawl import Phase
@@ -241,6 +243,15 @@ def test_log_from_json_also_keeps_the_limit() -> None:
 def test_prefs_accepted(data: dict[str, Any], prefs: Prefs) -> None:
     assert Prefs.from_json(data) == prefs
     assert Prefs.from_json(prefs.to_json()) == prefs
+
+
+def test_prefs_keep_the_install_hint_dismissed_and_migrate() -> None:
+    seen = Prefs("cs", "dark", install_hint_seen=True)
+    assert decode(PREFS, encode(PREFS, seen.to_json())) == seen
+    old = '{"app":"omen","kind":"prefs","schema":1,"data":{"language":"cs","theme":"dark"}}'
+    assert decode(PREFS, old) == Prefs("cs", "dark", install_hint_seen=False)
+    with pytest.raises(StoredDataError, match="install_hint_seen"):
+        Prefs.from_json({"install_hint_seen": "yes"})
 
 
 @pytest.mark.parametrize(

@@ -188,7 +188,9 @@ def test_the_export_file_holds_every_part_and_reads_back() -> None:
     assert "Hřbitov 💀" in text  # readable, not escaped
     shared = import_file(text)
     assert shared.record == everything
-    assert shared.summary.english() == "Campaign data: 8 parts"
+    # Counted as the import dialog and the share sheet both count: what Import adds.
+    assert shared.summary.english() == "Campaign data: 2 tables, 1 location, 1 character"
+    assert decode_link(encode_link("campaign", everything)).summary == shared.summary
     assert [step.english() for step in shared.details][3:] == [
         "Campaign settings of 'Hřbitov 💀'",
         "The exploration turn and the Tension Die pool",
@@ -207,7 +209,7 @@ def test_a_file_part_in_a_newer_format_is_refused_by_name() -> None:
         import_file(json.dumps(data))
     assert str(caught.value) == (
         "Saved preferences: This was saved by a newer version of Omen (format 5); "
-        "this version reads up to format 1."
+        "this version reads up to format 2."
     )
 
 

@@ -43,7 +43,7 @@ def envelope(kind: str, data: Any, schema: Any = 1, app: Any = "omen") -> str:
 def test_encode_writes_a_compact_envelope_keeping_letters() -> None:
     text = encode(PREFS, {"language": "cs", "theme": "dark"})
     assert text == (
-        '{"app":"omen","kind":"prefs","schema":1,"data":{"language":"cs","theme":"dark"}}'
+        '{"app":"omen","kind":"prefs","schema":2,"data":{"language":"cs","theme":"dark"}}'
     )
     assert encode(CAMPAIGN, {"name": "Řeřicha"}).count("Řeřicha") == 1  # not \\u-escaped
 
@@ -55,8 +55,9 @@ def test_storage_keys() -> None:
         "omen/prefs",
         "omen/log",
     ]
-    # exploration format 2: the phase may be null (no day/night cycle)
-    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [2, 1, 1, 1]
+    # exploration format 2: the phase may be null (no day/night cycle); prefs format 2:
+    # the iOS install hint's dismissal
+    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [2, 1, 2, 1]
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from omen.campaign import Exploration
 from omen.campaign import check as campaign_check
 from omen.dice import ScriptedDice
 from omen.errors import RulesError, StoredDataError
+from omen.example import example_campaign
 from omen.exploration import Procedure
 from omen.i18n import Translator
 from omen.settings import defaults
@@ -47,7 +48,6 @@ from omen.voidcrawl import (
     cut_off,
     default_voidcrawl,
     descent_cutoff,
-    example_campaign,
     face_level,
     filters_in_force,
     live_faces,
@@ -707,7 +707,7 @@ def test_every_table_and_voidcrawl_message_is_in_the_czech_catalog() -> None:
     ours = {
         key
         for key, where in i18n_check.python_messages().items()
-        if where.startswith(("py/omen/tables.py", "py/omen/voidcrawl.py"))
+        if where.startswith(("py/omen/tables.py", "py/omen/voidcrawl.py", "py/omen/example.py"))
     }
     notation_keys = {("{dice}: {face}", None), ("{calculation} = {value}", None)}
     have = {
