@@ -346,11 +346,27 @@ CAMPAIGN = Schema("campaign", 1, {}, Campaign.from_json)
 
 @dataclass(frozen=True)
 class Prefs:
+    """How this device shows Omen: language, theme, and what a roll feels and sounds like.
+
+    ``vibrate`` buzzes the phone on a roll (where the browser can), ``sound`` plays a short
+    dice rattle; both stay quiet when the device asks for reduced motion.
+
+    >>> Prefs.from_json({"language": "cs"})
+    Prefs(language='cs', theme='auto', vibrate=True, sound=False)
+    """
+
     language: str = ""  # "" until chosen: follow the browser
     theme: str = "auto"
+    vibrate: bool = True
+    sound: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"language": self.language, "theme": self.theme}
+        return {
+            "language": self.language,
+            "theme": self.theme,
+            "vibrate": self.vibrate,
+            "sound": self.sound,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> Prefs:
@@ -358,14 +374,25 @@ class Prefs:
             raise _bad("prefs")
         language = data.get("language", "")
         theme = data.get("theme", "auto")
+        vibrate = data.get("vibrate", True)
+        sound = data.get("sound", False)
         if language not in ("", *LANGUAGES):
             raise _bad("language")
         if theme not in THEMES:
             raise _bad("theme")
-        return cls(language, theme)
+        if not isinstance(vibrate, bool):
+            raise _bad("vibrate")
+        if not isinstance(sound, bool):
+            raise _bad("sound")
+        return cls(language, theme, vibrate, sound)
 
 
-PREFS = Schema("prefs", 1, {}, Prefs.from_json)
+def _prefs_1_to_2(data: Any) -> Any:
+    """Format 1 had no roll feedback: a buzz where the device can, no sound."""
+    return {**data, "vibrate": True, "sound": False} if isinstance(data, dict) else data
+
+
+PREFS = Schema("prefs", 2, {1: _prefs_1_to_2}, Prefs.from_json)
 
 
 # --- the roll log --------------------------------------------------------------------

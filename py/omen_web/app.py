@@ -32,7 +32,7 @@ from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.roll import N_, Step
-from omen_web import dom
+from omen_web import dom, feedback, focus
 from omen_web.storage import Storage
 
 LOCALE_DIR = "locale"
@@ -75,6 +75,7 @@ class App:
         self.log = self.storage.load(LOG, self.stamp) or Log()
         self.translator = self._translator()
         self.source = self._dice_source()
+        self.rolled = False  # Omen's own dice were asked for in the action under way
         self.wired = False  # notices wait in ``pending`` until start() has wired the page
         self.built: dict[str, Screen] = {}
         self.restorers: dict[str, Callable[[Any], None]] = {}
@@ -127,6 +128,7 @@ class App:
     def dice(self, typed: str = "") -> Dice:
         """The app's dice, or the faces a game master typed from physical dice."""
         if not typed.strip():
+            self.rolled = True
             return self.source
         faces = re.split(r"[\s,;]+", typed.strip())
         if not all(re.fullmatch(r"\d{1,4}", face) for face in faces):
@@ -167,6 +169,7 @@ class App:
         """Run an event handler; a user's mistake becomes a notice, nothing else is caught."""
 
         def run(event: Any) -> None:
+            self.rolled = False
             try:
                 handler(event)
             except RulesError as error:
@@ -182,6 +185,9 @@ class App:
         """
         self.log = self.log.add(dom.now_iso(), outcome, self.t(outcome.title), before)
         self.storage.save(LOG, self.log.to_json())
+        if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
+            self.rolled = False
+            feedback.after_roll(self.prefs.vibrate, self.prefs.sound)
 
     def save_log(self, log: Log) -> None:
         self.log = log
@@ -320,6 +326,7 @@ def start() -> None:
     document.documentElement.dataset.theme = app.prefs.theme
     app.wired = True
     app.wire_navigation()
+    focus.wire()
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
     app.apply_language()

@@ -42,7 +42,7 @@ def envelope(kind: str, data: Any, schema: Any = 1, app: Any = "omen") -> str:
 def test_encode_writes_a_compact_envelope_keeping_letters() -> None:
     text = encode(PREFS, {"language": "cs", "theme": "dark"})
     assert text == (
-        '{"app":"omen","kind":"prefs","schema":1,"data":{"language":"cs","theme":"dark"}}'
+        '{"app":"omen","kind":"prefs","schema":2,"data":{"language":"cs","theme":"dark"}}'
     )
     assert encode(CAMPAIGN, {"name": "Řeřicha"}).count("Řeřicha") == 1  # not \\u-escaped
 
@@ -54,7 +54,7 @@ def test_storage_keys() -> None:
         "omen/prefs",
         "omen/log",
     ]
-    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [1, 1, 1, 1]
+    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [1, 1, 2, 1]
 
 
 @pytest.mark.parametrize(
