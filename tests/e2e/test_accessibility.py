@@ -394,8 +394,9 @@ def test_a_roll_buzzes_and_rattles_only_as_the_settings_and_the_device_allow(
     expect(page.locator("[data-bind='result-title']")).not_to_be_empty()
     assert page.evaluate("window.__buzz.length") == 1
     assert page.evaluate("window.__sounds") == 0  # the sound is off until chosen
-    page.get_by_text("Use physical dice").click()
-    page.get_by_role("textbox", name="Faces you rolled, in order").fill("3")
+    explore = page.get_by_role("region", name="Explore")
+    explore.get_by_text("Use physical dice").click()
+    explore.get_by_role("textbox", name="Faces you rolled, in order").fill("3")
     roll.click()
     assert page.evaluate("window.__buzz.length") == 1  # typed faces: the GM rolled, not Omen
 
