@@ -370,17 +370,29 @@ CAMPAIGN = Schema("campaign", 1, {}, Campaign.from_json)
 
 @dataclass(frozen=True)
 class Prefs:
-    """The device's preferences: language, theme, and whether the game master dismissed
-    the hint on how to install Omen (shown on iOS Safari, which offers no prompt)."""
+    """How this device shows Omen: language, theme, what a roll feels and sounds like,
+    and whether the game master dismissed the hint on how to install Omen (shown on iOS
+    Safari, which offers no install prompt).
+
+    ``vibrate`` buzzes the phone on a roll (where the browser can), ``sound`` plays a short
+    dice rattle; both stay quiet when the device asks for reduced motion.
+
+    >>> Prefs.from_json({"language": "cs"})
+    Prefs(language='cs', theme='auto', vibrate=True, sound=False, install_hint_seen=False)
+    """
 
     language: str = ""  # "" until chosen: follow the browser
     theme: str = "auto"
+    vibrate: bool = True
+    sound: bool = False
     install_hint_seen: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "language": self.language,
             "theme": self.theme,
+            "vibrate": self.vibrate,
+            "sound": self.sound,
             "install_hint_seen": self.install_hint_seen,
         }
 
@@ -390,22 +402,31 @@ class Prefs:
             raise _bad("prefs")
         language = data.get("language", "")
         theme = data.get("theme", "auto")
+        vibrate = data.get("vibrate", True)
+        sound = data.get("sound", False)
         seen = data.get("install_hint_seen", False)
         if language not in ("", *LANGUAGES):
             raise _bad("language")
         if theme not in THEMES:
             raise _bad("theme")
+        if not isinstance(vibrate, bool):
+            raise _bad("vibrate")
+        if not isinstance(sound, bool):
+            raise _bad("sound")
         if not isinstance(seen, bool):
             raise _bad("install_hint_seen")
-        return cls(language, theme, seen)
+        return cls(language, theme, vibrate, sound, seen)
 
 
-def _prefs_with_install_hint(data: Any) -> Any:
-    """Format 1 to 2: the install hint was not dismissed yet."""
-    return {**data, "install_hint_seen": False} if isinstance(data, dict) else data
+def _prefs_1_to_2(data: Any) -> Any:
+    """Format 1 had no roll feedback and no install hint: a buzz where the device can, no
+    sound, and the hint not dismissed yet."""
+    if not isinstance(data, dict):
+        return data
+    return {**data, "vibrate": True, "sound": False, "install_hint_seen": False}
 
 
-PREFS = Schema("prefs", 2, {1: _prefs_with_install_hint}, Prefs.from_json)
+PREFS = Schema("prefs", 2, {1: _prefs_1_to_2}, Prefs.from_json)
 
 
 # --- the roll log --------------------------------------------------------------------

@@ -33,7 +33,7 @@ from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.notation import is_digits
 from omen.roll import N_, Step
-from omen_web import dom, installhint
+from omen_web import dom, feedback, focus, installhint
 from omen_web.storage import Storage
 
 LOCALE_DIR = "locale"
@@ -79,6 +79,7 @@ class App:
         self.log = self.storage.load(LOG, self.stamp) or Log()
         self.translator = self._translator()
         self.source = self._dice_source()
+        self.rolled = False  # Omen's own dice were asked for in the action under way
         self.built: dict[str, Screen] = {}
         self.restorers: dict[str, Callable[[Any], None]] = {}
         self.current = "explore"
@@ -130,6 +131,7 @@ class App:
     def dice(self, typed: str = "") -> Dice:
         """The app's dice, or the faces a game master typed from physical dice."""
         if not typed.strip():
+            self.rolled = True
             return self.source
         faces = re.split(r"[\s,;]+", typed.strip())
         if not all(is_digits(face) and len(face) <= 4 for face in faces):
@@ -170,6 +172,7 @@ class App:
         """Run an event handler; a user's mistake becomes a notice, nothing else is caught."""
 
         def run(event: Any) -> None:
+            self.rolled = False
             try:
                 handler(event)
             except RulesError as error:
@@ -185,6 +188,9 @@ class App:
         """
         self.log = self.log.add(dom.now_iso(), outcome, self.t(outcome.title), before)
         self.storage.save(LOG, self.log.to_json())
+        if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
+            self.rolled = False
+            feedback.after_roll(self.prefs.vibrate, self.prefs.sound)
 
     def save_log(self, log: Log) -> None:
         self.log = log
@@ -323,6 +329,7 @@ def start() -> None:
     document.documentElement.dataset.theme = app.prefs.theme
     app.wired = True
     app.wire_navigation()
+    focus.wire()
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
     app.apply_language()

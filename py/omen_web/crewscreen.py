@@ -482,7 +482,7 @@ class CrewScreen:
         delete = dom.one(".delete", card)
         self._button(delete, "delete", character)
         delete.setAttribute(
-            "aria-label", app.t(Step(N_("Delete {name}"), {"name": character.name}))
+            "aria-label", app.t(Step(N_("Delete character: {name}"), {"name": character.name}))
         )
         share = dom.one(".share", card)
         self._button(share, "share", character)

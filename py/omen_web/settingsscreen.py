@@ -15,12 +15,12 @@ from dataclasses import replace
 from typing import Any
 
 from omen import settings
-from omen.campaign import GAME_NAMES, Prefs
+from omen.campaign import GAME_NAMES
 from omen.errors import RulesError
 from omen.notation import read_whole
 from omen.roll import N_, Step
 from omen.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
-from omen_web import dom
+from omen_web import dom, feedback
 from omen_web.app import App
 from omen_web.sharescreen import download
 
@@ -39,12 +39,18 @@ class SettingsScreen:
         self.game_field = dom.one('[name="game"]', form)
         self.language_field = dom.one('[name="language"]', form)
         self.theme_field = dom.one('[name="theme"]', form)
+        self.vibrate_field = dom.one('[name="vibrate"]', form)
+        self.sound_field = dom.one('[name="sound"]', form)
+        # The buzz switch shows only where the browser can buzz.
+        dom.show(dom.bound("vibrate-switch", form), feedback.can_vibrate())
         for game in GAME_NAMES:
             self.game_field.append(dom.option(game))
         dom.on(self.name_field, "change", app.guard(self.rename))
         dom.on(self.game_field, "change", app.guard(self.choose_game))
         dom.on(self.language_field, "change", app.guard(self.choose_language))
         dom.on(self.theme_field, "change", app.guard(self.choose_theme))
+        dom.on(self.vibrate_field, "change", app.guard(self.choose_feedback))
+        dom.on(self.sound_field, "change", app.guard(self.choose_feedback))
         self.fields: dict[str, Any] = {}
         self.rows: dict[str, Any] = {}
         holder = dom.bound("rule-settings")
@@ -126,7 +132,17 @@ class SettingsScreen:
         self.app.set_prefs(replace(self.app.prefs, language=str(self.language_field.value)))
 
     def choose_theme(self, _event: Any) -> None:
-        self.app.set_prefs(Prefs(self.app.prefs.language, str(self.theme_field.value)))
+        self.app.set_prefs(replace(self.app.prefs, theme=str(self.theme_field.value)))
+
+    def choose_feedback(self, event: Any) -> None:
+        prefs = replace(
+            self.app.prefs,
+            vibrate=bool(self.vibrate_field.checked),
+            sound=bool(self.sound_field.checked),
+        )
+        self.app.set_prefs(prefs)
+        if prefs.sound and event.target == self.sound_field:
+            feedback.after_roll(False, True)  # let the game master hear what was switched on
 
     def export_aside(self, _event: Any) -> None:
         text = self.app.storage.aside_file()
@@ -199,6 +215,8 @@ class SettingsScreen:
         self.game_field.value = app.campaign.game
         self.language_field.value = app.translator.language
         self.theme_field.value = app.prefs.theme
+        self.vibrate_field.checked = app.prefs.vibrate
+        self.sound_field.checked = app.prefs.sound
         for setting in settings.registry():
             row, field = self.rows[setting.key], self.fields[setting.key]
             dom.text(dom.one(".label", row), app.tr(setting.label))

@@ -86,6 +86,9 @@ class TablesScreen:
         self.put_back = False  # the next redraw puts stored values back in focused fields
         self.pasted: Table | None = None
         self.last: Outcome | None = None
+        # The log entry of a table just deleted: its Undo shows in the result until the
+        # next action (the Log's Undo works as well, and for longer).
+        self.deleted: tuple[int, Step] | None = None
         app.restorers["tables"] = self.restore
         app.restorers["table-draft"] = self.restore_draft
         act = self.action
@@ -96,6 +99,7 @@ class TablesScreen:
         act("paste-save", self.paste_save)
         act("add-entry", self.add_entry)
         act("delete-table", self.delete_table)
+        act("undo-delete", self.undo_delete)
         act("share-table", self.share_table)
         act("close-table", self.close_table)
         act("roll-table", self.roll)
@@ -483,12 +487,21 @@ class TablesScreen:
         if self.draft_is_new or self.library.find_table(table.id) is None:
             self.render()
             return
-        self.change(
-            self.library.without_table(table.id),
-            Step(
-                N_("Table deleted: {name} (Undo in the log brings it back)"), {"name": table.name}
-            ),
+        title = Step(
+            N_("Table deleted: {name} (Undo in the log brings it back)"), {"name": table.name}
         )
+        self.change(self.library.without_table(table.id), title)
+        self.deleted = (self.app.log.entries[0].id, title)
+        self.render()
+        dom.one('[data-action="undo-delete"]').focus()
+
+    def undo_delete(self, _event: Any) -> None:
+        """Take the deletion back, as the Log's Undo would (only while it is the last action)."""
+        deleted, self.deleted = self.deleted, None
+        entry = self.app.log.last_undoable()
+        if deleted is not None and entry is not None and entry.id == deleted[0]:
+            self.app.screen("log").undo(None)  # type: ignore[attr-defined]
+        self.app.render_all()
 
     def roll(self, _event: Any) -> None:
         table = self.as_rolled(self.read_strict())
@@ -598,7 +611,15 @@ class TablesScreen:
         app = self.app
         last = self.last
         title = dom.bound("tables-result-title")
-        if last is None:
+        entry = app.log.last_undoable()
+        deleted = self.deleted
+        if deleted is not None and (entry is None or entry.id != deleted[0]):
+            deleted = self.deleted = None  # something else happened since: Undo is the Log's
+        dom.show(dom.one('[data-action="undo-delete"]'), deleted is not None)
+        if deleted is not None:
+            dom.text(title, app.t(deleted[1]))
+            dom.show(dom.bound("tables-result-details"), False)
+        elif last is None:
             dom.text(title, app.tr(N_("Pick a table to edit or roll it.")))
             dom.show(dom.bound("tables-result-details"), False)
         else:
@@ -775,7 +796,7 @@ class TablesScreen:
                 (".words", N_("Face {face}: own words")),
                 (".level", N_("Face {face}: level")),
                 (".face-table", N_("Face {face}: table")),
-                (".edit-face-table", N_("Edit the table of face {face}")),
+                (".edit-face-table", N_("Edit this table: face {face}")),
             ):
                 node = dom.one(selector, row)
                 node.setAttribute("aria-label", app.t(Step(message, {"face": number})))

@@ -219,7 +219,7 @@ def test_a_roll_stress_clinging_and_a_trauma_survive_a_reload(page: Page, base: 
 def test_deleting_a_character_can_be_undone(page: Page, base: str) -> None:
     open_app(page, base)
     add_ana(page)
-    page.get_by_role("button", name="Delete Ana").click()
+    page.get_by_role("button", name="Delete character: Ana").click()
     expect(page.get_by_role("article", name="Ana")).to_have_count(0)
     page.get_by_role("button", name="Log").click()
     page.get_by_role("button", name="Undo last action").click()

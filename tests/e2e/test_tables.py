@@ -210,7 +210,7 @@ def test_a_d8_voidcrawl_edited_on_tables_filters_by_level_on_explore(page: Page,
     page.get_by_role("textbox", name="Faces").nth(0).fill("1-6")
     page.get_by_role("button", name="Save the table").click()
     crawl_face(page, 7, "table").select_option(label="Quiet moments")
-    page.get_by_role("button", name="Edit the table of face 7").click()
+    page.get_by_role("button", name="Edit this table: face 7").click()
     expect(page.get_by_role("textbox", name="Table name")).to_have_value("Quiet moments")
     page.get_by_role("button", name="Log").click()
     page.get_by_role("button", name="Undo").click()

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from omen import settings
+from omen import settings, store
 from omen.campaign import (
     LOG_LIMIT,
     PREFS,
@@ -238,6 +238,7 @@ def test_log_from_json_also_keeps_the_limit() -> None:
         ({"language": "cs"}, Prefs("cs", "auto")),
         ({"language": "en", "theme": "dark"}, Prefs("en", "dark")),
         ({"language": "", "theme": "light"}, Prefs("", "light")),
+        ({"vibrate": False, "sound": True}, Prefs("", "auto", vibrate=False, sound=True)),
     ],
 )
 def test_prefs_accepted(data: dict[str, Any], prefs: Prefs) -> None:
@@ -263,12 +264,25 @@ def test_prefs_keep_the_install_hint_dismissed_and_migrate() -> None:
         ({"language": 1}, "language"),
         ({"theme": "pink"}, "theme"),
         ({"theme": None}, "theme"),
+        ({"vibrate": "yes"}, "vibrate"),
+        ({"vibrate": None}, "vibrate"),
+        ({"sound": 1}, "sound"),
     ],
 )
 def test_prefs_refused(data: Any, field: str) -> None:
     with pytest.raises(StoredDataError) as caught:
         Prefs.from_json(data)
     assert str(caught.value) == f"The saved value '{field}' is missing or damaged."
+
+
+def test_prefs_of_format_1_gain_roll_feedback_as_the_defaults() -> None:
+    """Prefs saved before roll feedback existed load with a buzz and no sound."""
+    old = (
+        '{"app": "omen", "kind": "prefs", "schema": 1, "data": {"language": "cs", "theme": "dark"}}'
+    )
+    assert store.decode(PREFS, old) == Prefs("cs", "dark", vibrate=True, sound=False)
+    again = store.decode(PREFS, store.encode(PREFS, Prefs("en", sound=True).to_json()))
+    assert again == Prefs("en", sound=True)
 
 
 def test_campaign_defaults() -> None:

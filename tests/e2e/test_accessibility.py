@@ -1,0 +1,418 @@
+"""Accessibility at the table: axe-core on every screen and sub-state, Tab stops that stay in
+sight, targets a thumb can hit, and borders that can be seen in a dim room.
+
+axe-core comes bundled in the PyPI package ``axe-playwright-python`` (pinned in
+pyproject.toml's test extras). Each test opens the app once and walks every state in
+:func:`each_state`, so a run costs one start per language and theme, not one per screen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from omen.share import encode_link, share_table
+from omen.tables import Entry, Library, Table
+
+from .conftest import open_app
+
+COMBOS = [("en", "light"), ("en", "dark"), ("cs", "light"), ("cs", "dark")]
+
+# Everything axe checks against WCAG 2.2 A and AA and its best practices, and the rule
+# that a control's visible text is part of its name (2.5.3), which axe keeps opt-in.
+AXE_OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+    "rules": {"label-content-name-mismatch": {"enabled": True}},
+    "resultTypes": ["violations"],
+}
+
+
+def configure(page: Page, base: str, language: str, theme: str) -> None:
+    open_app(page, base)
+    page.locator("[data-nav='settings']").click()
+    page.locator("select[name='language']").select_option(language)
+    page.locator("select[name='theme']").select_option(theme)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("html")).to_have_attribute("data-theme", theme)
+
+
+def nav(page: Page, screen: str) -> None:
+    page.locator(f"[data-nav='{screen}']").click()
+    expect(page.locator(f"section[data-screen='{screen}']")).to_be_visible()
+
+
+def press(page: Page, action: str) -> None:
+    page.locator(f"[data-action='{action}']").click()
+
+
+def open_details(page: Page, selector: str) -> None:
+    """Open every closed <details> matching the selector that is on show."""
+    page.evaluate(
+        """(sel) => { for (const d of document.querySelectorAll(sel)) {
+            if (d.checkVisibility()) d.open = true; } }""",
+        selector,
+    )
+
+
+def a_table_link() -> str:
+    rows = (Entry("Two ghouls", 1, 1), Entry("Many ghouls", 2, 2))
+    return encode_link(
+        "table", share_table(Library((Table("ghouls", "Ghouls", "d2", rows),)), "ghouls")
+    )
+
+
+def each_state(page: Page, dialogs: bool = True) -> Iterator[str]:
+    """Walk every screen and sub-state a game master meets; yield a name at each stop."""
+    nav(page, "explore")
+    yield "explore"
+    press(page, "next-turn")
+    open_details(page, "section[data-screen='explore'] details")
+    yield "explore, rolled, steps and physical dice open"
+
+    nav(page, "encounter")
+    for procedure in ("ose", "gurps", "reaction"):
+        page.locator(f"input[name='encounter-procedure'][value='{procedure}']").check()
+        yield f"encounter: {procedure}"
+        if procedure == "ose":
+            press(page, "ose-next")
+        elif procedure == "gurps":
+            press(page, "gurps-find")
+        else:
+            press(page, "reaction-roll")
+        open_details(page, f"[data-procedure='{procedure}'] details")
+        yield f"encounter: {procedure}, rolled, every section open"
+
+    nav(page, "tests")
+    yield "tests"
+    press(page, "roll-test")
+    open_details(page, "section[data-screen='tests'] details")
+    yield "tests, rolled, every section open"
+
+    nav(page, "crew")
+    yield "crew, empty"
+    open_details(page, "[data-bind='new-character']")
+    page.locator("[data-bind='new-name']").fill("Vera Kovářová")
+    build = page.locator("[data-bind='new-values'] select")
+    for index, value in enumerate(("4", "3", "3", "2", "3", "1")):  # 10 points above 1
+        build.nth(index).select_option(value)
+    press(page, "add-character")
+    expect(page.locator("article.character")).to_have_count(1)
+    open_details(page, "section[data-screen='crew'] details")
+    yield "crew, with a character, every section open"
+
+    nav(page, "tables")
+    yield "tables"
+    open_details(page, "section[data-screen='tables'] details")
+    yield "tables, every section open"
+    page.locator(".tables-list .table-open").first.click()
+    expect(page.locator("[data-bind='table-editor']")).to_be_visible()
+    yield "tables: the table editor"
+    press(page, "roll-table")
+    open_details(page, "section[data-screen='tables'] details")
+    yield "tables: the table editor, rolled"
+    if dialogs:
+        press(page, "share-table")
+        expect(page.locator("[data-bind='share-sheet']")).to_be_visible()
+        yield "tables: the share sheet"
+        press(page, "share-close")
+    press(page, "close-table")
+
+    nav(page, "log")
+    open_details(page, "section[data-screen='log'] details")
+    yield "log, every entry open"
+
+    nav(page, "settings")
+    yield "settings"
+    if dialogs:
+        page.locator("[data-bind='import-text']").fill(a_table_link())
+        press(page, "import-text")
+        expect(page.locator("[data-bind='import-dialog']")).to_be_visible()
+        yield "settings: the import dialog"
+        press(page, "import-cancel")
+
+
+def report(found: dict[str, list[str]]) -> str:
+    """Every finding, state by state, in full (pytest would cut a dict short)."""
+    return "\n".join(f"{state}:\n  " + "\n  ".join(lines) for state, lines in found.items())
+
+
+def describe(violations: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for violation in violations:
+        targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:4]]
+        lines.append(f"{violation['id']} ({len(violation['nodes'])}): {'; '.join(targets)}")
+    return lines
+
+
+@pytest.mark.parametrize(("language", "theme"), COMBOS)
+def test_axe_finds_nothing_on_any_screen(page: Page, base: str, language: str, theme: str) -> None:
+    configure(page, base, language, theme)
+    axe = Axe()
+    found: dict[str, list[str]] = {}
+    for state in each_state(page):
+        page.wait_for_timeout(50)  # let a screen's redraw land before axe reads it
+        result = axe.run(page, options=AXE_OPTIONS)
+        violations = result.response["violations"]
+        if violations:
+            found[state] = describe(violations)
+    assert not found, report(found)
+
+
+# A Tab stop is in sight when it lies wholly inside the viewport and nothing is drawn over
+# it: at its centre and near each corner, the topmost element is the stop itself (or a
+# part of it, or an ancestor showing through a rounded corner), not the sticky header, the
+# action bar or the tab bar.
+STOP = """(first) => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (first) window.__firstStop = el;
+  else if (el === window.__firstStop) return {again: true};
+  const r = el.getBoundingClientRect();
+  const out = r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+  const inset = Math.min(3, r.width / 4, r.height / 4);
+  const points = [[r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
+    [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset],
+    [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+  const over = new Set();
+  for (const [x, y] of points) {
+    const hit = document.elementFromPoint(x, y);
+    // A rounded corner lets the point fall on an ancestor, which is never drawn over it.
+    if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)) {
+      const bar = hit.closest('header, nav, .actions, dialog');
+      over.add(bar ? bar.className || bar.tagName : hit.tagName.toLowerCase());
+    }
+  }
+  const label = el.labels && el.labels[0] ? el.labels[0].textContent : '';
+  return {
+    what: (el.getAttribute('aria-label') || label || el.textContent || el.tagName).trim().replace(/\\s+/g, ' ').slice(0, 40),
+    tag: el.tagName.toLowerCase(), top: Math.round(r.top), bottom: Math.round(r.bottom),
+    under: [...over], out, again: false,
+  };
+}"""
+
+
+def tab_through(page: Page, limit: int = 250) -> tuple[int, list[str]]:
+    """Tab from the top of the page until focus comes round again; stops and hidden ones."""
+    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    page.locator("h1.brand").click(position={"x": 1, "y": 1})
+    stops = 0
+    hidden: list[str] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(STOP, stops == 0)
+        if stop is None or stop["again"]:  # focus came round to the first stop again
+            break
+        stops += 1
+        if stop["under"] or stop["out"]:
+            where = f"{stop['top']}-{stop['bottom']} px"
+            hidden.append(f"{stop['tag']} {stop['what']!r} at {where}: {stop['under'] or 'off'}")
+    return stops, hidden
+
+
+SCREEN_STATES = {
+    "explore",
+    "encounter: ose",
+    "encounter: gurps",
+    "encounter: reaction",
+    "tests, rolled, every section open",
+    "crew, with a character, every section open",
+    "tables, every section open",
+    "tables: the table editor, rolled",
+    "log, every entry open",
+    "settings",
+}
+
+
+# The action bar of the screen on show: how many buttons, in how many rows, and the gap
+# between it and the tab bar (where text scrolling under them would show).
+BAR = """() => {
+  const bar = [...document.querySelectorAll('main .actions')].find((b) => b.getBoundingClientRect().height > 0);
+  if (!bar) return null;
+  const buttons = [...bar.querySelectorAll('button')].filter((b) => b.checkVisibility());
+  const rows = new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top + b.getBoundingClientRect().height / 2)));
+  const tabs = document.querySelector('nav.tabbar').getBoundingClientRect();
+  return {buttons: buttons.length, rows: rows.size, gap: Math.round(tabs.top - bar.getBoundingClientRect().bottom),
+    height: Math.round(bar.getBoundingClientRect().height + tabs.height)};
+}"""
+
+
+@pytest.mark.parametrize(("language", "theme"), [("en", "light"), ("cs", "dark")])
+def test_every_tab_stop_is_in_sight(page: Page, base: str, language: str, theme: str) -> None:
+    configure(page, base, language, theme)
+    found: dict[str, list[str]] = {}
+    stops = {}
+    for state in each_state(page, dialogs=False):
+        if state not in SCREEN_STATES:
+            continue
+        bar = page.evaluate(BAR)
+        if bar is not None and (bar["buttons"] > 3 or bar["rows"] > 1 or bar["gap"] > 0):
+            found[f"{state}: action bar"] = [str(bar)]  # one row, three buttons, no strip
+        count, hidden = tab_through(page)
+        stops[state] = count
+        if hidden:
+            found[state] = hidden
+    assert all(count > 5 for count in stops.values()), stops
+    assert not found, report(found)
+
+
+# Every control a finger may aim at: its box at least 44x44 CSS px. A check box or radio
+# button counts with its label (a tap on the label sets it). Links inside a sentence are
+# exempt, as WCAG 2.5.8 exempts inline targets; Omen has none today, and any link that is
+# the only thing in its block is checked like a button.
+TARGETS = """() => {
+  const small = [];
+  const controls = document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button]');
+  for (const el of controls) {
+    if (!el.checkVisibility({visibilityProperty: true, opacityProperty: false})) continue;
+    if (el.closest('.visually-hidden')) continue;
+    if (el.closest('dialog:not([open])')) continue;
+    let box = el;
+    if (el.matches('input[type=checkbox], input[type=radio], input[type=file]') && el.closest('label')) box = el.closest('label');
+    if (el.matches('a') && el.parentElement && el.parentElement.textContent.trim() !== el.textContent.trim()) continue;  // inline link
+    const r = box.getBoundingClientRect();
+    if (r.right <= 0 || r.bottom <= -scrollY) continue;  // parked off-screen (the skip link until focused)
+    if (r.width < 43.5 || r.height < 43.5) {
+      small.push(`${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') || el.textContent || el.name || '').trim().replace(/\\s+/g, ' ').slice(0, 30)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return small;
+}"""
+
+
+@pytest.mark.parametrize(("language", "theme"), [("en", "light"), ("cs", "dark")])
+def test_every_target_is_at_least_44_px(page: Page, base: str, language: str, theme: str) -> None:
+    configure(page, base, language, theme)
+    found: dict[str, list[str]] = {}
+    for state in each_state(page):
+        small = page.evaluate(TARGETS)
+        if small:
+            found[state] = small
+    assert not found, report(found)
+
+
+def luminance(rgb: tuple[float, ...]) -> float:
+    def channel(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    def parse(colour: str) -> tuple[float, ...]:
+        numbers = re.findall(r"[\d.]+", colour)
+        assert len(numbers) >= 3, colour
+        return tuple(float(n) for n in numbers[:3])
+
+    la, lb = sorted((luminance(parse(a)), luminance(parse(b))), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+COLOURS = """() => {
+  const style = (sel, prop, pseudo) => getComputedStyle(document.querySelector(sel), pseudo || null)[prop];
+  return {
+    page: style('body', 'backgroundColor'),
+    card: style('.clock div', 'backgroundColor'),
+    text_field: style('[data-bind="new-location-name"]', 'borderTopColor'),
+    select: style('[data-bind="explore-location"]', 'borderTopColor'),
+    secondary: style('[data-action="reset-pool"]', 'borderTopColor'),
+    grid_field: style('.gurps-grid input', 'borderTopColor'),
+    grid_fill: style('.gurps-grid input', 'backgroundColor'),
+    grid_card: style('.gurps-side', 'backgroundColor'),
+    track: style('[data-bind="pool-meter"]', 'borderTopColor'),
+  };
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_field_borders_and_the_meter_track_stand_out(page: Page, base: str, theme: str) -> None:
+    """WCAG 1.4.11: a field's edge and the meter's empty track 3:1 against what is behind."""
+    configure(page, base, "en", theme)
+    nav(page, "encounter")
+    page.locator("input[name='encounter-procedure'][value='gurps']").check()
+    colours = page.evaluate(COLOURS)
+    behind_grid = colours["page"] if "0, 0, 0, 0" in colours["grid_card"] else colours["grid_card"]
+    ratios = {
+        "text field": contrast(colours["text_field"], colours["page"]),
+        "select": contrast(colours["select"], colours["page"]),
+        "secondary button": contrast(colours["secondary"], colours["page"]),
+        "GURPS number field": contrast(colours["grid_field"], behind_grid),
+        "meter track's edge": contrast(colours["track"], colours["card"]),
+    }
+    assert {name: round(r, 2) for name, r in ratios.items() if r < 3} == {}
+
+
+def test_deleting_a_table_stands_apart_and_undoes_on_the_spot(page: Page, base: str) -> None:
+    open_app(page, base)
+    page.get_by_role("navigation", name="Screens").get_by_role("button", name="Tables").click()
+    page.get_by_role("button", name="Example: Locality").click()
+    editor = page.get_by_role("form", name="Edit the table")
+    bar = editor.locator(".actions")
+    expect(bar.get_by_role("button")).to_have_text(["Close", "Roll this table", "Save the table"])
+    delete = editor.get_by_role("button", name="Delete the table")
+    expect(delete).to_be_visible()
+    assert bar.get_by_role("button", name="Delete the table").count() == 0
+    delete.click()
+    expect(editor).to_be_hidden()
+    expect(page.get_by_role("button", name="Example: Locality")).to_have_count(0)
+    undo = page.get_by_role("button", name="Undo", exact=True)
+    expect(undo).to_be_focused()
+    undo.click()
+    expect(page.get_by_role("button", name="Example: Locality")).to_be_visible()
+    expect(undo).to_be_hidden()
+    page.get_by_role("button", name="Log").click()
+    expect(page.locator(".log-entry.undone")).to_have_count(1)
+
+
+# Every buzz and every sound the page asks for, recorded instead of made.
+FEEDBACK_SPY = """
+window.__buzz = [];
+window.__sounds = 0;
+Object.defineProperty(Navigator.prototype, 'vibrate', {configurable: true, value: (p) => { window.__buzz.push(p); return true; }});
+const Real = window.AudioContext;
+window.AudioContext = class extends Real { constructor() { super(); }
+  createBufferSource() { window.__sounds += 1; return super.createBufferSource(); } };
+"""
+
+
+def test_a_roll_buzzes_and_rattles_only_as_the_settings_and_the_device_allow(
+    page: Page, base: str
+) -> None:
+    page.add_init_script(FEEDBACK_SPY)
+    open_app(page, base)
+    roll = page.get_by_role("button", name="Next turn")
+    roll.click()
+    expect(page.locator("[data-bind='result-title']")).not_to_be_empty()
+    assert page.evaluate("window.__buzz.length") == 1
+    assert page.evaluate("window.__sounds") == 0  # the sound is off until chosen
+    explore = page.get_by_role("region", name="Explore")
+    explore.get_by_text("Use physical dice").click()
+    explore.get_by_role("textbox", name="Faces you rolled, in order").fill("3")
+    roll.click()
+    assert page.evaluate("window.__buzz.length") == 1  # typed faces: the GM rolled, not Omen
+
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("checkbox", name="Play a dice sound").check()
+    page.get_by_role("checkbox", name="Buzz the phone").uncheck()
+    assert page.evaluate("window.__sounds") == 1  # a sample when it is switched on
+    page.get_by_role("navigation", name="Screens").get_by_role("button", name="Explore").click()
+    roll.click()
+    assert page.evaluate("[window.__buzz.length, window.__sounds]") == [1, 2]
+
+    page.emulate_media(reduced_motion="reduce")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("checkbox", name="Buzz the phone").check()
+    page.get_by_role("navigation", name="Screens").get_by_role("button", name="Explore").click()
+    roll.click()
+    assert page.evaluate("[window.__buzz.length, window.__sounds]") == [1, 2]
+    stored = page.evaluate("JSON.parse(localStorage.getItem('omen/prefs')).data")
+    assert (stored["vibrate"], stored["sound"]) == (True, True)
