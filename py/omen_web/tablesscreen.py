@@ -15,8 +15,8 @@ from typing import Any
 
 from omen.campaign import Outcome, depth_limit
 from omen.errors import RulesError
-from omen.notation import read_whole
 from omen.example import EXAMPLE_NOTE, LANGUAGES, example_campaign
+from omen.notation import read_whole
 from omen.roll import N_, Step
 from omen.tables import (
     LIBRARY,
