@@ -32,7 +32,7 @@ def damage(kind: str, how: str) -> str:
         "garbage": "☠ not json {{{",
         "truncated": good[: len(good) // 2],
         "huge": "x" * 1_200_000,
-        "newer": json.dumps({"app": "omen", "kind": kind, "schema": 2, "data": GOOD[kind]}),
+        "newer": json.dumps({"app": "omen", "kind": kind, "schema": 9, "data": GOOD[kind]}),
     }[how]
 
 
@@ -58,7 +58,7 @@ def test_a_damaged_key_is_kept_aside_once_and_the_app_starts(
             expect(alert).to_be_visible()
             expect(alert).to_contain_text("omen/quarantine/")
             if how == "newer":
-                expect(alert).to_contain_text("saved by a newer version of Omen (format 2)")
+                expect(alert).to_contain_text("saved by a newer version of Omen (format 9)")
         else:
             expect(page.get_by_role("alert")).to_have_count(0)
         assert list(kept_aside(page).values()) == [raw]  # untouched, once
