@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import catalog  # noqa: E402
 import msgfmt  # noqa: E402
 
 try:
@@ -401,6 +402,7 @@ def main(argv: list[str]) -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
     vendor()
     vendor_segno()
+    catalog.main([])  # py/omen/catalog.py: the message ids stored steps are checked against
     for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")

@@ -623,7 +623,17 @@ _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _parse(text: str, limits: Limits) -> Any:
-    """Read JSON text strictly, then check its shape against ``limits``."""
+    """Read JSON text strictly, then check its shape against ``limits``.
+
+    Depth and size are measured before ``json.loads`` runs (see
+    :func:`omen.store.json_extent`): in the browser, its recursion into text nested
+    thousands deep kills the interpreter instead of raising an error.
+    """
+    deepest, fewest_values = store.json_extent(text)
+    if deepest > limits.depth:
+        raise _too_deep(limits)
+    if fewest_values > limits.values:
+        raise _error(N_("The shared data holds more than {limit} values."), limit=limits.values)
     try:
         data = json.loads(
             text,
