@@ -645,8 +645,14 @@ def _parse(text: str, limits: Limits) -> Any:
         raise _too_deep(limits) from None
     except ValueError:
         raise _error(N_("The shared data is not valid JSON.")) from None
-    # Text decoded from UTF-8 holds no lone surrogates; only a \u escape can add one.
-    check_shape(data, limits, unicode=_SURROGATE.search(text) is not None)
+    # Text decoded from UTF-8 holds no lone surrogates; a \u escape can add one, and so
+    # can text pasted or handed over as a string (checked here once, as a whole).
+    try:
+        text.encode("utf-8")
+        pasted_surrogate = False
+    except UnicodeEncodeError:
+        pasted_surrogate = True
+    check_shape(data, limits, unicode=pasted_surrogate or _SURROGATE.search(text) is not None)
     return data
 
 

@@ -576,3 +576,12 @@ def test_every_valid_step_renders_and_round_trips(czech: Translator, data: dict[
     assert store.decode(campaign.LOG, text) == log
     everything = Everything({"log": log})
     assert import_file(export_file(everything)).record == everything
+
+
+def test_a_backup_handed_over_as_text_with_a_lone_surrogate_is_refused() -> None:
+    """Found by the backup family: a lone surrogate in pasted text (not a \\u escape) was
+    accepted, and then the backup could not be saved again."""
+    backup = json.loads(json.dumps(BACKUP_SEED))
+    backup["data"]["parts"]["log"]["data"]["entries"][1]["before"]["kind"] = "\ud800"
+    with pytest.raises(ShareError, match="not valid Unicode"):
+        import_file(json.dumps(backup, ensure_ascii=False))
