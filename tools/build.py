@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import icons  # noqa: E402
+import catalog  # noqa: E402
 import msgfmt  # noqa: E402
 import serve  # noqa: E402
 import vendor_patches  # noqa: E402
@@ -495,6 +496,7 @@ def main(argv: list[str]) -> None:
     vendor()
     vendor_segno()
     icons.make_icons()  # PNG icons from static/icon.svg, before the offline file list
+    catalog.main([])  # py/omen/catalog.py: the message ids stored steps are checked against
     for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")

@@ -274,7 +274,7 @@ class Trauma:
     def title(self) -> Step:
         """The trauma's name, or a stand-in while it has none."""
         if self.name.strip():
-            return Step("{name}", {"name": self.name})
+            return Step(N_("{name}"), {"name": self.name})
         return Step(N_("unnamed trauma ({category})"), {"category": self.category.label})
 
     def to_json(self) -> dict[str, Any]:
@@ -933,7 +933,7 @@ class Goal:
 
     @property
     def title(self) -> Step:
-        return Step(self.text) if self.builtin else Step("{text}", {"text": self.text})
+        return Step(self.text) if self.builtin else Step(N_("{text}"), {"text": self.text})
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text}

@@ -20,7 +20,7 @@ import gettext
 from fractions import Fraction
 from pathlib import Path
 
-from omen.roll import Step
+from omen.roll import Step, fill
 
 DOMAIN = "omen"
 LANGUAGES = ("en", "cs")
@@ -76,7 +76,8 @@ class Translator:
         return self.catalog.gettext(message)
 
     def render(self, step: Step) -> str:
-        """The step in this language, nested steps included."""
+        """The step in this language, nested steps included (plain ``{name}`` fields
+        only: see :func:`omen.roll.fill`)."""
         if step.plural is not None:
             count = step.args.get("count", 1)
             template = self.catalog.ngettext(
@@ -88,7 +89,7 @@ class Translator:
             name: self.render(value) if isinstance(value, Step) else self._value(value)
             for name, value in step.args.items()
         }
-        return template.format(**values)
+        return fill(template, values)
 
     def _value(self, value: int | str) -> str | int:
         if isinstance(value, int) and self.language == "cs" and abs(value) >= 10000:

@@ -1310,7 +1310,7 @@ def _steps(data: Any) -> tuple[Step, ...]:
         raise _damaged()
     try:
         return tuple(Step.from_json(item) for item in data)
-    except ValueError as error:
+    except (StoredDataError, ValueError) as error:
         raise _damaged() from error
 
 

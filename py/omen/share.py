@@ -589,7 +589,17 @@ _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _parse(text: str, limits: Limits) -> Any:
-    """Read JSON text strictly, then check its shape against ``limits``."""
+    """Read JSON text strictly, then check its shape against ``limits``.
+
+    Depth and size are measured before ``json.loads`` runs (see
+    :func:`omen.store.json_extent`): in the browser, its recursion into text nested
+    thousands deep kills the interpreter instead of raising an error.
+    """
+    deepest, fewest_values = store.json_extent(text)
+    if deepest > limits.depth:
+        raise _too_deep(limits)
+    if fewest_values > limits.values:
+        raise _error(N_("The shared data holds more than {limit} values."), limit=limits.values)
     try:
         data = json.loads(
             text,
@@ -601,8 +611,14 @@ def _parse(text: str, limits: Limits) -> Any:
         raise _too_deep(limits) from None
     except ValueError:
         raise _error(N_("The shared data is not valid JSON.")) from None
-    # Text decoded from UTF-8 holds no lone surrogates; only a \u escape can add one.
-    check_shape(data, limits, unicode=_SURROGATE.search(text) is not None)
+    # Text decoded from UTF-8 holds no lone surrogates; a \u escape can add one, and so
+    # can text pasted or handed over as a string (checked here once, as a whole).
+    try:
+        text.encode("utf-8")
+        pasted_surrogate = False
+    except UnicodeEncodeError:
+        pasted_surrogate = True
+    check_shape(data, limits, unicode=pasted_surrogate or _SURROGATE.search(text) is not None)
     return data
 
 

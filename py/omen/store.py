@@ -19,9 +19,12 @@ omen.errors.StoredDataError: This was saved by a newer version of Omen (format 3
 from __future__ import annotations
 
 import json
+import operator
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from itertools import accumulate, count
 from typing import Any, Generic, Protocol, TypeVar
 
 from omen import parts
@@ -31,13 +34,17 @@ from omen.roll import N_, Step
 T = TypeVar("T")
 PREFIX = parts.PREFIX
 MAX_TEXT = 4_000_000  # characters; localStorage holds about 5 MB in all
+MAX_NESTING = 64  # lists and objects in one another; Omen's own data stays under 40
+_NOT_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
+_TWO_OR_ZERO = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
+_RUN = re.compile(rb"[\[{]+|[\]}]+")
 
 
 def kind_label(kind: str) -> Step:
     """A translatable name for a kind of saved value (from :data:`omen.parts.PARTS`; the
     kind itself if Omen does not store it)."""
     label = parts.label(kind)
-    return Step(label, {}) if label is not None else Step("{kind}", {"kind": kind})
+    return Step(label, {}) if label is not None else Step(N_("{kind}"), {"kind": kind})
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,50 @@ def encode(schema: Schema[Any], data: Any) -> str:
     return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
 
 
+def json_extent(text: str) -> tuple[int, int]:
+    """How deep JSON text nests lists and objects, and the fewest values it can hold,
+    found without parsing it.
+
+    The standard ``json`` reader recurses once per level, and in the browser a text
+    nested ten thousand deep overflows the interpreter's stack before Python can raise
+    anything, so every reader of stored or shared JSON measures the text first. The
+    scan drops strings and keeps the brackets, takes away innermost empty pairs a few
+    times (each time the depth goes down by one), then counts along the rest by runs of
+    brackets. On JSON the depth is exact; on other text it is a fair measure, and the
+    scan still takes time linear in the text.
+
+    >>> json_extent('{"a": [1, 2, "[[[x"], "b": {}}')
+    (2, 4)
+    >>> json_extent("[" * 10_000 + "]" * 10_000)
+    (10000, 1)
+    """
+    if "\\" in text:  # an escaped quote or backslash is no delimiter
+        text = text.replace("\\\\", "").replace('\\"', "")
+    shape = "".join(text.split('"')[::2]).encode("utf-8", "surrogatepass")
+    values = shape.count(b",") + 1
+    brackets = shape.translate(None, _NOT_BRACKET)
+    if not brackets:
+        return 0, values
+    removed = 0
+    for _ in range(4):  # wide data (many small lists) is gone after these
+        # each pair taken away at once (no pair the first replace makes is taken too)
+        shorter = brackets.replace(b"[]", b".").replace(b"{}", b".").replace(b".", b"")
+        if len(shorter) == len(brackets):
+            break
+        brackets, removed = shorter, removed + 1
+    if sum(map(brackets.count, (b"][", b"]{", b"}[", b"}{"))) > 100_000:
+        steps = map(operator.sub, accumulate(brackets.translate(_TWO_OR_ZERO)), count(1))
+        return removed + max(0, *steps), values
+    deepest = depth = 0
+    for run in _RUN.finditer(brackets):
+        if run[0][0] in b"[{":
+            depth += len(run[0])
+            deepest = max(deepest, depth)
+        else:
+            depth -= len(run[0])
+    return removed + deepest, values
+
+
 def _fail(message: str, **args: Any) -> StoredDataError:
     return StoredDataError(Step(message, args))
 
@@ -71,6 +122,8 @@ def decode(schema: Schema[T], text: str) -> T:
     """Read stored text back into records, migrating old formats on the way."""
     if len(text) > MAX_TEXT:
         raise _fail(N_("The saved data is too large to be Omen's."))
+    if json_extent(text)[0] > MAX_NESTING:
+        raise _fail(N_("The saved data is nested deeper than {limit} levels."), limit=MAX_NESTING)
     try:
         envelope = json.loads(text)
     except (ValueError, RecursionError):

@@ -1469,6 +1469,6 @@ class Fields:
         for where, item in self.items(key, limit):
             try:
                 out.append(Step.from_json(item))
-            except (ValueError, TypeError, KeyError, RecursionError):
+            except (RulesError, ValueError, TypeError, KeyError, RecursionError):
                 raise stored_error(where, Step(N_("is not a readable step"))) from None
         return tuple(out)

@@ -222,7 +222,8 @@ def test_log_keeps_only_the_newest_entries() -> None:
 
 
 def test_log_from_json_also_keeps_the_limit() -> None:
-    entries = [Entry(n, "t", Step("x"), (), "x").to_json() for n in range(LOG_LIMIT + 10, 0, -1)]
+    title = Step("rolled {face}", {"face": 1})
+    entries = [Entry(n, "t", title, (), "x").to_json() for n in range(LOG_LIMIT + 10, 0, -1)]
     log = Log.from_json({"entries": entries})
     assert len(log.entries) == LOG_LIMIT
     assert log.entries[0].id == LOG_LIMIT + 10

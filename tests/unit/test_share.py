@@ -162,7 +162,9 @@ def test_a_campaign_link_leaves_out_settings_exploration_prefs_and_log() -> None
 
 
 def full_campaign() -> Everything:
-    outcome = Outcome(Step("Turn {turn} begins.", {"turn": 1}), (Step("rolled 4"),), "nothing")
+    outcome = Outcome(
+        Step("Turn {turn} begins.", {"turn": 1}), (Step("rolled {face}", {"face": 4}),), "nothing"
+    )
     log = Log().add("2024-05-01T20:00:00", outcome, "Turn 1 begins.", ("exploration", {}))
     return Everything(
         {
@@ -614,8 +616,24 @@ def _framed(payload: bytes) -> str:
     return "share=" + pack(payload)
 
 
-def _json_mutation(rng: random.Random, envelope: dict[str, Any]) -> Any:
-    """A valid-JSON change to a seed's envelope: the record checks must stand alone."""
+HOSTILE_VALUES: list[Any] = [
+    {"k": "{pool:>400000000}", "a": {"pool": 1}},
+    {"k": "{nope}"},
+    {"k": "{0}", "a": {"pool": 1}},
+    {"k": "{"},
+    {"k": "{pool.__class__.__mro__}", "a": {"pool": 1}},
+    {"k": "rolled {face}", "a": {"face": 6}},
+    {"parts": {"log": {"schema": 1, "data": {"entries": [{"title": {"k": "{nope}"}}]}}}},
+    "{pool:>400000000}",
+    "[[d①]]",
+]
+
+
+def _json_mutation(
+    rng: random.Random, envelope: dict[str, Any], hostile: tuple[Any, ...] = ()
+) -> Any:
+    """A valid-JSON change to a seed's envelope: the record checks must stand alone.
+    With ``hostile``, the change puts one of those values in."""
     data = json.loads(json.dumps(envelope))
     nodes: list[tuple[Any, Any]] = []
     stack: list[Any] = [data]
@@ -627,6 +645,9 @@ def _json_mutation(rng: random.Random, envelope: dict[str, Any]) -> Any:
             if isinstance(node[key], (dict, list)):
                 stack.append(node[key])
     node, key = rng.choice(nodes)
+    if hostile:
+        node[key] = json.loads(json.dumps(rng.choice(hostile)))
+        return data
     choice = rng.randrange(9)
     if choice == 0 and isinstance(node, dict):
         del node[key]
@@ -664,14 +685,15 @@ def test_fuzzing_links_finds_no_crash_and_no_silent_corruption() -> None:
         for depth in (39, 41, 500, 5000, 200_000)
     }
     # damage (ops 0-5) most often; the costly crafted payloads (8-10) least often
-    weights = [9, 9, 9, 9, 12, 6, 6, 6, 2, 2, 3, 6, 21]
+    weights = [9, 9, 9, 9, 12, 6, 6, 6, 2, 2, 3, 6, 21, 4]
+    deep_steps = '{"k":"{name}","a":{"name":' * 10_000 + '"x"' + "}}" * 10_000
     counts = {"cases": 0, "refused": 0, "same": 0, "valid": 0, "corrupted": 0, "uncaught": 0}
     examples: list[str] = []
     started = time.perf_counter()
     for case in range(10_000):
         link, original = pool[case % len(pool)]
         damage = True  # damage must never open as something else
-        op = rng.choices(range(13), weights)[0]
+        op = rng.choices(range(14), weights)[0]
         if op == 0:  # flip one bit of one character
             at = rng.randrange(len(link))
             mutated = link[:at] + chr(ord(link[at]) ^ (1 << rng.randrange(7))) + link[at + 1 :]
@@ -746,10 +768,15 @@ def test_fuzzing_links_finds_no_crash_and_no_silent_corruption() -> None:
             body = unpack(link[6:])
             at = rng.randrange(len(body))
             mutated = _framed(body[:at] + bytes([rng.choice([0x80, 0xC3, 0xFF, 0xED])]) + body[at:])
-        else:  # a change to the JSON that still parses, correctly packed
+        elif op == 12:  # a change to the JSON that still parses, correctly packed
             damage = False
             envelope = json.loads(unpack(link[6:]))
             mutated = _framed(json.dumps(_json_mutation(rng, envelope)).encode())
+        else:  # hostile content (step templates, deep steps), correctly packed
+            damage = False
+            envelope = json.loads(unpack(link[6:]))
+            text = json.dumps(_json_mutation(rng, envelope, (*HOSTILE_VALUES, "@deep@")))
+            mutated = _framed(text.replace('"@deep@"', deep_steps).encode())
         counts["cases"] += 1
         try:
             shared = decode_link(mutated)

@@ -1,0 +1,46 @@
+"""Every step the engine builds must load back from its saved form.
+
+A step the engine makes may be written to the log or the last result, and on the next
+start it is read back through :meth:`omen.roll.Step.from_json`, which accepts only
+catalog messages with exactly their arguments. So while the unit tests run, each step
+built by code under ``py/`` is written out and read back at once: a message missing from
+the catalog, an argument its message does not name, or a value out of bounds fails the
+test that made it, naming the step.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from omen.errors import RulesError
+from omen.roll import Step
+
+ENGINE = str(Path(__file__).resolve().parents[2] / "py") + "/"
+
+
+@pytest.fixture(autouse=True)
+def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    built = Step.__post_init__
+    checking = []  # not empty while a step is being read back (it builds steps too)
+
+    def checked(self: Step) -> None:
+        built(self)
+        caller = sys._getframe(2)  # __post_init__ <- the dataclass __init__ <- caller
+        if checking or not caller.f_code.co_filename.startswith(ENGINE):
+            return  # a test's or a doctest's own step
+        checking.append(self)
+        try:
+            again = Step.from_json(self.to_json())
+        except RulesError as error:
+            where = f"{caller.f_code.co_filename}:{caller.f_lineno}"
+            raise AssertionError(f"{where} built a step that cannot load back: {error}") from None
+        finally:
+            checking.pop()
+        assert again == self, f"{self!r} loads back as {again!r}"
+
+    monkeypatch.setattr(Step, "__post_init__", checked)
+    yield
