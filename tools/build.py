@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-import icons  # noqa: E402
 import catalog  # noqa: E402
+import icons  # noqa: E402
 import msgfmt  # noqa: E402
 import serve  # noqa: E402
 import vendor_patches  # noqa: E402
