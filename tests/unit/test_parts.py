@@ -162,7 +162,9 @@ def test_every_part_in_backups_or_sync_has_an_owner_that_keeps_it() -> None:
 
 # --- a backup holds every part and puts it back ----------------------------------------------
 
-OUTCOME = Outcome(Step("Turn {turn} begins.", {"turn": 1}), (Step("rolled 4"),), "nothing")
+OUTCOME = Outcome(
+    Step("Turn {turn} begins.", {"turn": 1}), (Step("rolled {face}", {"face": 4}),), "nothing"
+)
 WOLVES = Table("wolves", "Vlci 🐺", "d6", (Entry("[[1d4+1]] vlků", 1, 6),))
 SAMPLES: dict[str, Any] = {
     "library": Library((WOLVES,), (Location("mill", "Starý mlýn", ("wolves",), "wolves"),)),
