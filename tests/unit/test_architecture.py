@@ -6,11 +6,12 @@ import ast
 import json
 import os
 import re
-import subprocess
 import sys
 import tomllib
 import zipfile
 from pathlib import Path
+
+from tests.unit.loaded import modules_loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
 BROWSER_MODULES = {"js", "pyscript", "pyodide"}
@@ -39,20 +40,11 @@ def test_engine_imports_nothing_from_the_browser() -> None:
 def test_exploring_loads_no_other_games_procedures() -> None:
     """Every setting can be listed and checked without loading the encounter sequence,
     GURPS distance or dice pools, so a first start compiles only what Explore needs."""
-    code = (
-        "import sys; from omen import campaign, settings; "
+    loaded = modules_loaded_by(
+        "from omen import campaign, settings; "
         "settings.clean({'ose.initiative_ties': 'simultaneous'}); settings.registry(); "
-        "campaign.Campaign.from_json({'name': 'x', 'game': 'liminal_horror', 'settings': {}}); "
-        "print(' '.join(sorted(sys.modules)))"
+        "campaign.Campaign.from_json({'name': 'x', 'game': 'liminal_horror', 'settings': {}})"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
-    )
-    loaded = set(run.stdout.split())
     assert "omen.ose_settings" in loaded and "omen.voidcrawl" in loaded
     others = {"omen.ose", "omen.ose_session", "omen.gurps", "omen.gurps_distance"}
     assert loaded & (others | {"omen.eotw", "omen.crew", "omen.share"}) == set()

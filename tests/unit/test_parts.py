@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +20,7 @@ from omen.share import Everything, Kept, export_file, import_file, restore
 from omen.store import Keeper, MemoryBackend
 from omen.tables import Entry, Library, Location, Table
 from omen.voidcrawl import CrawlSetup, default_voidcrawl
+from tests.unit.loaded import modules_loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "py" / "omen"
@@ -96,20 +94,11 @@ def test_backups_links_and_labels_read_the_registry() -> None:
 def test_declaring_every_part_loads_no_procedure() -> None:
     """The start reads the registry (labels, the list of parts) without compiling the
     procedures whose schemas it names; a schema is imported when it is asked for."""
-    code = (
-        "import sys; from omen import parts, store; "
+    loaded = modules_loaded_by(
+        "from omen import parts, store; "
         "[store.kind_label(p.kind) for p in parts.PARTS.values()]; "
-        "parts.in_place(parts.Place.SYNC); "
-        "print(' '.join(sorted(sys.modules)))"
+        "parts.in_place(parts.Place.SYNC)"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
-    )
-    loaded = set(run.stdout.split())
     procedures = {"omen.eotw", "omen.crew", "omen.share", "omen.ose", "omen.ose_session"}
     procedures |= {"omen.gurps", "omen.gurps_distance", "omen.tables", "omen.campaign"}
     assert "omen.parts" in loaded and loaded & procedures == set()
