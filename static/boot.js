@@ -256,17 +256,28 @@ function describe(envelope) {
   if (envelope.kind === "campaign") {
     const parts = data.parts;
     if (!isObject(parts)) return null;
-    const count = Object.keys(parts).length;
+    // Counted as omen/share.py's _everything_summary counts: what an import adds.
     const names = [];
+    const counts = [];
     const library = isObject(parts.library) && isObject(parts.library.data) ? parts.library.data : null;
     if (library) {
       const tables = namesOf(library.tables ?? []);
       const locations = namesOf(library.locations ?? []);
       if (tables === undefined || locations === undefined) return null;
       names.push(...locations, ...tables);
+      if (tables.length) counts.push(format(plural("{count} table", "{count} tables", tables.length), { count: tables.length }));
+      if (locations.length) counts.push(format(plural("{count} location", "{count} locations", locations.length), { count: locations.length }));
     }
-    const line = plural("Campaign data: {count} part", "Campaign data: {count} parts", count);
-    return { summary: format(line, { count }), names };
+    const crew = isObject(parts.crew) && isObject(parts.crew.data) ? parts.crew.data : null;
+    if (crew) {
+      const people = namesOf(crew.characters ?? []);
+      if (people === undefined) return null;
+      const count = crew.characters?.length ?? 0;
+      if (count) counts.push(format(plural("{count} character", "{count} characters", count), { count }));
+    }
+    if (!counts.length) return { summary: t("Campaign data: no tables, locations or characters"), names };
+    const what = counts.reduce((first, next) => format(t("{first}, {next}"), { first, next }));
+    return { summary: format(t("Campaign data: {what}"), { what }), names };
   }
   return null;
 }
