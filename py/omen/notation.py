@@ -27,6 +27,7 @@ omen.errors.NotationError: expected the number of sides after 'd' at position 3 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -47,10 +48,12 @@ _TIMES = "×xX*"
 
 # --- digits -----------------------------------------------------------------------
 # A digit is one of the ASCII digits 0-9, everywhere Omen reads a number from text:
-# str.isdigit() and a regular expression's \d without re.ASCII also take '①', '²' or
-# '٣', which int() then refuses, or reads as a number nobody typed.
+# Python's own digit tests (str's digit methods, and a regular expression's \d without
+# re.ASCII) also take '①', '²' or '٣', which int() then refuses, or reads as a number
+# nobody typed. So Omen matches the ten ASCII digits by name.
 
 MAX_DIGITS = 18  # longer runs of digits are never read as one number
+_ASCII_DIGITS = re.compile("[0-9]+")
 
 
 def is_digits(text: str) -> bool:
@@ -59,7 +62,7 @@ def is_digits(text: str) -> bool:
     >>> is_digits("42"), is_digits("d6"), is_digits("①"), is_digits("²"), is_digits("٣")
     (True, False, False, False, False)
     """
-    return text.isascii() and text.isdigit()
+    return _ASCII_DIGITS.fullmatch(text) is not None
 
 
 def read_whole(text: str, low: int, high: int) -> int | None:
