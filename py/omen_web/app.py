@@ -33,7 +33,7 @@ from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.notation import is_digits
 from omen.roll import N_, Step
-from omen_web import dom, feedback, focus, installhint
+from omen_web import dom, focus, installhint
 from omen_web.storage import Storage
 
 LOCALE_DIR = "locale"
@@ -190,6 +190,8 @@ class App:
         self.storage.save(LOG, self.log.to_json())
         if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
             self.rolled = False
+            from omen_web import feedback  # not needed before the first roll
+
             feedback.after_roll(self.prefs.vibrate, self.prefs.sound)
 
     def save_log(self, log: Log) -> None:
