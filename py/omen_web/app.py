@@ -24,7 +24,7 @@ from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.notation import is_digits
 from omen.roll import N_, Step
-from omen_web import dom, feedback, focus, installhint, kit
+from omen_web import dom, focus, installhint, kit
 from omen_web.storage import Storage
 from omen_web.store import Store
 
@@ -224,6 +224,8 @@ class App:
     def _after_record(self) -> None:
         if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
             self.rolled = False
+            from omen_web import feedback  # not needed before the first roll
+
             feedback.after_roll(self.prefs.vibrate, self.prefs.sound)
 
     def save_log(self, log: Log) -> None:
