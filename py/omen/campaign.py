@@ -432,9 +432,12 @@ PREFS = Schema("prefs", 2, {1: _prefs_1_to_2}, Prefs.from_json)
 # --- the roll log --------------------------------------------------------------------
 
 # What Undo can put back: an undo kind is a stored part (its data saved with the part's
-# format and read with the part's own check), "many" for an action that changed several
-# parts, or one of the kinds below that are no part of their own.
-MANY = "many"
+# format and read with the part's own check), or a group of parts saved together, or one
+# of the kinds below that are the adapter's own.
+MANY = "many"  # an action that changed several parts: {kind: data}
+# The table screen's library and Voidcrawl set-up, as one undo: {name: data}, each name
+# one part (the screen restores both at once).
+GROUPS = {MANY: None, "tables": {"library": "library", "setup": "voidcrawl"}}
 # The undo kind of an action that kept the whole campaign from before it, its log
 # included (an import, a restored backup): Undo puts all of it back, and the action's
 # entry goes on top of the log put back, marked undone (see Log.with_undone). Its data
@@ -454,6 +457,14 @@ def _undo_part(kind: str) -> Schema[Any]:
     if part is None or kind in NOT_UNDONE:
         raise _bad("log entry.before")
     return part.schema
+
+
+def _group_part(group: str, name: Any) -> str:
+    names = GROUPS[group]
+    part = name if names is None else names.get(name)
+    if not isinstance(part, str):
+        raise _bad("log entry.before")
+    return part
 
 
 def _own_undo(kind: str, data: Any) -> Any:
@@ -502,11 +513,11 @@ def before_from_json(data: Any) -> tuple[str, Any] | None:
         raise _bad("log entry.before")
     kind = data["kind"]
     try:
-        if kind == MANY:
-            many = data.get("data")
-            if not isinstance(many, dict) or not many or set(data) != {"kind", "data"}:
+        if kind in GROUPS:
+            group = data.get("data")
+            if not isinstance(group, dict) or not group or set(data) != {"kind", "data"}:
                 raise _bad("log entry.before")
-            return MANY, {str(k): _part_data(str(k), v) for k, v in many.items()}
+            return kind, {str(k): _part_data(_group_part(kind, k), v) for k, v in group.items()}
         if kind in (WHOLE_CAMPAIGN, TABLE_DRAFT):
             return kind, _own_undo(kind, data.get("data"))
         return kind, _part_data(kind, {"schema": data.get("schema"), "data": data.get("data")})
@@ -525,9 +536,14 @@ def checked_before(before: tuple[str, Any] | None) -> tuple[str, Any] | None:
 def before_to_json(before: tuple[str, Any]) -> dict[str, Any]:
     """The stored form of undo data: each part's data with its part's current format."""
     kind, data = before
-    if kind == MANY:
-        wrapped = {k: {"schema": _undo_part(k).current, "data": v} for k, v in data.items()}
-        return {"kind": MANY, "data": wrapped}
+    if kind in GROUPS:
+        if not isinstance(data, dict):
+            raise _bad("log entry.before")
+        wrapped = {
+            k: {"schema": _undo_part(_group_part(kind, k)).current, "data": v}
+            for k, v in data.items()
+        }
+        return {"kind": kind, "data": wrapped}
     if kind in (WHOLE_CAMPAIGN, TABLE_DRAFT):
         return {"kind": kind, "data": data}
     return {"kind": kind, "schema": _undo_part(kind).current, "data": data}
@@ -669,21 +685,15 @@ class Log:
         return cls(entries, None if older is None else Older.from_json(older))
 
 
-# Format 1 kept the table screen's undo as one kind for both of its parts.
-_TABLES_1 = ("tables", {"library": "library", "setup": "voidcrawl"})
-
-
 def _before_1_to_2(before: Any) -> Any:
     """Undo data of format 1 had no format number: it is given format 1 of its part
     (every part was at format 1 then, or reads format 1 alike: an exploration without
-    a phase is Day either way), and the table screen's undo becomes its two parts."""
+    a phase is Day either way)."""
     if not isinstance(before, dict) or not isinstance(before.get("kind"), str):
         return before
     kind, data = before["kind"], before.get("data")
-    if kind == _TABLES_1[0] and isinstance(data, dict):
-        kind, data = MANY, {_TABLES_1[1].get(k, k): v for k, v in data.items()}
-    if kind == MANY and isinstance(data, dict):
-        return {"kind": MANY, "data": {k: {"schema": 1, "data": v} for k, v in data.items()}}
+    if kind in GROUPS and isinstance(data, dict):
+        return {"kind": kind, "data": {k: {"schema": 1, "data": v} for k, v in data.items()}}
     if kind in (WHOLE_CAMPAIGN, TABLE_DRAFT):
         return {"kind": kind, "data": data}
     return {"kind": kind, "schema": 1, "data": data}

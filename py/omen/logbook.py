@@ -112,6 +112,8 @@ class LogBook:
         self.told_missing = False
         self.head = Log()
         self.head_chars = 0
+        self.told_low = False  # the game master was told storage is running low
+        self.undoable: Entry | None | bool = False  # Undo's entry, once found (False: not yet)
         self.open()
 
     # --- opening ----------------------------------------------------------------------
@@ -120,6 +122,7 @@ class LogBook:
         """Read ``omen/log`` (laying a format 1 log out as pages, or finding older pages
         whose index was lost)."""
         self.pages, self.lost, self.present, self.told_missing = {}, set(), None, False
+        self.undoable = False
         head = self.keeper.load(LOG, self.stamp)
         if head is None:
             found = self._page_keys()
@@ -292,8 +295,20 @@ class LogBook:
         return bool(self.older(than, 1))
 
     def last_undoable(self) -> Entry | None:
-        """The newest entry Undo can still take back, on whichever page it is."""
-        return next((e for e in self.walk() if not e.undone and e.before is not None), None)
+        """The newest entry Undo can still take back, on whichever page it is (found
+        once, and kept until the log changes: a long log of rolls is walked once)."""
+        if self.undoable is False:
+            self.undoable = next(
+                (e for e in self.walk() if not e.undone and e.before is not None), None
+            )
+        assert self.undoable is not True
+        return self.undoable
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The newest entries (:data:`SHOWN` of them), newest first, as a screen shows
+        them at first; :meth:`older` reads on, :meth:`whole` reads every page."""
+        return self.newest(SHOWN)
 
     def newest_id(self) -> int:
         return next((e.id for e in self.walk()), 0)
@@ -316,6 +331,8 @@ class LogBook:
         before = checked_before(before)
         entry = Entry(self.newest_id() + 1, at, outcome.title, outcome.steps, text, False, before)
         self._push(entry)
+        if before is not None:
+            self.undoable = entry
         return entry
 
     def _push(self, entry: Entry) -> None:
@@ -331,11 +348,20 @@ class LogBook:
                 self.present.add(number)
             older = Older(older.first if older is not None else number, number, self.size)
             self.head = Log((), older)
+            rolled = True
+        else:
+            rolled = False
         self.head = Log((entry, *self.head.entries), older)
         self._write_head()
+        if rolled and not self.told_low:  # once a page: room is counted, not guessed
+            warning = self.room_warning()
+            if warning is not None:
+                self.told_low = True
+                self.keeper.notify(warning)
 
     def mark_undone(self, entry_id: int) -> None:
         """Mark an entry undone, rewriting only the page it is on."""
+        self.undoable = False
         if any(e.id == entry_id for e in self.head.entries):
             self.head = self.head.mark_undone(entry_id)
             self._write_head()
@@ -353,6 +379,7 @@ class LogBook:
     def replace(self, log: Log) -> None:
         """Put a whole log in place of this one (a restored backup, the Undo of an import)."""
         self.walk_all()
+        self.undoable = False
         self._lay_out(Log(log.entries).entries, self.head.older)
 
     def walk_all(self) -> None:
@@ -367,6 +394,25 @@ class LogBook:
         entries = len(self.head.entries)
         per_entry = self.head_chars // entries if entries >= 3 else PER_ENTRY
         return Room(self.keeper.used(), self.total, max(1, per_entry))
+
+    def room_warning(self) -> Step | None:
+        """What the game master is told when storage runs low (None while it is not)."""
+        room = self.room()
+        if not room.low:
+            return None
+        return Step(
+            N_(
+                "Omen's storage on this device is {percent}% full: about {count} more log "
+                "entry fits. Export the older entries on the Log screen, then remove them "
+                "from this device."
+            ),
+            {"percent": room.percent_used, "count": room.entries_left},
+            plural=N_(
+                "Omen's storage on this device is {percent}% full: about {count} more log "
+                "entries fit. Export the older entries on the Log screen, then remove them "
+                "from this device."
+            ),
+        )
 
     def old_pages(self, keep: int = KEPT_NEWEST) -> range:
         """The older pages "Export old entries" offers: all but the newest ``keep``
@@ -395,6 +441,7 @@ class LogBook:
         removed = sum(len(self.pages.get(n, ())) for n in pages)
         self.head = Log(self.head.entries, replace(older, first=pages.stop))
         self._write_head()
+        self.told_low = False  # told again if it runs low again
         for number in pages:
             self.keeper.remove(page_key(number))
             self.pages.pop(number, None)
@@ -403,9 +450,9 @@ class LogBook:
 
     # --- two tabs ---------------------------------------------------------------------
 
-    def take_in(self, key: str, value: str | None) -> bool:
-        """Another tab wrote ``key`` (``omen/log`` or a page): True when this book took
-        the change in (the screens then show it)."""
+    def take_in(self, key: str, value: str | None = None) -> bool:
+        """Another tab wrote ``key`` (``omen/log`` or a page; ``value`` what it wrote, read
+        here when not given): True when this book took the change in."""
         if key == KEY:
             head = self.keeper.take_in(LOG)
             if head is None:
@@ -413,13 +460,17 @@ class LogBook:
             self.head = head
             if head.older is not None:
                 self.size = head.older.size
-            self.head_chars = len(value or "")
-            self.present = None
+            self.head_chars = len(self.keeper.read(KEY) or "")
+            self.present, self.undoable = None, False
             return True
         match = _PAGE.fullmatch(key)
         if match is None or not key.startswith(PREFIX):
             return False
+        backend = self.keeper.backend
+        if value is None and backend is not None:
+            value = backend.get(key)
         self.keeper.seen(key, value)
+        self.undoable = False
         self.pages.pop(int(match[1]), None)
         self.lost.discard(int(match[1]))
         return True

@@ -212,7 +212,7 @@ def test_the_format_1_fixture_loads_as_pages_and_undoes() -> None:
     assert Exploration.from_json(entry.before[1] if entry.before else None).pool == 11
 
 
-def test_the_table_screens_format_1_undo_becomes_its_two_parts() -> None:
+def test_the_table_screens_format_1_undo_is_checked_as_its_two_parts() -> None:
     data = {"library": Library().to_json(), "setup": {"voidcrawl": {"faces": []}}}
     old = {
         "id": 1,
@@ -229,8 +229,10 @@ def test_the_table_screens_format_1_undo_becomes_its_two_parts() -> None:
     data["setup"] = CrawlSetup(default_voidcrawl()).to_json()
     log = LOG.load(LOG.migrations[1]({"entries": [old]}))
     assert log.entries[0].before is not None
-    assert log.entries[0].before[0] == "many"
-    assert set(log.entries[0].before[1]) == {"library", "voidcrawl"}
+    assert log.entries[0].before[0] == "tables"  # the table screen restores both at once
+    assert set(log.entries[0].before[1]) == {"library", "setup"}
+    stored = log.entries[0].to_json()["before"]["data"]
+    assert {name: part["schema"] for name, part in stored.items()} == {"library": 1, "setup": 1}
 
 
 # --- backups and restore ---------------------------------------------------------------
@@ -403,7 +405,8 @@ def test_twenty_thousand_entries_do_not_fit_and_the_warning_comes_first() -> Non
     is still room for hundreds more, and the write that finally fails is told (the
     keeper keeps it in the page): nothing is dropped silently."""
     backend = CountingBackend()
-    book = LogBook(keeper(backend), "T1")
+    told: list[Step] = []
+    book = LogBook(keeper(backend, told), "T1")
     warned_at = None
     for n in play(book, 20_000):
         room = book.room()
@@ -413,6 +416,8 @@ def test_twenty_thousand_entries_do_not_fit_and_the_warning_comes_first() -> Non
             break
     assert warned_at is not None
     assert warned_at[1] > 500
+    [warning] = [step for step in told if "storage on this device" in step.english()]
+    assert "more log entries fit" in warning.english()  # told once, as a page filled up
     per_entry = backend.used() / book.count
     assert 500 < per_entry < 1500
     assert book.count < 20_000  # it ran out of room, and was told in time
