@@ -121,7 +121,12 @@ def run(base: str, throttle: int, actions: int) -> dict[str, Any]:
             number += 1
         cdp.send("HeapProfiler.collectGarbage")
         heap_end = heap_mb(cdp)
+        page.evaluate(CLICK, nav("explore"))
+        log_open = float(page.evaluate(CLICK, nav("log"))[0])
         entries = page.locator(f"{SHOWN} .log-entry").count()
+        held = page.evaluate(
+            "Object.keys(localStorage).filter((k) => k.startsWith('omen/log')).length"
+        )
         if errors:
             raise SystemExit(f"the page failed: {errors[0]}")
     first, last = done[:100], done[-100:]
@@ -154,7 +159,9 @@ def run(base: str, throttle: int, actions: int) -> dict[str, Any]:
         "Log screen open, first ms": logs[0],
         "Log screen open, last ms": logs[-1],
         "Log screen open, median of last 10 ms": statistics.median(logs[-10:]),
+        "Log screen open from Explore at the end ms": log_open,
         "log entries shown at the end": entries,
+        "log keys in storage at the end": held,
         "actions": len(done),
     }
 

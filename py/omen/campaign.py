@@ -434,10 +434,10 @@ PREFS = Schema("prefs", 2, {1: _prefs_1_to_2}, Prefs.from_json)
 # What Undo can put back: an undo kind is a stored part (its data saved with the part's
 # format and read with the part's own check), or a group of parts saved together, or one
 # of the kinds below that are the adapter's own.
-MANY = "many"  # an action that changed several parts: {kind: data}
+MANY = "many"  # an action that changed several kinds: {kind: data}, each kind as below
 # The table screen's library and Voidcrawl set-up, as one undo: {name: data}, each name
 # one part (the screen restores both at once).
-GROUPS = {MANY: None, "tables": {"library": "library", "setup": "voidcrawl"}}
+GROUPS = {"tables": {"library": "library", "setup": "voidcrawl"}}
 # The undo kind of an action that kept the whole campaign from before it, its log
 # included (an import, a restored backup): Undo puts all of it back, and the action's
 # entry goes on top of the log put back, marked undone (see Log.with_undone). Its data
@@ -460,8 +460,7 @@ def _undo_part(kind: str) -> Schema[Any]:
 
 
 def _group_part(group: str, name: Any) -> str:
-    names = GROUPS[group]
-    part = name if names is None else names.get(name)
+    part = GROUPS[group].get(name)
     if not isinstance(part, str):
         raise _bad("log entry.before")
     return part
@@ -513,6 +512,18 @@ def before_from_json(data: Any) -> tuple[str, Any] | None:
         raise _bad("log entry.before")
     kind = data["kind"]
     try:
+        if kind == MANY:
+            many = data.get("data")
+            if not isinstance(many, dict) or not many or set(data) != {"kind", "data"}:
+                raise _bad("log entry.before")
+            checked: dict[str, Any] = {}
+            for name, member in many.items():
+                if name == MANY or not isinstance(member, dict) or member.get("kind") != name:
+                    raise _bad("log entry.before")
+                found = before_from_json(member)
+                assert found is not None
+                checked[name] = found[1]
+            return MANY, checked
         if kind in GROUPS:
             group = data.get("data")
             if not isinstance(group, dict) or not group or set(data) != {"kind", "data"}:
@@ -536,6 +547,10 @@ def checked_before(before: tuple[str, Any] | None) -> tuple[str, Any] | None:
 def before_to_json(before: tuple[str, Any]) -> dict[str, Any]:
     """The stored form of undo data: each part's data with its part's current format."""
     kind, data = before
+    if kind == MANY:
+        if not isinstance(data, dict) or MANY in data:
+            raise _bad("log entry.before")
+        return {"kind": MANY, "data": {k: before_to_json((k, v)) for k, v in data.items()}}
     if kind in GROUPS:
         if not isinstance(data, dict):
             raise _bad("log entry.before")
@@ -692,6 +707,9 @@ def _before_1_to_2(before: Any) -> Any:
     if not isinstance(before, dict) or not isinstance(before.get("kind"), str):
         return before
     kind, data = before["kind"], before.get("data")
+    if kind == MANY and isinstance(data, dict):
+        many = {k: _before_1_to_2({"kind": k, "data": v}) for k, v in data.items()}
+        return {"kind": MANY, "data": many}
     if kind in GROUPS and isinstance(data, dict):
         return {"kind": kind, "data": {k: {"schema": 1, "data": v} for k, v in data.items()}}
     if kind in (WHOLE_CAMPAIGN, TABLE_DRAFT):

@@ -113,7 +113,7 @@ class LogBook:
         self.head = Log()
         self.head_chars = 0
         self.told_low = False  # the game master was told storage is running low
-        self.undoable: Entry | None | bool = False  # Undo's entry, once found (False: not yet)
+        self.undoable: Entry | bool | None = False  # Undo's entry once found; False: not yet
         self.open()
 
     # --- opening ----------------------------------------------------------------------

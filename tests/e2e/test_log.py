@@ -4,6 +4,7 @@ pages and after a reload, and the warning before storage runs out."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -36,9 +37,7 @@ def entries(page: Page):  # type: ignore[no-untyped-def]
     return page.locator("[data-screen='log'] .log-entry")
 
 
-def test_the_log_shows_the_newest_entries_and_older_ones_on_demand(
-    page: Page, base: str
-) -> None:
+def test_the_log_shows_the_newest_entries_and_older_ones_on_demand(page: Page, base: str) -> None:
     open_app(page, base)
     store(page, seeded_log(120))
     reload_app(page)
@@ -92,7 +91,7 @@ def test_storage_running_low_is_told_and_old_entries_go_to_a_file_first(
     page.screenshot(path="/tmp/omen-log-room.png")
     with page.expect_download() as saving:
         page.get_by_role("button", name="Export old entries").click()
-    saved = json.loads(open(saving.value.path(), encoding="utf-8").read())
+    saved = json.loads(Path(saving.value.path()).read_text(encoding="utf-8"))
     exported = saved["data"]["parts"]["log"]["data"]["entries"]
     assert [e["id"] for e in exported] == list(range(60, 0, -1))  # all but the newest 200
     page.get_by_role("button", name="Remove the exported entries").click()

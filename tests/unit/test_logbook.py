@@ -109,7 +109,23 @@ def test_undo_data_is_stored_with_its_parts_format() -> None:
     book.add("t", outcome(2), "many", ("many", {"exploration": before(2)[1], "crew": {}}))
     entries = json.loads(backend.items[KEY])["data"]["entries"]
     assert entries[1]["before"] == {"kind": "exploration", "schema": 2, "data": before(1)[1]}
-    assert entries[0]["before"]["data"]["crew"] == {"schema": 1, "data": {}}
+    assert entries[0]["before"]["data"]["crew"] == {"kind": "crew", "schema": 1, "data": {}}
+
+
+def test_an_import_undoes_the_table_screens_parts_and_the_crew_together() -> None:
+    """The import of tables and a crew keeps both for Undo: the table screen's pair
+    inside an action that changed several kinds, each checked as its part."""
+    from omen.voidcrawl import CrawlSetup, default_voidcrawl
+
+    backend = MemoryBackend()
+    tables = {"library": Library().to_json(), "setup": CrawlSetup(default_voidcrawl()).to_json()}
+    book_of(backend).add("t", outcome(1), "import", ("many", {"tables": tables, "crew": {}}))
+    entry = book_of(backend).last_undoable()
+    assert entry is not None and entry.before == ("many", {"tables": tables, "crew": {}})
+    stored = json.loads(backend.items[KEY])["data"]["entries"][0]["before"]["data"]
+    assert stored["tables"]["data"]["setup"]["schema"] == 1
+    with pytest.raises(StoredDataError):
+        book_of(backend).add("t", outcome(2), "x", ("many", {"tables": {"library": []}}))
 
 
 def test_older_entries_load_on_demand_and_newest_reads_one_page() -> None:
