@@ -112,6 +112,7 @@ class LogBook:
         self.told_missing = False
         self.head = Log()
         self.head_chars = 0
+        self.head_json: dict[int, tuple[Entry, dict[str, Any]]] = {}
         self.told_low = False  # the game master was told storage is running low
         self.undoable: Entry | bool | None = False  # Undo's entry once found; False: not yet
         self.open()
@@ -187,7 +188,19 @@ class LogBook:
             self.keeper.remove(page_key(old))
 
     def _write_head(self) -> None:
-        text = encode(LOG, self.head.to_json())
+        # Each entry of the head is turned into JSON once, not on every tap.
+        cache = self.head_json
+        data: dict[str, Any] = {"entries": []}
+        for entry in self.head.entries:
+            if entry.id not in cache or cache[entry.id][0] != entry:
+                cache[entry.id] = (entry, entry.to_json())
+            data["entries"].append(cache[entry.id][1])
+        if self.head.older is not None:
+            data["older"] = self.head.older.to_json()
+        shown = {entry.id for entry in self.head.entries}
+        for gone in [key for key in cache if key not in shown]:
+            del cache[gone]
+        text = encode(LOG, data)
         self.head_chars = len(text)
         self.keeper.write(KEY, text)
 
