@@ -29,7 +29,6 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +39,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "py"))
 os.environ.setdefault("OMEN_SERVE_QUIET", "1")
 
-from browser import CHROMIUM, FLAGS  # noqa: E402
+from launch import open_page  # noqa: E402
+
 from omen.share import encode_link, share_table  # noqa: E402
 from omen.tables import Entry, Library, Table  # noqa: E402
 from serve import GzipOnly, Handler, serve_in_background  # noqa: E402
@@ -91,18 +91,7 @@ def measure(name: str, network: str, runs: int) -> dict[str, list[float]]:
     try:
         with sync_playwright() as playwright:
             for _ in range(runs):
-                with tempfile.TemporaryDirectory() as profile:
-                    context = playwright.chromium.launch_persistent_context(
-                        profile,
-                        executable_path=CHROMIUM,
-                        args=FLAGS,
-                        viewport={"width": 390, "height": 844},
-                        locale="en-US",
-                    )
-                    context.add_init_script(WATCH)
-                    page = context.new_page()
-                    cdp = context.new_cdp_session(page)
-                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU})
+                with open_page(playwright, CPU, WATCH, locale="en-US") as (_context, page, cdp):
                     if NETWORKS[network]:
                         cdp.send("Network.enable")
                         cdp.send("Network.emulateNetworkConditions", NETWORKS[network])
@@ -125,7 +114,6 @@ def measure(name: str, network: str, runs: int) -> dict[str, list[float]]:
                         )
                         page.wait_for_timeout(1000)
                         figures.setdefault("bytes in all KB", []).append(Handler.sent / 1024)
-                    context.close()
     finally:
         server.shutdown()
     return figures

@@ -26,7 +26,6 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 os.environ.setdefault("OMEN_SERVE_QUIET", "1")
 
-from browser import CHROMIUM, FLAGS  # noqa: E402
+from launch import heap_mb, open_page  # noqa: E402
+
 from serve import Handler, serve_in_background  # noqa: E402
 
 PAGES = {
@@ -112,17 +112,7 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
     figures: dict[str, list[float]] = {}
     with sync_playwright() as playwright:
         for _ in range(runs):
-            with tempfile.TemporaryDirectory() as profile:
-                context = playwright.chromium.launch_persistent_context(
-                    profile,
-                    executable_path=CHROMIUM,
-                    args=FLAGS,
-                    viewport={"width": 390, "height": 844},
-                )
-                context.add_init_script(WATCH_READY)
-                page = context.new_page()
-                cdp = context.new_cdp_session(page)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            with open_page(playwright, throttle, WATCH_READY) as (context, page, cdp):
                 phases = ["cold", "warm", "again"] + (["offline"] if name != "stock" else [])
                 for phase in phases:
                     if phase == "cold":
@@ -153,10 +143,7 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
                         page.wait_for_timeout(SETTLE_MS)
                         figures.setdefault("first visit KB", []).append(Handler.sent / 1024)
                     if phase == "warm":
-                        cdp.send("Performance.enable")
-                        metrics = cdp.send("Performance.getMetrics")["metrics"]
-                        heap = next(m["value"] for m in metrics if m["name"] == "JSHeapUsedSize")
-                        figures.setdefault("JS heap MB", []).append(heap / 2**20)
+                        figures.setdefault("JS heap MB", []).append(heap_mb(cdp))
                         if name != "stock":
                             sizes = page.evaluate(SIZES)
                             figures.setdefault("storage MB", []).append(sizes["storage"] / 2**20)
@@ -165,7 +152,6 @@ def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[fl
                                 sizes["memory"] / 2**20
                             )
                             figures.setdefault("wasm memory MB", []).append(sizes["wasm"] / 2**20)
-                context.close()
     return figures
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 from omen import settings
@@ -68,7 +69,6 @@ GAME_NAMES = {
     "eotw": N_("The End of the World"),
 }
 THEMES = ("auto", "light", "dark")
-LOG_LIMIT = 300
 
 
 def _bad(field_name: str) -> StoredDataError:
@@ -431,10 +431,143 @@ PREFS = Schema("prefs", 2, {1: _prefs_1_to_2}, Prefs.from_json)
 
 # --- the roll log --------------------------------------------------------------------
 
+# What Undo can put back: an undo kind is a stored part (its data saved with the part's
+# format and read with the part's own check), or a group of parts saved together, or one
+# of the kinds below that are the adapter's own.
+MANY = "many"  # an action that changed several kinds: {kind: data}, each kind as below
+# The table screen's library and Voidcrawl set-up, as one undo: {name: data}, each name
+# one part (the screen restores both at once).
+GROUPS = {"tables": {"library": "library", "setup": "voidcrawl"}}
+# The undo kind of an action that kept the whole campaign from before it, its log
+# included (an import, a restored backup): Undo puts all of it back, and the action's
+# entry goes on top of the log put back, marked undone (see Log.with_undone). Its data
+# is the token of the copy kept under ``omen/before_import``.
+WHOLE_CAMPAIGN = "kept"
+# The table editor's draft as it was before an entry was removed from it.
+TABLE_DRAFT = "table-draft"
+NOT_UNDONE = frozenset({"log", "before_import"})  # parts no action's Undo puts back
+
+
+def _undo_part(kind: str) -> Schema[Any]:
+    """The schema of a part an Undo can put back (the kind is checked against the
+    registry of stored parts)."""
+    from omen import parts
+
+    part = parts.PARTS.get(kind)
+    if part is None or kind in NOT_UNDONE:
+        raise _bad("log entry.before")
+    return part.schema
+
+
+def _group_part(group: str, name: Any) -> str:
+    part = GROUPS[group].get(name)
+    if not isinstance(part, str):
+        raise _bad("log entry.before")
+    return part
+
+
+def _own_undo(kind: str, data: Any) -> Any:
+    if kind == WHOLE_CAMPAIGN:
+        if not isinstance(data, str) or not 0 < len(data) <= 100:
+            raise _bad("log entry.before")
+        return data
+    if kind == TABLE_DRAFT:
+        from omen.tables import Table
+
+        if not isinstance(data, dict) or not isinstance(data.get("new"), bool):
+            raise _bad("log entry.before")
+        die = data.get("die")
+        if die is not None and not isinstance(die, str):
+            raise _bad("log entry.before")
+        Table.from_json(data.get("draft"), "draft")
+        return data
+    raise _bad("log entry.before")
+
+
+def _part_data(kind: str, wrapped: Any) -> Any:
+    """One part's data from a log entry, checked as the part's own storage checks it and
+    brought up to the part's current format (so Undo never hands old data to a loader)."""
+    from omen.store import upgrade
+
+    if not isinstance(wrapped, dict) or set(wrapped) != {"schema", "data"}:
+        raise _bad("log entry.before")
+    return upgrade(_undo_part(kind), wrapped["schema"], wrapped["data"])[0]
+
+
+def before_from_json(data: Any) -> tuple[str, Any] | None:
+    """A log entry's undo data, checked and migrated; None when the entry has none.
+
+    >>> before_from_json({"kind": "exploration", "schema": 1,
+    ...     "data": {"procedure": "tension_die", "turn": 2, "checks": 2, "pool": 18}})[1]["phase"]
+    'day'
+    >>> before_from_json({"kind": "crew", "schema": 1, "data": {"characters": "many"}})
+    Traceback (most recent call last):
+    omen.errors.StoredDataError: Stored data does not fit: crew.characters must be a list of at most 50 characters.
+    """
+    from omen.errors import RulesError
+
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise _bad("log entry.before")
+    kind = data["kind"]
+    try:
+        if kind == MANY:
+            many = data.get("data")
+            if not isinstance(many, dict) or not many or set(data) != {"kind", "data"}:
+                raise _bad("log entry.before")
+            checked: dict[str, Any] = {}
+            for name, member in many.items():
+                if name == MANY or not isinstance(member, dict) or member.get("kind") != name:
+                    raise _bad("log entry.before")
+                found = before_from_json(member)
+                assert found is not None
+                checked[name] = found[1]
+            return MANY, checked
+        if kind in GROUPS:
+            group = data.get("data")
+            if not isinstance(group, dict) or not group or set(data) != {"kind", "data"}:
+                raise _bad("log entry.before")
+            return kind, {str(k): _part_data(_group_part(kind, k), v) for k, v in group.items()}
+        if kind in (WHOLE_CAMPAIGN, TABLE_DRAFT):
+            return kind, _own_undo(kind, data.get("data"))
+        return kind, _part_data(kind, {"schema": data.get("schema"), "data": data.get("data")})
+    except StoredDataError:
+        raise
+    except RulesError as error:
+        raise StoredDataError(error.message) from None
+
+
+def checked_before(before: tuple[str, Any] | None) -> tuple[str, Any] | None:
+    """Undo data as it will load back: the check a log entry's data passes when it is
+    read, made when it is written (a wiring bug then fails where it is made)."""
+    return None if before is None else before_from_json(before_to_json(before))
+
+
+def before_to_json(before: tuple[str, Any]) -> dict[str, Any]:
+    """The stored form of undo data: each part's data with its part's current format."""
+    kind, data = before
+    if kind == MANY:
+        if not isinstance(data, dict) or MANY in data:
+            raise _bad("log entry.before")
+        return {"kind": MANY, "data": {k: before_to_json((k, v)) for k, v in data.items()}}
+    if kind in GROUPS:
+        if not isinstance(data, dict):
+            raise _bad("log entry.before")
+        wrapped = {
+            k: {"schema": _undo_part(_group_part(kind, k)).current, "data": v}
+            for k, v in data.items()
+        }
+        return {"kind": kind, "data": wrapped}
+    if kind in (WHOLE_CAMPAIGN, TABLE_DRAFT):
+        return {"kind": kind, "data": data}
+    return {"kind": kind, "schema": _undo_part(kind).current, "data": data}
+
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of the session's memory. ``before`` restores the state it changed."""
+    """One line of the session's memory. ``before`` restores the state it changed:
+    ``(kind, data)`` with data in the part's JSON form at its current format."""
 
     id: int
     at: str  # ISO time, for people
@@ -454,7 +587,7 @@ class Entry:
             "undone": self.undone,
         }
         if self.before is not None:
-            out["before"] = {"kind": self.before[0], "data": self.before[1]}
+            out["before"] = before_to_json(self.before)
         return out
 
     @classmethod
@@ -462,16 +595,14 @@ class Entry:
         if not isinstance(data, dict):
             raise _bad("log entry")
         try:
-            before = data.get("before")
-            if before is not None and not (
-                isinstance(before, dict) and isinstance(before.get("kind"), str)
-            ):
-                raise _bad("log entry.before")
+            before = before_from_json(data.get("before"))
             steps = data.get("steps")
             if not isinstance(steps, list):
                 raise _bad("log entry.steps")
             text, at, undone = data.get("text"), data.get("at"), data.get("undone", False)
             if not isinstance(text, str) or not isinstance(at, str) or not isinstance(undone, bool):
+                raise _bad("log entry")
+            if len(text) > 4000 or len(at) > 40:
                 raise _bad("log entry")
             return cls(
                 _int(data, "id", 0, 10**12),
@@ -480,20 +611,49 @@ class Entry:
                 tuple(Step.from_json(s) for s in steps),
                 text,
                 undone,
-                None if before is None else (before["kind"], before.get("data")),
+                before,
             )
         except ValueError:
             raise _bad("log entry") from None
 
 
 @dataclass(frozen=True)
+class Older:
+    """Where the older entries of a log kept as pages are: pages ``first`` to ``last``
+    (``omen/log/<n>``), each of exactly ``size`` entries, oldest page first."""
+
+    first: int
+    last: int
+    size: int
+
+    @property
+    def pages(self) -> range:
+        return range(self.first, self.last + 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first": self.first, "last": self.last, "size": self.size}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Older:
+        if not isinstance(data, dict) or set(data) != {"first", "last", "size"}:
+            raise _bad("log.older")
+        last = _int(data, "last", 0, 10**6)
+        return cls(_int(data, "first", 1, last + 1), last, _int(data, "size", 1, 1000))
+
+
+@dataclass(frozen=True)
 class Log:
+    """Entries newest first. A log kept in storage holds its newest entries here and
+    says in ``older`` where the pages of older ones are (see :mod:`omen.logbook`); a
+    log in a backup file, or one page, holds all its entries and no ``older``."""
+
     entries: tuple[Entry, ...] = ()  # newest first
+    older: Older | None = None
 
     def add(self, at: str, outcome: Outcome, text: str, before: tuple[str, Any] | None) -> Log:
         next_id = (self.entries[0].id + 1) if self.entries else 1
         entry = Entry(next_id, at, outcome.title, outcome.steps, text, False, before)
-        return Log((entry, *self.entries)[:LOG_LIMIT])
+        return Log((entry, *self.entries), self.older)
 
     def last_undoable(self) -> Entry | None:
         """The newest action that can still be undone (undo goes one step back at a time)."""
@@ -514,23 +674,58 @@ class Log:
         """
         next_id = (self.entries[0].id + 1) if self.entries else 1
         top = replace(entry, id=next_id, undone=True, before=None)
-        return Log((top, *self.entries)[:LOG_LIMIT])
+        return Log((top, *self.entries), self.older)
 
     def mark_undone(self, entry_id: int) -> Log:
-        return Log(tuple(replace(e, undone=True) if e.id == entry_id else e for e in self.entries))
+        return Log(
+            tuple(replace(e, undone=True) if e.id == entry_id else e for e in self.entries),
+            self.older,
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"entries": [e.to_json() for e in self.entries]}
+        out: dict[str, Any] = {"entries": [e.to_json() for e in self.entries]}
+        if self.older is not None:
+            out["older"] = self.older.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Log:
         if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
             raise _bad("log")
-        return cls(tuple(Entry.from_json(e) for e in data["entries"][:LOG_LIMIT]))
+        entries = tuple(Entry.from_json(e) for e in data["entries"])
+        ids = [e.id for e in entries]
+        if any(newer <= older for newer, older in pairwise(ids)):
+            raise _bad("log entry.id")  # newest first, each id once
+        older = data.get("older")
+        return cls(entries, None if older is None else Older.from_json(older))
 
 
-LOG = Schema("log", 1, {}, Log.from_json)
-# The undo kind of an action that kept the whole campaign from before it, its log
-# included (an import, a restored backup): Undo puts all of it back, and the action's
-# entry goes on top of the log put back, marked undone (see Log.with_undone).
-WHOLE_CAMPAIGN = "kept"
+def _before_1_to_2(before: Any) -> Any:
+    """Undo data of format 1 had no format number: it is given format 1 of its part
+    (every part was at format 1 then, or reads format 1 alike: an exploration without
+    a phase is Day either way)."""
+    if not isinstance(before, dict) or not isinstance(before.get("kind"), str):
+        return before
+    kind, data = before["kind"], before.get("data")
+    if kind == MANY and isinstance(data, dict):
+        many = {k: _before_1_to_2({"kind": k, "data": v}) for k, v in data.items()}
+        return {"kind": MANY, "data": many}
+    if kind in GROUPS and isinstance(data, dict):
+        return {"kind": kind, "data": {k: {"schema": 1, "data": v} for k, v in data.items()}}
+    if kind in (WHOLE_CAMPAIGN, TABLE_DRAFT):
+        return {"kind": kind, "data": data}
+    return {"kind": kind, "schema": 1, "data": data}
+
+
+def _log_1_to_2(data: Any) -> Any:
+    """Format 1 to 2: each entry's undo data carries its part's format."""
+    if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
+        raise _bad("log")
+    entries = [
+        {**e, "before": _before_1_to_2(e["before"])} if isinstance(e, dict) and "before" in e else e
+        for e in data["entries"]
+    ]
+    return {**data, "entries": entries}
+
+
+LOG = Schema("log", 2, {1: _log_1_to_2}, Log.from_json)

@@ -62,6 +62,7 @@ class StoredPart:
     why_not: Mapping[Place, str] = field(default_factory=dict)
     file_label: str = ""  # what a backup's messages call it: "Saved roll log"
     describe: Callable[[Any], Step] | None = None  # one line about it in an import
+    paged: bool = False  # kept in pages too: ``omen/<kind>/<n>``, each its own envelope
 
     def __post_init__(self) -> None:
         missing = set(Place) - self.places - set(self.why_not)
@@ -201,6 +202,11 @@ PARTS: dict[str, StoredPart] = _declare(
         file_label=N_("Saved preferences"),
         describe=lambda record: Step(N_("Language and theme")),
     ),
+    # The log is kept in pages (see omen.logbook): ``omen/log`` holds the newest entries
+    # and names the older pages ``omen/log/<n>``, each an envelope of the same schema,
+    # so a tap rewrites one page however long the log is. A backup holds the whole log
+    # as one value of that schema (every page read); two-tab sync takes in the newest
+    # entries and forgets a page another tab rewrote, so Undo there sees the change.
     StoredPart(
         "log",
         N_("the roll log"),
@@ -213,6 +219,7 @@ PARTS: dict[str, StoredPart] = _declare(
             {"count": len(record.entries)},
             plural=N_("The roll log: {count} entries"),
         ),
+        paged=True,
     ),
     StoredPart(
         "before_import",

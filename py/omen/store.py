@@ -40,6 +40,16 @@ _TWO_OR_ZERO = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
 _RUN = re.compile(rb"[\[{]+|[\]}]+")
 
 
+def kind_of(key: str) -> str:
+    """The kind of value a storage key holds: what follows ``omen/`` up to the next
+    slash, so the pages of a part (``omen/log/3``) are kept aside and named as that part.
+
+    >>> kind_of("omen/log"), kind_of("omen/log/3")
+    ('log', 'log')
+    """
+    return key.removeprefix(PREFIX).partition("/")[0]
+
+
 def kind_label(kind: str) -> Step:
     """A translatable name for a kind of saved value (from :data:`omen.parts.PARTS`; the
     kind itself if Omen does not store it)."""
@@ -136,7 +146,22 @@ def decode(schema: Schema[T], text: str) -> T:
             expected=kind_label(schema.kind),
             found=kind_label(str(envelope.get("kind"))[:40]),
         )
-    version = envelope.get("schema")
+    return upgrade(schema, envelope.get("schema"), envelope.get("data"))[1]
+
+
+def upgrade(schema: Schema[T], version: Any, data: Any) -> tuple[Any, T]:
+    """Data saved at format ``version`` brought up to the current format and read: the
+    data in its current JSON form and the record. This is the check every stored value
+    passes, whether it has a key of its own or is kept inside another (the state a log
+    entry's Undo puts back).
+
+    >>> schema = Schema("prefs", 2, {1: lambda d: {**d, "theme": "auto"}}, dict)
+    >>> upgrade(schema, 1, {"language": "cs"})[0]
+    {'language': 'cs', 'theme': 'auto'}
+    >>> upgrade(schema, 3, {})
+    Traceback (most recent call last):
+    omen.errors.StoredDataError: This was saved by a newer version of Omen (format 3); this version reads up to format 2.
+    """
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise _fail(N_("The saved data has no readable format number."))
     if version > schema.current:
@@ -148,12 +173,11 @@ def decode(schema: Schema[T], text: str) -> T:
             found=version,
             current=schema.current,
         )
-    data = envelope.get("data")
     try:
         while version < schema.current:
             data = schema.migrations[version](data)
             version += 1
-        return schema.load(data)
+        return data, schema.load(data)
     except StoredDataError:
         raise
     except RulesError as error:
@@ -283,6 +307,7 @@ class Keeper:
         self.known: dict[str, str | None] = {}  # what this page last read or wrote, by key
         self.dirty: set[str] = set()  # changed here, not in storage yet
         self.held: dict[str, str] = {}  # keys not to overwrite until this is kept aside
+        self.sizes: dict[str, int] = {}  # the size of values read only to measure them
         self.warned_write = False
         self.warned_limit = False
 
@@ -295,34 +320,73 @@ class Keeper:
         self.known[key] = value
         return value
 
-    def load(self, schema: Schema[T], stamp: str = "") -> T | None:
-        """The stored value, or None when there is none or it does not load."""
-        raw = self.read(schema.key)
+    def load(
+        self, schema: Schema[T], stamp: str = "", key: str = "", what: Step | None = None
+    ) -> T | None:
+        """The stored value, or None when there is none or it does not load.
+
+        ``key`` reads one page of a part kept in several (``omen/log/3``) and ``what``
+        says in messages which of it was lost (the rest of the part is kept).
+        """
+        key = key or schema.key
+        raw = self.read(key)
         if raw is None:
             return None
         try:
             return decode(schema, raw)
         except StoredDataError as error:
-            self._damaged(schema.key, raw, error.message, stamp)
+            self._damaged(key, raw, error.message, stamp, what)
             return None
 
-    def _damaged(self, key: str, raw: str, reason: Step, stamp: str) -> None:
-        kind = key.removeprefix(PREFIX)
+    def refuse(self, key: str, reason: Step, stamp: str = "", what: Step | None = None) -> None:
+        """Treat the value under ``key`` as damaged (it loaded, but does not fit what
+        holds it, e.g. a log page with the wrong entries): kept aside as :meth:`load`
+        keeps a value that does not load."""
+        raw = self.read(key)
+        if raw is not None:
+            self._damaged(key, raw, reason, stamp, what)
+
+    def used(self) -> int:
+        """Characters in storage now, keys included (as a browser counts its quota).
+
+        A value this page read or wrote is measured from what it holds; any other is
+        read once and its size remembered, so asking again costs a look at the keys.
+        """
+        if self.backend is None:
+            return sum(len(key) + len(text) for key, text in self.memory.items())
+        total = 0
+        for key in self.backend.names():
+            text = self.known.get(key)
+            if text is not None:
+                size = len(text)
+            elif key in self.sizes:
+                size = self.sizes[key]
+            else:
+                size = self.sizes[key] = len(self.backend.get(key) or "")
+            total += len(key) + size
+        return total
+
+    def _damaged(
+        self, key: str, raw: str, reason: Step, stamp: str, page: Step | None = None
+    ) -> None:
+        kind = kind_of(key)
         aside = self.keep_aside(kind, raw, "damaged", stamp)
-        what = kind_label(kind)
+        what = kind_label(kind) if page is None else page
         if isinstance(aside, str):
             assert self.backend is not None
             self.backend.drop(key)  # kept safely: the key starts afresh
             self.known[key] = None
-            self.notify(
-                Step(
-                    N_(
-                        "Omen could not load {what}: {reason} A copy was kept "
-                        "aside as {aside}, and that part starts afresh."
-                    ),
-                    {"what": what, "reason": reason, "aside": aside},
+            if page is None:
+                message = N_(
+                    "Omen could not load {what}: {reason} A copy was kept "
+                    "aside as {aside}, and that part starts afresh."
                 )
-            )
+            else:
+                message = N_(
+                    "Omen could not load {what}: {reason} A copy was kept aside as "
+                    "{aside}; the rest is kept."
+                )
+            self.notify(Step(message, {"what": what, "reason": reason, "aside": aside}))
             return
         self.held[key] = raw
         if aside is Refused.LIMIT:
@@ -385,7 +449,7 @@ class Keeper:
         there = self.backend.get(key)
         if there is None or there == self.known[key]:
             return True
-        kind = key.removeprefix(PREFIX)
+        kind = kind_of(key)
         aside = self.keep_aside(kind, there, "other-tab")
         if isinstance(aside, str):
             self.known[key] = there
@@ -442,7 +506,7 @@ class Keeper:
         if key not in self.dirty and key not in self.held:
             self.known[key] = value
 
-    def take_in(self, schema: Schema[T]) -> T | None:
+    def take_in(self, schema: Schema[T], key: str = "") -> T | None:
         """Another tab saved ``schema``'s part: its value, for this page to show.
 
         None when there is nothing to take in: the value is gone, or this page has
@@ -450,7 +514,7 @@ class Keeper:
         aside when they are), or the value does not load here (a newer Omen wrote it:
         this page then leaves it alone and says so).
         """
-        key = schema.key
+        key = key or schema.key
         if self.backend is None or key in self.dirty or key in self.held:
             return None
         raw = self.backend.get(key)
@@ -539,7 +603,7 @@ class Keeper:
             self.backend.drop(copy.key)
         self.warned_limit = False
         for key, raw in list(self.held.items()):
-            kind = key.removeprefix(PREFIX)
+            kind = kind_of(key)
             if self.backend.get(key) != raw:
                 continue  # changed since (another tab): read again on the next write
             if isinstance(self.keep_aside(kind, raw, "damaged"), Refused):

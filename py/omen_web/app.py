@@ -22,6 +22,7 @@ from omen.campaign import DEFAULT_CAMPAIGN_NAME, Campaign, Log, Outcome, Prefs
 from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
+from omen.logbook import LogBook
 from omen.notation import is_digits
 from omen.roll import N_, Step
 from omen_web import dom, focus, installhint, kit
@@ -80,8 +81,9 @@ class App:
         self.store.recorded = self._after_record
         self.store.subscribe(("prefs",), self._prefs_changed)
         self.store.subscribe(("campaign",), lambda _kinds: self.show_campaign_name())
-        for kind in ("prefs", "campaign", "log"):  # what a damaged value costs is said now
+        for kind in ("prefs", "campaign"):  # what a damaged value costs is said now
             self.store.get(kind)
+        self.store.book  # noqa: B018 (the log's newest page, opened now for the same reason)
         self.translator = self._translator()
         kit.use_translator(self.t)
         self.source = self._dice_source()
@@ -105,7 +107,7 @@ class App:
         return campaign
 
     @property
-    def log(self) -> Log:
+    def log(self) -> LogBook:
         return self.store.log
 
     @property

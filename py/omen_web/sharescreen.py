@@ -55,7 +55,7 @@ from omen.share import (
     share_table,
     share_url,
 )
-from omen.store import kind_label
+from omen.store import kind_label, kind_of
 from omen_web import dom
 from omen_web.app import App, translate_markup
 
@@ -163,7 +163,8 @@ class ShareScreen:
     def everything(self) -> Everything:
         """Every part of the campaign as this tab holds it (memory is the truth here)."""
         app = self.app
-        held: dict[str, Any] = {"campaign": app.campaign, "prefs": app.prefs, "log": app.log}
+        held: dict[str, Any] = {"campaign": app.campaign, "prefs": app.prefs}
+        held["log"] = app.store.get("log")  # the whole log, every page read
         for part, (screen_name, attribute) in OWNERS.items():
             # A screen without its attribute is a wiring bug: fail loudly, never skip it.
             held[part] = getattr(self.screen(screen_name), attribute)
@@ -172,7 +173,9 @@ class ShareScreen:
     def apply_part(self, part: str, record: Any, save: bool) -> None:
         """Put one part into the screen that owns it (and save it when ``save``)."""
         app = self.app
-        if part in APP_PARTS:
+        if part == "log" and save:
+            app.store.put(part, record)  # laid out as pages, and the screens told
+        elif part in APP_PARTS:
             app.store.hold(part, record)  # the store tells the app and the screens
         else:
             screen_name, attribute = OWNERS[part]
@@ -180,7 +183,7 @@ class ShareScreen:
             setattr(screen, attribute, record)
             if part == "ose_encounter" and hasattr(screen, "fill_form"):
                 screen.fill_form()
-        if save:
+        if save and part != "log":  # the log book saved its pages itself
             app.storage.save(parts.PARTS[part].schema, record.to_json())
 
     # --- the share sheet -----------------------------------------------------------
@@ -568,7 +571,7 @@ class ShareScreen:
                 self.apply_part(name, record, save=True)
                 if name == "prefs":
                     self.app.set_prefs(record)
-        log = kept.everything.get("log", self.app.log)
+        log = kept.everything.get("log") or self.app.store.get("log")
         self.app.save_log(log.with_undone(entry))
         self.kept = None  # taken back: the copy is no longer needed
         self.app.storage.remove(KEPT.key)
@@ -584,11 +587,15 @@ class ShareScreen:
         if key.startswith(("omen/quarantine/", "omen/snapshot")):
             return
         kind = key.removeprefix(parts.PREFIX)
-        part = parts.PARTS.get(kind)
+        part = parts.PARTS.get(kind_of(key))
         if part is not None and not part.goes(Place.SYNC):
             return  # the registry says why (the copy kept for Undo of an import)
         schema = SYNC_KINDS.get(kind)
-        if schema is None:  # a key this version does not know: a newer Omen's
+        if part is not None and part.paged:  # the log's newest entries, or an older page
+            kind, schema = part.kind, part.schema
+            if not self.app.store.take_in_key(key):
+                return
+        elif schema is None:  # a key this version does not know: a newer Omen's
             value = event.newValue
             self.app.storage.seen(key, value if isinstance(value, str) else None)
             self.reload_needed = True

@@ -15,6 +15,11 @@ another screen's: the Explore screen reads the tables library here, not from Tab
 A part not stored yet starts from its fresh value, declared in :data:`FRESH`. The
 modules behind a fresh value are imported when it is first needed, so a start pays only
 for the parts on show.
+
+The log is kept in pages (:class:`omen.logbook.LogBook`): :attr:`Store.log` is the log
+book (its newest entries, older ones on demand, Undo's entry on whichever page), and a
+tap writes its newest page only. ``get("log")`` is the whole log as one value, for a
+backup; ``put``, ``hold`` and ``replace`` of the log lay a whole log out as pages.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from omen import parts
-from omen.campaign import WHOLE_CAMPAIGN, Log, Outcome
+from omen.campaign import WHOLE_CAMPAIGN, Outcome
+from omen.logbook import LogBook
 from omen.roll import Step
 from omen.store import Keeper
 
@@ -122,10 +128,11 @@ class Store:
         self.restorers: dict[str, Callable[[Any], None]] = {}
         self.recorded: Callable[[], None] = lambda: None
         self.saving = False  # the store's own save is under way
+        self._book: LogBook | None = None
 
     def heard_save(self, kind: str) -> None:
         """A part saved past the store: forget the value held, and tell its screens."""
-        if self.saving or kind not in parts.PARTS:
+        if self.saving or kind not in parts.PARTS or kind == "log":
             return
         self.values.pop(kind, None)
         self._tell({kind})
@@ -134,6 +141,8 @@ class Store:
 
     def get(self, kind: str) -> Any:
         """The value of part ``kind``: loaded the first time, fresh if nothing is stored."""
+        if kind == "log":
+            return self.book.whole()  # every page read: for a backup, not for a screen
         if kind not in self.values:
             if kind in EXAMPLE and not any(self.stored(part) for part in EXAMPLE):
                 # A device with neither tables nor a Voidcrawl starts from the example
@@ -149,9 +158,16 @@ class Store:
         return kind in self.values or self.keeper.read(parts.PARTS[kind].key) is not None
 
     @property
-    def log(self) -> Log:
-        log: Log = self.get("log")
-        return log
+    def book(self) -> LogBook:
+        """The log book, opened the first time it is needed (its newest page only)."""
+        if self._book is None:
+            self._book = LogBook(self.keeper, self.stamp)
+        return self._book
+
+    @property
+    def log(self) -> LogBook:
+        """The roll log: ``newest(n)``, ``older(id, n)``, ``last_undoable()``, ``room()``."""
+        return self.book
 
     # --- changing ----------------------------------------------------------------
 
@@ -180,15 +196,18 @@ class Store:
 
     def record(self, outcome: Outcome, before: tuple[str, Any] | None = None) -> None:
         """Add an entry to the log (``before`` is what Undo puts back, if anything)."""
-        log = self.log.add(self.now(), outcome, self.title(outcome.title), before)
-        self._keep({"log": log})
+        self.book.add(self.now(), outcome, self.title(outcome.title), before)
         self.recorded()
         self._tell({"log"})
 
     def hold(self, kind: str, value: Any) -> None:
         """Keep a value in the page without saving it (one saved already, by another tab
-        or by the caller), and tell the part's screens."""
-        self.values[kind] = value
+        or by the caller), and tell the part's screens. A whole log is laid out as pages
+        (an import or a restore writes it)."""
+        if kind == "log":
+            self.book.replace(value)
+        else:
+            self.values[kind] = value
         self._tell({kind})
 
     def replace(self, values: dict[str, Any]) -> None:
@@ -198,6 +217,8 @@ class Store:
 
     def take_in(self, kind: str) -> bool:
         """Take in part ``kind`` as another tab saved it; whether there was a new value."""
+        if kind == "log":
+            return self.take_in_key(parts.PARTS[kind].key)
         value = self.keeper.take_in(parts.PARTS[kind].schema)
         if value is None:
             return False
@@ -205,9 +226,17 @@ class Store:
         self._tell({kind})
         return True
 
+    def take_in_key(self, key: str) -> bool:
+        """Take in a page of a paged part (``omen/log`` or ``omen/log/<n>``) that another
+        tab wrote; whether this page took it in (its screens are told)."""
+        if not self.book.take_in(key):
+            return False
+        self._tell({"log"})
+        return True
+
     def undo(self) -> bool:
         """Put back what the last undoable log entry changed; whether there was one."""
-        entry = self.log.last_undoable()
+        entry = self.book.last_undoable()  # on whichever page it is
         if entry is None or entry.before is None:
             return False
         kind, data = entry.before
@@ -233,9 +262,9 @@ class Store:
                 values[part] = parts.PARTS[part].schema.load(part_data)
             else:
                 raise RuntimeError(f"nothing restores {part!r}")  # a wiring bug: fail loudly
-        values["log"] = self.log.mark_undone(entry.id)
         self._keep(values)
-        self._tell(set(values))
+        self.book.mark_undone(entry.id)  # rewrites the entry's page only
+        self._tell({*values, "log"})
         return True
 
     def subscribe(self, kinds: Iterable[str], listener: Listener) -> None:
@@ -246,6 +275,9 @@ class Store:
 
     def _keep(self, values: dict[str, Any]) -> None:
         for kind, value in values.items():
+            if kind == "log":
+                self.book.replace(value)  # a whole log: laid out as pages
+                continue
             self.values[kind] = value
             self._save(kind, value)
 

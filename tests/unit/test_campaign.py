@@ -8,7 +8,6 @@ import pytest
 
 from omen import settings, store
 from omen.campaign import (
-    LOG_LIMIT,
     PREFS,
     Campaign,
     Entry,
@@ -211,22 +210,18 @@ def test_mark_undone_of_an_unknown_id_changes_nothing() -> None:
     assert log.mark_undone(99) == log
 
 
-def test_log_keeps_only_the_newest_entries() -> None:
+def test_the_log_keeps_every_entry() -> None:
+    """Nothing is dropped to keep the log short (it was cut at 300 entries, silently):
+    a long log is kept as pages (omen.logbook), and the game master is told before
+    storage runs out."""
     log = Log()
-    for n in range(1, LOG_LIMIT + 6):
+    for n in range(1, 306):
         log = log.add("t", outcome(f"{n}"), f"{n}", None)
-    assert len(log.entries) == LOG_LIMIT
-    assert log.entries[0].id == LOG_LIMIT + 5
-    assert log.entries[-1].id == 6  # the five oldest are gone
-    assert log.add("t", outcome("x"), "x", None).entries[0].id == LOG_LIMIT + 6
-
-
-def test_log_from_json_also_keeps_the_limit() -> None:
+    assert len(log.entries) == 305
+    assert log.entries[-1].id == 1
     title = Step("rolled {face}", {"face": 1})
-    entries = [Entry(n, "t", title, (), "x").to_json() for n in range(LOG_LIMIT + 10, 0, -1)]
-    log = Log.from_json({"entries": entries})
-    assert len(log.entries) == LOG_LIMIT
-    assert log.entries[0].id == LOG_LIMIT + 10
+    entries = [Entry(n, "t", title, (), "x").to_json() for n in range(310, 0, -1)]
+    assert len(Log.from_json({"entries": entries}).entries) == 310
 
 
 # --- preferences and campaign validation -----------------------------------------------

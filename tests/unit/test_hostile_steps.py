@@ -482,7 +482,7 @@ def sample_outcome() -> Outcome:
 
 def backup_seed() -> dict[str, Any]:
     outcome = sample_outcome()
-    log = Log().add("2026-12-01T10:00:00Z", outcome, "x", ("exploration", {}))
+    log = Log().add("2026-12-01T10:00:00Z", outcome, "x", ("exploration", Exploration().to_json()))
     log = log.add("2026-12-01T10:01:00Z", outcome, "y", None)
     everything = Everything({"log": log, "exploration": Exploration(pool=11, last=outcome)})
     return dict(json.loads(export_file(everything)))

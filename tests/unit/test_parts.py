@@ -172,7 +172,9 @@ SAMPLES: dict[str, Any] = {
         (Contestant("Stráž", Pool(assistance=1), 3),),
     ),
     "prefs": Prefs("cs", "dark"),
-    "log": Log().add("2026-12-01T10:00:00Z", OUTCOME, "Turn 1 begins.", ("exploration", {})),
+    "log": Log().add(
+        "2026-12-01T10:00:00Z", OUTCOME, "Turn 1 begins.", ("exploration", Exploration().to_json())
+    ),
 }
 
 

@@ -165,7 +165,9 @@ def full_campaign() -> Everything:
     outcome = Outcome(
         Step("Turn {turn} begins.", {"turn": 1}), (Step("rolled {face}", {"face": 4}),), "nothing"
     )
-    log = Log().add("2024-05-01T20:00:00", outcome, "Turn 1 begins.", ("exploration", {}))
+    log = Log().add(
+        "2024-05-01T20:00:00", outcome, "Turn 1 begins.", ("exploration", Exploration().to_json())
+    )
     return Everything(
         {
             "library": LIBRARY,

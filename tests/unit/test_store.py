@@ -57,8 +57,9 @@ def test_storage_keys() -> None:
         "omen/log",
     ]
     # exploration format 2: the phase may be null (no day/night cycle); prefs format 2:
-    # the iOS install hint's dismissal
-    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [2, 1, 2, 1]
+    # the iOS install hint's dismissal; log format 2: each entry's undo data carries its
+    # part's format, and the log names its older pages (omen/log/<n>)
+    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [2, 1, 2, 2]
 
 
 @pytest.mark.parametrize(
@@ -143,22 +144,36 @@ CAMPAIGNS = st.builds(
     st.sampled_from(GAMES),
     SETTING_VALUES,
 )
-JSON_VALUES = st.recursive(
-    st.one_of(st.none(), st.booleans(), SMALL_INT, TEXT),
-    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(TEXT, inner, max_size=3)),
-    max_leaves=8,
+# Undo data is checked as its part's own storage checks it: what can be saved is what
+# the parts save (an exploration, several parts at once, the token of a kept campaign).
+BEFORES = st.one_of(
+    st.none(),
+    st.tuples(st.just("exploration"), EXPLORATIONS.map(lambda e: e.to_json())),
+    st.tuples(st.just("kept"), TEXT.filter(lambda token: 0 < len(token) <= 100)),
+    st.tuples(
+        st.just("many"),
+        st.fixed_dictionaries(
+            {"exploration": EXPLORATIONS.map(lambda e: e.to_json()), "crew": st.just({})}
+        ),
+    ),
 )
 ENTRIES = st.builds(
     Entry,
     st.integers(0, 10**12),
-    TEXT,
+    TEXT.filter(lambda at: len(at) <= 40),
     STEPS,
     st.lists(STEPS, max_size=3).map(tuple),
     TEXT,
     st.booleans(),
-    st.one_of(st.none(), st.tuples(TEXT, JSON_VALUES)),
+    BEFORES,
 )
-LOGS = st.builds(Log, st.lists(ENTRIES, max_size=5).map(tuple))
+# Newest first, each id once (a log read back checks it).
+LOGS = st.builds(
+    Log,
+    st.lists(ENTRIES, max_size=5, unique_by=lambda e: e.id).map(
+        lambda entries: tuple(sorted(entries, key=lambda e: -e.id))
+    ),
+)
 
 
 @settings(max_examples=150)

@@ -1,0 +1,56 @@
+"""How the benchmarks open a page: one fresh Chromium profile, a phone-sized window and
+the CPU slowed as asked, the same way for every benchmark.
+
+(Named ``launch`` rather than ``browser``: the benchmarks put ``tools/`` on the path,
+and ``tools/browser.py`` holds the Chromium binary and flags this module uses.)
+
+    with open_page(playwright, throttle=4, init_script=WATCH) as (context, page, cdp):
+        page.goto(url)
+        print(heap_mb(cdp))
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+from browser import CHROMIUM, FLAGS
+
+VIEWPORT = {"width": 390, "height": 844}
+
+
+@contextmanager
+def open_page(
+    playwright: Any,
+    throttle: float = 1,
+    init_script: str = "",
+    **options: Any,
+) -> Iterator[tuple[Any, Any, Any]]:
+    """A page in a fresh persistent profile (closed and removed afterwards), with its
+    CDP session; ``throttle`` slows the CPU (4: a mid-range phone)."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=FLAGS, viewport=VIEWPORT, **options
+        )
+        try:
+            if init_script:
+                context.add_init_script(init_script)
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            yield context, page, cdp
+        finally:
+            context.close()
+
+
+def heap_mb(cdp: Any) -> float:
+    """The page's JavaScript heap in use, in MB."""
+    cdp.send("Performance.enable")
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return float(next(m["value"] for m in metrics if m["name"] == "JSHeapUsedSize")) / 2**20

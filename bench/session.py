@@ -1,0 +1,186 @@
+"""A long session benchmark: 2,000 scripted actions in one page, both ends measured.
+
+    flock /tmp/omen-browser.lock .venv/bin/python bench/session.py [--actions 2000] [--cpu 1 4]
+
+The script plays what a game master does at the table, in cycles of about twenty
+actions: screen switches, Next turn and Draw attention on Explore, opening a table and
+saving an edit on Tables, rolling a test on Tests, a stress box up or down on Crew, the
+Log screen opened, and now and then Undo there. Each action is a click timed inside the
+page, from the click to the next animation frame (Playwright's own latency does not
+count). Printed for each CPU speed (1x, and 4x throttled through CDP as a mid-range
+phone): click-to-paint median and p95 over the first and the last 100 actions and the
+ratio of the medians; the JS heap at the start and the end (after a garbage
+collection); characters written to localStorage per action at the start and the end
+(``setItem`` is counted in the page: key and value); the Log screen's open time at the
+start and the end; and how many entries the log held. Figures, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+os.environ.setdefault("OMEN_SERVE_QUIET", "1")
+
+from launch import heap_mb, open_page  # noqa: E402
+
+from serve import serve_in_background  # noqa: E402
+
+# Counts what is written to localStorage, in characters (as the quota counts them).
+COUNT_WRITES = """
+(() => {
+  window.omenWritten = 0;
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    window.omenWritten += String(key).length + String(value).length;
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+# One click, timed in the page: from the click to the next animation frame.
+CLICK = """(selector) => new Promise((resolve, reject) => {
+  const target = [...document.querySelectorAll(selector)].find((n) => n.offsetParent !== null);
+  if (!target) { reject(new Error("nothing to click: " + selector)); return; }
+  const written = window.omenWritten;
+  const start = performance.now();
+  target.click();
+  requestAnimationFrame(() => resolve([performance.now() - start, window.omenWritten - written]));
+})"""
+SHOWN = "section.screen:not([hidden])"
+NAV = "nav [data-nav='{}'], [data-nav='{}']"
+
+
+def nav(name: str) -> str:
+    return NAV.format(name, name)
+
+
+def cycle(number: int) -> list[tuple[str, str]]:
+    """One round at the table: (what, selector to click), about twenty actions."""
+    steps = [("switch", nav("explore"))]
+    steps += [("turn", f"{SHOWN} [data-action='next-turn']")] * 8
+    steps += [("attention", f"{SHOWN} [data-action='draw-attention']")]
+    steps += [("switch", nav("tables")), ("table", f"{SHOWN} .tables-list .table-open")]
+    steps += [("table edit", f"{SHOWN} [data-action='save-table']")]
+    steps += [("switch", nav("tests"))] + [("test", f"{SHOWN} [data-action='roll-test']")] * 2
+    step = "more" if number % 2 == 0 else "less"
+    steps += [("switch", nav("crew")), ("crew", f"{SHOWN} .character .track .step.{step}")]
+    steps += [("log", nav("log"))]
+    if number % 4 == 3:
+        steps += [("undo", f"{SHOWN} [data-action='undo']")]
+    return steps
+
+
+def prepare(page: Page, base: str) -> None:
+    """A fresh campaign with one character, so every action has something to act on."""
+    page.goto(base + "/index.html?seed=1")
+    page.locator("html[data-ready='true']").wait_for(state="attached", timeout=300_000)
+    page.locator("[data-nav='crew']").click()
+    page.evaluate("document.querySelector(\"[data-bind='new-character']\").open = true")
+    page.locator("[data-bind='new-name']").fill("Vera")
+    build = page.locator("[data-bind='new-values'] select")
+    for index, value in enumerate(("4", "3", "3", "2", "3", "1")):
+        build.nth(index).select_option(value)
+    page.locator("[data-action='add-character']").click()
+    page.locator("article.character").first.wait_for()
+
+
+def edit_table(page: Page, turn: int) -> None:
+    """Change the first entry's text of the open table (typed, not timed)."""
+    field = page.locator(f"{SHOWN} [data-bind='edit-entries'] .text").first
+    field.fill(f"Fog comes up off the river (take {turn}).")
+
+
+def run(base: str, throttle: int, actions: int) -> dict[str, Any]:
+    with (
+        sync_playwright() as playwright,
+        open_page(playwright, throttle, COUNT_WRITES, locale="en-US") as (_c, page, cdp),
+    ):
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        prepare(page, base)
+        cdp.send("HeapProfiler.collectGarbage")
+        heap_start = heap_mb(cdp)
+        done: list[tuple[str, float, int]] = []
+        number = 0
+        while len(done) < actions:
+            for what, selector in cycle(number):
+                if what == "table edit":
+                    edit_table(page, len(done))
+                took, written = page.evaluate(CLICK, selector)
+                done.append((what, float(took), int(written)))
+                if len(done) >= actions:
+                    break
+            number += 1
+        cdp.send("HeapProfiler.collectGarbage")
+        heap_end = heap_mb(cdp)
+        page.evaluate(CLICK, nav("explore"))
+        log_open = float(page.evaluate(CLICK, nav("log"))[0])
+        entries = page.locator(f"{SHOWN} .log-entry").count()
+        held = page.evaluate(
+            "Object.keys(localStorage).filter((k) => k.startsWith('omen/log')).length"
+        )
+        if errors:
+            raise SystemExit(f"the page failed: {errors[0]}")
+    first, last = done[:100], done[-100:]
+
+    def times(part: list[tuple[str, float, int]], kind: str = "") -> list[float]:
+        return [t for what, t, _ in part if not kind or what == kind]
+
+    def p95(values: list[float]) -> float:
+        return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+    def writes(part: list[tuple[str, float, int]]) -> float:
+        taps = [w for what, _, w in part if what in ("turn", "attention")]
+        return statistics.mean(taps) if taps else 0.0
+
+    logs = [t for what, t, _ in done if what == "log"]
+    return {
+        "first 100 median ms": statistics.median(times(first)),
+        "first 100 p95 ms": p95(times(first)),
+        "last 100 median ms": statistics.median(times(last)),
+        "last 100 p95 ms": p95(times(last)),
+        "last/first median": statistics.median(times(last)) / statistics.median(times(first)),
+        "Next turn first 100 median ms": statistics.median(times(first, "turn")),
+        "Next turn last 100 median ms": statistics.median(times(last, "turn")),
+        "JS heap start MB": heap_start,
+        "JS heap end MB": heap_end,
+        "chars written per turn, first 100": writes(first),
+        "chars written per turn, last 100": writes(last),
+        "chars written per action, first 100": statistics.mean(w for *_, w in first),
+        "chars written per action, last 100": statistics.mean(w for *_, w in last),
+        "Log screen open, first ms": logs[0],
+        "Log screen open, last ms": logs[-1],
+        "Log screen open, median of last 10 ms": statistics.median(logs[-10:]),
+        "Log screen open from Explore at the end ms": log_open,
+        "log entries shown at the end": entries,
+        "log keys in storage at the end": held,
+        "actions": len(done),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--actions", type=int, default=2000)
+    parser.add_argument("--cpu", type=int, nargs="+", default=[1, 4])
+    args = parser.parse_args()
+    server, base = serve_in_background(ROOT)
+    try:
+        for throttle in args.cpu:
+            figures = run(base, throttle, args.actions)
+            print(f"--- {throttle}x CPU, {figures.pop('actions')} actions")
+            for label, value in figures.items():
+                print(f"{label}: {value:.2f}" if isinstance(value, float) else f"{label}: {value}")
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
