@@ -55,9 +55,14 @@ async function make({ manifest, indexURL, cache, entry }) {
     if (!bundle.has(url)) throw new Error(`${url} is not in the app's files`);
     return [path, bundle.get(url)];
   });
+  // Each module's bytecode beside its source, as the page has it (see writeBytecode()
+  // in static/engine.mjs): the imports below then read it instead of compiling.
+  const bytecode = Object.entries(manifest.bytecode ?? {})
+    .filter(([url]) => bundle.has(url))
+    .map(([url, path]) => [path, bundle.get(url)]);
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
   const { FS } = pyodide;
-  for (const [path, bytes] of sources) {
+  for (const [path, bytes] of [...sources, ...bytecode]) {
     for (const folder of parentsOf(path)) {
       if (!FS.analyzePath(folder).exists) FS.mkdir(folder);
     }

@@ -263,6 +263,13 @@ def snapshot_manifest() -> None:
         # Every file PyScript will fetch for the page (static/engine.mjs asks for them
         # as the page opens and hands them over when PyScript asks); not part of the key.
         "prefetch": [f"./{name}" for name in python_files()],
+        # Where each module's bytecode in the bundle goes in Python's file system (beside
+        # its source, where the import system looks); static/engine.mjs and the snapshot
+        # worker write it there. Not part of the key: it is made from the files and the
+        # Pyodide above, and Python uses it only while its source has the hash it holds.
+        "bytecode": {
+            bytecode_address(url, path): path for url, (path, _) in app_bytecode().items()
+        },
         # PyScript's modules, which static/start.mjs asks the browser to load (not run)
         # as the page opens; not part of the key.
         "pyscript": pyscript_chunks(),
@@ -343,22 +350,98 @@ def unbundle(data: bytes) -> dict[str, bytes]:
     return {url: body[offset : offset + length] for url, (offset, length) in index.items()}
 
 
+def app_bytecode() -> dict[str, tuple[str, bytes]]:
+    """The app's own modules compiled to bytecode: for each bundled file's address
+    ("./py/omen/dice.py"), the path of its .pyc in Python's file system
+    ("./omen/__pycache__/dice.cpython-314.pyc") and its bytes.
+
+    Every Python file of pyscript.toml's [files] is compiled (a new module needs no list
+    of its own), by tools/compile_app.mjs with the Pyodide the app ships, as the page's
+    import would compile it, into *checked* hash-based .pyc files: Python reads them
+    only while the source beside them has the hash they were made from, and compiles
+    the source otherwise. Once per change of input (kept in .cache/omen/, by a hash of
+    the sources, the compiler and Pyodide's runtime). OMEN_APP_SOURCE=1 ships none.
+    """
+    if os.environ.get("OMEN_APP_SOURCE") == "1":
+        return {}
+    global _BYTECODE
+    if _BYTECODE is not None:
+        return _BYTECODE
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    sources = {
+        url: path.removeprefix("./") for url, path in config["files"].items() if url.endswith(".py")
+    }
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
+        for url, path in sorted(sources.items(), key=lambda item: item[1]):
+            info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
+            archive.writestr(info, (ROOT / url).read_bytes())
+    data = out.getvalue()
+    compiler = ROOT / "tools" / "compile_app.mjs"
+    pyodide = ROOT / "node_modules" / "pyodide"
+    stamp = hashlib.sha256(data + compiler.read_bytes())
+    for name in ("package.json", "pyodide.asm.wasm", "python_stdlib.zip"):
+        stamp.update(hashlib.sha256((pyodide / name).read_bytes()).digest())
+    cache = ROOT / ".cache" / "omen"
+    compiled = cache / f"app-bytecode-{stamp.hexdigest()[:32]}.zip"
+    if not compiled.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        for old in cache.glob("app-bytecode-*"):  # an older build's, or one cut short
+            old.unlink()
+        (cache / "app-source.zip").write_bytes(data)
+        partial = compiled.with_suffix(".partial")
+        subprocess.run(
+            ["node", str(compiler), str(pyodide), str(cache / "app-source.zip"), str(partial)],
+            check=True,
+        )
+        partial.rename(compiled)
+        print(f"build: the app's {len(sources)} modules compiled to bytecode")
+    with zipfile.ZipFile(compiled) as archive:
+        index = json.loads(archive.read("index.json"))
+        _BYTECODE = {
+            url: ("./" + index[path], archive.read(index[path])) for url, path in sources.items()
+        }
+    return _BYTECODE
+
+
+_BYTECODE: dict[str, tuple[str, bytes]] | None = None
+
+
+def bytecode_address(url: str, path: str) -> str:
+    """The bundle's address for a .pyc: its path in Python's file system under the
+    folder its source is served from ("./py/omen/__pycache__/dice.cpython-314.pyc")."""
+    folder = url.rsplit("/", 1)[0]
+    return f"{folder}/__pycache__/{path.rsplit('/', 1)[1]}"
+
+
 def bundled_files() -> list[str]:
-    """The files in static/build/app-files.bin: py/main.py and every Python file of
-    pyscript.toml's [files]. (The Czech catalog stays a file of its own: the page's shell
-    reads it too, before Python starts.)"""
+    """The source files in static/build/app-files.bin (which holds their bytecode too):
+    py/main.py and every Python file of pyscript.toml's [files]. (The Czech catalog stays
+    a file of its own: the page's shell reads it too, before Python starts.)"""
     return [name for name in python_files() if name.endswith(".py")]
 
 
 def app_files() -> None:
     """static/build/app-files.bin: the app's Python files in one download (a start asks
-    for it once instead of for forty files)."""
+    for it once instead of for forty files), each module followed by its bytecode
+    (:func:`app_bytecode`, under :func:`bytecode_address`)."""
     names = bundled_files()
-    data = bundle({f"./{name}": (ROOT / name).read_bytes() for name in names})
+    compiled = app_bytecode()
+    files = {}
+    for name in names:
+        url = f"./{name}"
+        files[url] = (ROOT / name).read_bytes()
+        if url in compiled:  # beside its source: gzip's window then spans both
+            path, pyc = compiled[url]
+            files[bytecode_address(url, path)] = pyc
+    data = bundle(files)
     target = BUILD / "app-files.bin"
     if not target.exists() or target.read_bytes() != data:
         target.write_bytes(data)
-    print(f"build: {len(names)} Python files in one bundle, {len(data) // 1024} KB")
+    print(
+        f"build: {len(names)} Python files and {len(compiled)} compiled in one bundle, "
+        f"{len(data) // 1024} KB"
+    )
 
 
 def offline_files() -> list[str]:

@@ -35,7 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
-from omen import catalog
+# omen.catalog (every message id, 57 KB) is imported where a stored step is checked, not
+# here: a first start, with nothing stored, never reads it.
 
 if TYPE_CHECKING:
     from omen.errors import StoredDataError
@@ -106,6 +107,8 @@ def _refuse(message: str, **args: ArgValue) -> StoredDataError:
 
 
 def _read_step(data: Any, depth: int) -> Step:
+    from omen import catalog
+
     if depth > MAX_DEPTH:
         raise _refuse(N_("A saved step is nested deeper than {limit} levels."), limit=MAX_DEPTH)
     if not isinstance(data, dict) or not set(data) <= {"k", "a", "p"}:
@@ -187,6 +190,8 @@ def placeholders(key: str) -> frozenset[str]:
     >>> sorted(placeholders("2d6: {first} + {second} = {sum}"))
     ['first', 'second', 'sum']
     """
+    from omen import catalog
+
     names = {name for _, name in _parsed(key) if name is not None}
     plural = catalog.PLURALS.get(key)
     if plural is not None:

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs
 
 from pyscript import document, window
 
+from omen import parts
 from omen.campaign import DEFAULT_CAMPAIGN_NAME, Campaign, Log, Outcome, Prefs
 from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
@@ -24,7 +25,7 @@ from omen.i18n import Translator, pick_language
 from omen.logbook import LogBook
 from omen.notation import is_digits
 from omen.roll import N_, Step
-from omen_web import dom, feedback, focus, installhint, kit
+from omen_web import dom, focus, installhint, kit
 from omen_web.storage import Storage
 from omen_web.store import Store
 
@@ -154,7 +155,8 @@ class App:
     def _dice_source(self) -> Dice:
         query = parse_qs(str(window.location.search).lstrip("?"))
         seed = query.get("seed", [""])[0]
-        if is_digits(seed) and len(seed) <= 18:
+        self.seeded = is_digits(seed) and len(seed) <= 18
+        if self.seeded:
             return SeededDice(int(seed))
         return SystemDice()
 
@@ -187,16 +189,18 @@ class App:
         node = dom.clone("tpl-notice")
         translate_markup(node, self.translator)
         dom.text(dom.one(".text", node), self.t(step))
-        entry = (node, step)
-        self.notices.append(entry)
-
-        def dismiss(_event: Any) -> None:
-            node.remove()
-            if entry in self.notices:
-                self.notices.remove(entry)
-
-        dom.on(dom.one(".dismiss", node), "click", dismiss)
+        self.notices.append((node, step))
         dom.one("#notices").append(node)
+
+    def dismiss(self, event: Any) -> None:
+        """A notice's Dismiss button: bound once, on the notices' container."""
+        target = event.target
+        if not dom.found(target) or not dom.found(target.closest(".dismiss")):
+            return
+        for entry in list(self.notices):
+            if entry[0].contains(target):
+                self.notices.remove(entry)
+                entry[0].remove()
 
     def guard(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
         """Run an event handler; a user's mistake becomes a notice, nothing else is caught."""
@@ -222,6 +226,8 @@ class App:
     def _after_record(self) -> None:
         if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
             self.rolled = False
+            from omen_web import feedback  # not needed before the first roll
+
             feedback.after_roll(self.prefs.vibrate, self.prefs.sound)
 
     def save_log(self, log: Log) -> None:
@@ -240,6 +246,8 @@ class App:
             module, cls = SCREENS[name]
             built = getattr(importlib.import_module(module), cls)(self)
             self.built[name] = built
+            if not isinstance(built, kit.Screen):  # not on the kit yet: redrawn on any change
+                self.store.subscribe(parts.PARTS, lambda _kinds, built=built: self.redraw(built))
             # What the screen copied from templates is in English until translated.
             section = SECTIONS.get(name, name)
             translate_markup(dom.one(f'[data-screen="{section}"]'), self.translator)
@@ -248,6 +256,13 @@ class App:
             else:
                 self.stale.add(name)
         return built
+
+    def redraw_everything(self, times: int) -> None:
+        """Draw every screen ``times`` times over (for the test that a redraw makes no
+        proxy; reached only from a page opened with ``?seed=``)."""
+        for _ in range(int(times)):
+            for screen in self.every_screen():
+                screen.render()
 
     def every_screen(self) -> list[Screen]:
         """Every screen, building any not built yet (for actions that reach them all)."""
@@ -366,6 +381,7 @@ def start() -> None:
     document.documentElement.dataset.theme = app.prefs.theme
     app.wired = True
     app.wire_navigation()
+    dom.on(dom.one("#notices"), "click", app.dismiss)
     focus.wire()
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
@@ -381,6 +397,8 @@ def start() -> None:
     for step in pending:
         app.notify(step)
     installhint.offer(app)  # a one-time hint on iOS Safari, which offers no install prompt
+    if app.seeded:  # tests repeat with ?seed=N; they may also redraw every screen at will
+        window.omenRedrawEverything = dom.proxy(lambda times: app.redraw_everything(times))
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
     warm_up(app)

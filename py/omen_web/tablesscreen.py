@@ -15,7 +15,6 @@ from typing import Any
 
 from omen.campaign import Outcome, depth_limit
 from omen.errors import RulesError
-from omen.example import EXAMPLE_NOTE, LANGUAGES, example_campaign
 from omen.notation import read_whole
 from omen.roll import N_, Step
 from omen.tables import (
@@ -70,6 +69,8 @@ class TablesScreen:
         library = app.storage.load(LIBRARY, app.stamp)
         setup = app.storage.load(VOIDCRAWL, app.stamp)
         if library is None and setup is None:
+            from omen.example import example_campaign  # only for the example campaign
+
             example = example_campaign(app.translator.language)
             library = example.library
             setup = CrawlSetup(example.voidcrawl, example.investigators, example=True)
@@ -596,6 +597,8 @@ class TablesScreen:
         """
         if not self.setup.example:
             return
+        from omen.example import LANGUAGES, example_campaign
+
         wanted = example_campaign(self.app.translator.language)
         if self.library == wanted.library:
             return
@@ -627,7 +630,10 @@ class TablesScreen:
             app.fill_list(dom.bound("tables-result-steps"), last.steps)
             dom.show(dom.bound("tables-result-details"), True)
         dom.show(dom.bound("tables-example"), self.setup.example)
-        dom.text(dom.bound("tables-example-text"), app.tr(EXAMPLE_NOTE))
+        if self.setup.example:  # the note is shown (and omen.example imported) only then
+            from omen.example import EXAMPLE_NOTE
+
+            dom.text(dom.bound("tables-example-text"), app.tr(EXAMPLE_NOTE))
         investigators = dom.bound("investigators")
         if not investigators.matches(":focus"):
             investigators.value = "\n".join(self.setup.investigators)

@@ -1,0 +1,194 @@
+"""The adapter's store (omen_web.store) on CPython, over the engine's keeper in memory.
+
+The store is what every screen reads and changes: a state machine drives it through
+actions, plain changes, Undo, an import, another tab's write and a reload, and checks it
+against a plain model (a dict of values and a stack of what Undo puts back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from omen.campaign import CAMPAIGN, Campaign, Outcome
+from omen.crew import Crew
+from omen.roll import N_, Step
+from omen.store import Keeper, MemoryBackend
+from omen_web.store import Store
+
+NOW = "2026-12-01T10:00:00.000Z"
+
+
+def make_store(backend: MemoryBackend, told: list[Step] | None = None) -> Store:
+    keeper = Keeper(backend, (told if told is not None else []).append, lambda: NOW)
+    return Store(keeper, NOW, lambda: NOW, lambda step: step.key, lambda: "en")
+
+
+def outcome(pool: int = 3) -> Outcome:
+    """An outcome whose message is in the catalog (a stored log is checked against it)."""
+    return Outcome(Step(N_("The tension pool is reset to {pool}."), {"pool": pool}), (), "reset")
+
+
+def turned(store: Store, turns: int = 1) -> Any:
+    state = store.get("exploration")
+    return replace(state, clock=state.clock.advance(turns))
+
+
+def test_a_fresh_device_starts_from_the_example_and_keeps_it() -> None:
+    backend = MemoryBackend()
+    store = make_store(backend)
+    assert store.get("voidcrawl").example
+    assert store.get("library").tables  # the example's tables, with the example's Voidcrawl
+    assert backend.get("omen/library") is not None
+    assert backend.get("omen/voidcrawl") is not None
+    again = make_store(backend)
+    assert again.get("library") == store.get("library")
+
+
+def test_a_device_with_tables_does_not_get_the_example_voidcrawl() -> None:
+    backend = MemoryBackend()
+    make_store(backend).get("library")
+    backend.drop("omen/voidcrawl")
+    assert not make_store(backend).get("voidcrawl").example
+
+
+def test_an_action_is_saved_logged_and_undone() -> None:
+    backend = MemoryBackend()
+    store = make_store(backend)
+    heard: list[frozenset[str]] = []
+    store.subscribe(("exploration",), heard.append)
+    store.subscribe(("crew",), lambda kinds: heard.append(frozenset({"crew?"})))
+    start = store.get("exploration")
+    store.act(outcome(), exploration=turned(store))
+    assert heard == [frozenset({"exploration", "log"})]  # told once, crew's screen not at all
+    assert make_store(backend).get("exploration").clock.turn == start.clock.turn + 1
+    assert store.log.entries[0].before == ("exploration", start.to_json())
+    assert store.undo()
+    assert store.get("exploration") == start
+    assert make_store(backend).get("exploration") == start
+    assert make_store(backend).log.entries[0].undone
+    assert not store.undo()  # nothing else to undo
+
+
+def test_one_action_on_two_parts_is_undone_together() -> None:
+    store = make_store(MemoryBackend())
+    crew, exploration = store.get("crew"), store.get("exploration")
+    store.act(outcome(), exploration=turned(store), crew=Crew())
+    assert store.log.entries[0].before is not None
+    assert store.log.entries[0].before[0] == "many"
+    store.undo()
+    assert (store.get("crew"), store.get("exploration")) == (crew, exploration)
+
+
+def test_undo_of_old_tables_entries_reaches_both_parts() -> None:
+    """Logs written before the store name the tables' undo "tables" (library + setup)."""
+    store = make_store(MemoryBackend())
+    library, setup = store.get("library"), store.get("voidcrawl")
+    before = {"library": library.to_json(), "setup": setup.to_json()}
+    store.put("library", replace(library, tables=()))
+    store.record(outcome(), ("tables", before))
+    store.undo()
+    assert store.get("library") == library
+
+
+def test_a_screen_restorer_answers_for_what_is_not_a_part() -> None:
+    store = make_store(MemoryBackend())
+    drafts: list[Any] = []
+    store.restorers["table-draft"] = drafts.append
+    store.record(outcome(), ("table-draft", {"draft": 1}))
+    store.undo()
+    assert drafts == [{"draft": 1}]
+    assert store.log.entries[0].undone
+
+
+def test_another_tabs_write_is_taken_in_and_told() -> None:
+    backend = MemoryBackend()
+    mine, other = make_store(backend), make_store(backend)
+    mine.get("campaign")
+    heard: list[frozenset[str]] = []
+    mine.subscribe(("campaign",), heard.append)
+    other.put("campaign", Campaign(name="Elsewhere"))
+    assert mine.take_in("campaign")
+    assert mine.get("campaign").name == "Elsewhere"
+    assert heard == [frozenset({"campaign"})]
+
+
+def test_a_save_past_the_store_is_heard() -> None:
+    """A screen that saves through the keeper itself: the store forgets its copy."""
+    backend = MemoryBackend()
+    store = make_store(backend)
+    heard: list[frozenset[str]] = []
+    store.subscribe(("campaign",), heard.append)
+    assert store.get("campaign").name != "Direct"
+    store.keeper.save(CAMPAIGN, Campaign(name="Direct").to_json())
+    store.heard_save("campaign")
+    assert store.get("campaign").name == "Direct"
+    assert heard == [frozenset({"campaign"})]
+
+
+class StoreMachine(RuleBasedStateMachine):
+    """The store against a plain model: values by kind (as JSON) and an undo stack."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.backend = MemoryBackend()
+        self.store = make_store(self.backend)
+        self.model: dict[str, Any] = {
+            kind: self.store.get(kind).to_json() for kind in ("exploration", "campaign", "crew")
+        }
+        self.undo: list[dict[str, Any]] = []
+
+    @rule(turns=st.integers(1, 3))
+    def next_turn(self, turns: int) -> None:
+        self.undo.append({"exploration": self.model["exploration"]})
+        value = turned(self.store, turns)
+        self.store.act(outcome(), exploration=value)
+        self.model["exploration"] = value.to_json()
+
+    @rule(name=st.text("abcž ", min_size=1, max_size=8).filter(str.strip))
+    def rename(self, name: str) -> None:
+        value = Campaign(name=name.strip())
+        self.store.put("campaign", value)  # a plain change: not in the log, not undone
+        self.model["campaign"] = value.to_json()
+
+    @rule()
+    def both(self) -> None:
+        self.undo.append({"exploration": self.model["exploration"], "crew": self.model["crew"]})
+        value = turned(self.store)
+        self.store.act(outcome(), exploration=value, crew=Crew())
+        self.model["exploration"], self.model["crew"] = value.to_json(), Crew().to_json()
+
+    @rule()
+    def undo_last(self) -> None:
+        assert self.store.undo() == bool(self.undo)
+        if self.undo:
+            self.model.update(self.undo.pop())
+
+    @rule()
+    def import_crew(self) -> None:
+        self.store.replace({"crew": Crew()})
+        self.model["crew"] = Crew().to_json()
+
+    @rule(name=st.sampled_from(["Other tab", "Jiná karta"]))
+    def another_tab(self, name: str) -> None:
+        other = make_store(self.backend)
+        other.put("campaign", Campaign(name=name))
+        assert self.store.take_in("campaign")
+        self.model["campaign"] = Campaign(name=name).to_json()
+
+    @rule()
+    def reload(self) -> None:
+        self.store = make_store(self.backend)
+
+    @invariant()
+    def matches_the_model(self) -> None:
+        for kind, data in self.model.items():
+            assert self.store.get(kind).to_json() == data
+
+
+TestStoreMachine = StoreMachine.TestCase
+TestStoreMachine.settings = settings(max_examples=60, stateful_step_count=25, deadline=None)
