@@ -99,9 +99,10 @@ def test_a_screen_restorer_answers_for_what_is_not_a_part() -> None:
     store = make_store(MemoryBackend())
     drafts: list[Any] = []
     store.restorers["table-draft"] = drafts.append
-    store.record(outcome(), ("table-draft", {"draft": 1}))
+    draft = {"draft": store.get("library").tables[0].to_json(), "die": None, "new": True}
+    store.record(outcome(), ("table-draft", draft))
     store.undo()
-    assert drafts == [{"draft": 1}]
+    assert drafts == [draft]
     assert store.log.entries[0].undone
 
 
