@@ -48,6 +48,7 @@ from omen.exploration import (
 )
 from omen.i18n import LANGUAGES
 from omen.roll import N_, Step
+from omen.setting import Value
 from omen.store import Schema
 from omen.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location, roll_encounter
 from omen.voidcrawl import (
@@ -200,14 +201,14 @@ class Exploration:
         return base
 
 
-def tension_settings(values: dict[str, settings.Value]) -> TensionSettings:
+def tension_settings(values: dict[str, Value]) -> TensionSettings:
     start = values["tension.start"]
     explode = values["tension.keep_exploding"]
     assert isinstance(start, int) and isinstance(explode, bool)
     return TensionSettings(start, explode)
 
 
-def depth_limit(values: dict[str, settings.Value]) -> int:
+def depth_limit(values: dict[str, Value]) -> int:
     depth = values.get("tables.depth_limit", DEFAULT_DEPTH)
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
         return DEFAULT_DEPTH
@@ -215,7 +216,7 @@ def depth_limit(values: dict[str, settings.Value]) -> int:
 
 
 def meet(
-    state: Exploration, library: Library, values: dict[str, settings.Value], dice: Dice
+    state: Exploration, library: Library, values: dict[str, Value], dice: Dice
 ) -> tuple[str, bool, tuple[Step, ...]]:
     """Roll on the current location's encounter table: what is met, whether it calls
     for a reaction roll, and the steps (a line saying why nothing was rolled, if so)."""
@@ -239,7 +240,7 @@ def meet(
 
 def check(
     state: Exploration,
-    values: dict[str, settings.Value],
+    values: dict[str, Value],
     dice: Dice,
     *,
     advance: bool,
@@ -313,7 +314,7 @@ def check(
     return replace(state, clock=clock, last=outcome, met=met, reaction=reaction), outcome
 
 
-def reset_pool(state: Exploration, values: dict[str, settings.Value]) -> Exploration:
+def reset_pool(state: Exploration, values: dict[str, Value]) -> Exploration:
     return replace(state, pool=tension_settings(values).start)
 
 
@@ -341,7 +342,7 @@ class Campaign:
 
     name: str = DEFAULT_CAMPAIGN_NAME
     game: str = "liminal_horror"
-    values: dict[str, settings.Value] = field(default_factory=settings.defaults)
+    values: dict[str, Value] = field(default_factory=settings.defaults)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "game": self.game, "settings": dict(self.values)}

@@ -40,7 +40,7 @@ from functools import lru_cache
 from omen.dice import Dice
 from omen.errors import RulesError
 from omen.roll import N_, Step
-from omen.settings import Setting, Value
+from omen.setting import Setting, Value
 
 MIN_POOL = 1
 MAX_POOL = 200

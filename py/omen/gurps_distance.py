@@ -86,7 +86,7 @@ from omen.gurps import (
 from omen.gurps import success_roll as gurps_success_roll
 from omen.gurps_settings import MAX_WEATHER_YARDS, SETTINGS
 from omen.roll import N_, ArgValue, Roll, Step
-from omen.settings import Value
+from omen.setting import Value
 from omen.store import Schema
 
 YARDS_PER_MILE = 1760

@@ -50,7 +50,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from omen import ose, settings
+from omen import ose
 from omen.campaign import Outcome
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
@@ -72,6 +72,7 @@ from omen.ose import (
 from omen.ose_settings import BothSurprised, Directions, Ties, Tiring
 from omen.reaction import OSE_REACTIONS, ReactionResult, reaction_roll, speaker_modifier
 from omen.roll import N_, Step
+from omen.setting import Value
 from omen.store import Schema
 
 KIND = "ose"
@@ -478,9 +479,7 @@ def _wilderness(session: OseSession, flight: Flight) -> WildernessEvasion:
     )
 
 
-def evasion_chance(
-    session: OseSession, flight: Flight, values: dict[str, settings.Value]
-) -> EvasionChance:
+def evasion_chance(session: OseSession, flight: Flight, values: dict[str, Value]) -> EvasionChance:
     """The chance to evade in this place, with its steps."""
     if session.place is Place.DUNGEON:
         result = ose.dungeon_evasion(
@@ -505,7 +504,7 @@ def _fleeing_step(flight: Flight) -> Step:
 
 
 def evade(
-    session: OseSession, flight: Flight, dice: Dice, values: dict[str, settings.Value]
+    session: OseSession, flight: Flight, dice: Dice, values: dict[str, Value]
 ) -> tuple[OseSession, Outcome]:
     """Try to get away. In a dungeon a slower side is chased round by round; outdoors a
     failed roll starts a pursuit day by day (or continues one). Once the fight has begun

@@ -60,7 +60,7 @@ from omen import notation, store
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
 from omen.roll import N_, ArgValue, Step
-from omen.settings import Setting
+from omen.setting import Setting
 from omen.store import Schema
 
 MAX_TABLES = 150

@@ -67,7 +67,7 @@ from typing import Any
 from omen.dice import Dice
 from omen.errors import RulesError
 from omen.roll import N_, ArgValue, Step
-from omen.settings import Setting, Value
+from omen.setting import Setting, Value
 from omen.store import Schema
 from omen.tables import (
     DEFAULT_DEPTH,
