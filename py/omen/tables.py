@@ -1157,11 +1157,60 @@ def _flag_chance(
     return total
 
 
+# --- writing faces ----------------------------------------------------------------------
+
+# A face or a range of faces as printed tables write them: "3", "2-5", "11–16", "96-00"
+# ("00" is 100, as on percentile dice). Digits are ASCII 0-9 only (see notation.is_digits):
+# '٣' is not a face. A sign is read, so "-1" is reported as a face the die cannot show
+# rather than as something unreadable. The editor's faces field and pasted lines both
+# read faces with it.
+_FACE_RANGE = r"(-?[0-9]{1,5})(?:\s*[-–—]\s*(-?[0-9]{1,5}))?"
+_FACES = re.compile(rf"\s*{_FACE_RANGE}\s*")
+
+
+def read_faces(text: str) -> tuple[int | None, int | None]:
+    """The faces an entry claims, read from what was typed in its faces field.
+
+    An empty field claims none; anything else that is not a face or a range is a
+    :class:`RulesError` saying how to write one.
+
+    >>> read_faces("2-5"), read_faces(" 96–00 "), read_faces("")
+    ((2, 5), (96, 100), (None, None))
+    >>> read_faces("two")
+    Traceback (most recent call last):
+    omen.errors.RulesError: Write faces as a number or a range, like 3 or 2-5 (two).
+    """
+    if not text.strip():
+        return None, None
+    match = _FACES.fullmatch(text)
+    if match is None:
+        raise RulesError(
+            Step(
+                N_("Write faces as a number or a range, like 3 or 2-5 ({faces})."),
+                {"faces": text.strip()[:20]},
+            )
+        )
+    return _face_span(match)
+
+
+def _face_span(match: re.Match[str]) -> tuple[int, int]:
+    """The low and high face of a match of :data:`_FACE_RANGE` (one face: both the same)."""
+    low = _face(match.group(1))
+    high = _face(match.group(2)) if match.group(2) else low
+    return low, high
+
+
+def _face(token: str) -> int:
+    return 100 if token == "00" else int(token)
+
+
 # --- pasting a table ------------------------------------------------------------------
 
 # Digits are ASCII 0-9 only (see notation.is_digits): '٣' is not a face.
 _HEADER = re.compile(r"\s*([0-9]*[dD](?:[0-9]+|%))(?=$|[\s:.])[\s:.\-–—]*(.*)")
-_FACED = re.compile(r"\s*([0-9]{1,5})(?:\s*[-–—]\s*([0-9]{1,5}))?(?:\s*[.:)]\s*|\s+|$)(.*)")
+# A line of a pasted table: its faces (as an entry's faces field reads them), then a dot,
+# colon, bracket or space, then the entry's text.
+_FACED = re.compile(rf"\s*{_FACE_RANGE}(?:\s*[.:)]\s*|\s+|$)(.*)")
 _BULLET = re.compile(r"\s*[-*•·]\s+")
 
 
@@ -1177,10 +1226,6 @@ class PastedTable:
     @property
     def ok(self) -> bool:
         return can_save(self.issues)
-
-
-def _face(token: str) -> int:
-    return 100 if token == "00" else int(token)
 
 
 def _clean_line(raw: str) -> str | None:
@@ -1306,8 +1351,7 @@ def _faced_entries(faced: list[tuple[int, str, re.Match[str] | None]], die: str 
                 )
             )
             continue
-        low = _face(match.group(1))
-        high = _face(match.group(2)) if match.group(2) else low
+        low, high = _face_span(match)
         entries.append(Entry(_BULLET.sub("", match.group(3), count=1).strip(), low, high))
         origin.append(number)
     if die is not None:

@@ -9,7 +9,6 @@ Undo puts it back.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -32,6 +31,7 @@ from omen.tables import (
     can_save,
     import_pasted,
     make_id,
+    read_faces,
     roll_table,
     validate_table,
 )
@@ -59,7 +59,6 @@ SEVERITY_TEXT = {
     Severity.WARNING: N_("Worth a look: {problem}"),
     Severity.NOTE: N_("Note: {problem}"),
 }
-FACES = re.compile(r"\s*(-?[0-9]{1,5})\s*(?:[-–]\s*(-?[0-9]{1,5})\s*)?")
 
 
 class TablesScreen:
@@ -356,20 +355,11 @@ class TablesScreen:
             faces = str(dom.one(".faces", row).value)
             weight_text = str(dom.one(".weight", row).value)
             typed.append((faces, weight_text))
-            low, high = old.low, old.high
-            match = FACES.fullmatch(faces)
-            if match is not None:
-                low = int(match.group(1))
-                high = int(match.group(2)) if match.group(2) else low
-            elif faces.strip():
-                problems.append(
-                    Step(
-                        N_("Write faces as a number or a range, like 3 or 2-5 ({faces})."),
-                        {"faces": faces.strip()[:20]},
-                    )
-                )
-            else:
-                low = high = None
+            try:
+                low, high = read_faces(faces)
+            except RulesError as error:
+                low, high = old.low, old.high
+                problems.append(error.message)
             weight = old.weight
             plain = weight_text.strip()
             if not plain:
