@@ -31,8 +31,9 @@ lint: $(VENV)/.installed
 	$(VPY) -m ruff format --check py tests tools bench
 	$(VPY) -m mypy --strict py/omen
 
+# pyproject.toml's pytest options: tests/unit and the engine's doctests (py/omen).
 unit: $(VENV)/.installed build
-	$(VPY) -m pytest tests/unit py/omen --doctest-modules -q
+	$(VPY) -m pytest -q
 
 # Browser tests take the machine's browser lock so two suites never run at once.
 e2e: $(VENV)/.installed build
