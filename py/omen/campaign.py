@@ -97,6 +97,7 @@ class Outcome:
     kind: str  # "encounter", "sign", "nothing" or another procedure's word
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "title": self.title.to_json(),
             "steps": [s.to_json() for s in self.steps],
@@ -105,6 +106,7 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: Any) -> Outcome:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise _bad("outcome")
         steps = data.get("steps")
@@ -125,6 +127,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Exploration:
+    """Where exploring stands: procedure, turn clock, Tension Die pool, last check."""
+
     procedure: Procedure = Procedure.TENSION_DIE
     clock: TurnClock = field(default_factory=TurnClock)
     pool: int = 20
@@ -136,6 +140,7 @@ class Exploration:
     reaction: bool = False  # the last encounter calls for a reaction roll
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "procedure": self.procedure.value,
             "turn": self.clock.turn,
@@ -151,6 +156,7 @@ class Exploration:
 
     @classmethod
     def from_json(cls, data: Any) -> Exploration:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("exploration")
         try:
@@ -202,6 +208,7 @@ class Exploration:
 
 
 def tension_settings(values: dict[str, Value]) -> TensionSettings:
+    """The Tension Die's settings (starting pool, exploding 6s) from the campaign's values."""
     start = values["tension.start"]
     explode = values["tension.keep_exploding"]
     assert isinstance(start, int) and isinstance(explode, bool)
@@ -209,6 +216,7 @@ def tension_settings(values: dict[str, Value]) -> TensionSettings:
 
 
 def depth_limit(values: dict[str, Value]) -> int:
+    """How deep linked tables may go, from the campaign's values (else the default)."""
     depth = values.get("tables.depth_limit", DEFAULT_DEPTH)
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
         return DEFAULT_DEPTH
@@ -315,6 +323,7 @@ def check(
 
 
 def reset_pool(state: Exploration, values: dict[str, Value]) -> Exploration:
+    """The exploration with the Tension Die's pool back at its starting size."""
     return replace(state, pool=tension_settings(values).start)
 
 
@@ -345,10 +354,12 @@ class Campaign:
     values: dict[str, Value] = field(default_factory=settings.defaults)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"name": self.name, "game": self.game, "settings": dict(self.values)}
 
     @classmethod
     def from_json(cls, data: Any) -> Campaign:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("campaign")
         name = data.get("name")
@@ -389,6 +400,7 @@ class Prefs:
     install_hint_seen: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "language": self.language,
             "theme": self.theme,
@@ -399,6 +411,7 @@ class Prefs:
 
     @classmethod
     def from_json(cls, data: Any) -> Prefs:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("prefs")
         language = data.get("language", "")
@@ -446,6 +459,7 @@ class Entry:
     before: tuple[str, Any] | None = None  # (kind, data in JSON form)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {
             "id": self.id,
             "at": self.at,
@@ -460,6 +474,7 @@ class Entry:
 
     @classmethod
     def from_json(cls, data: Any) -> Entry:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("log entry")
         try:
@@ -489,9 +504,12 @@ class Entry:
 
 @dataclass(frozen=True)
 class Log:
+    """The roll log, newest entry first, at most ``LOG_LIMIT`` entries."""
+
     entries: tuple[Entry, ...] = ()  # newest first
 
     def add(self, at: str, outcome: Outcome, text: str, before: tuple[str, Any] | None) -> Log:
+        """The log with a new entry for ``outcome`` on top (the oldest falls off past the limit)."""
         next_id = (self.entries[0].id + 1) if self.entries else 1
         entry = Entry(next_id, at, outcome.title, outcome.steps, text, False, before)
         return Log((entry, *self.entries)[:LOG_LIMIT])
@@ -504,7 +522,7 @@ class Log:
         return None
 
     def with_undone(self, entry: Entry) -> Log:
-        """This log with ``entry`` on top, marked undone: for an Undo that put back a
+        """The log with ``entry`` on top, marked undone: for an Undo that put back a
         whole earlier log, so the action taken back still shows where it happened.
 
         >>> earlier = Log().add("t1", Outcome(Step("Turn 1"), (), "explore"), "Turn 1", None)
@@ -518,13 +536,16 @@ class Log:
         return Log((top, *self.entries)[:LOG_LIMIT])
 
     def mark_undone(self, entry_id: int) -> Log:
+        """The log with the entry ``entry_id`` marked undone."""
         return Log(tuple(replace(e, undone=True) if e.id == entry_id else e for e in self.entries))
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"entries": [e.to_json() for e in self.entries]}
 
     @classmethod
     def from_json(cls, data: Any) -> Log:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
             raise _bad("log")
         return cls(tuple(Entry.from_json(e) for e in data["entries"][:LOG_LIMIT]))

@@ -83,6 +83,8 @@ STAGES = ("surprise", "distance", "reaction", "initiative", "action", "evasion",
 
 
 class Action(enum.Enum):
+    """What the party chooses to do in an encounter: fight, parley, evade, and so on."""
+
     FIGHT = "fight"
     PARLEY = "parley"
     EVADE = "evade"
@@ -148,6 +150,7 @@ class Form:
     nobody_talks: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         f = self.flight
         return {
             "fleeing": f.fleeing.value,
@@ -235,9 +238,11 @@ class OseSession:
 
     @property
     def place(self) -> Place:
+        """Where the encounter happens."""
         return self.encounter.place
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "creature": self.creature,
             "encounter": self.encounter.to_json(),
@@ -256,6 +261,7 @@ class OseSession:
 
     @classmethod
     def from_json(cls, data: Any) -> OseSession:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad()
         creature, dark, latest = data.get("creature"), data.get("dark"), data.get("latest")
@@ -373,6 +379,7 @@ def set_up(
 
 
 def surprise_odds(session: OseSession) -> ose.SurpriseOdds:
+    """The exact surprise odds for this session's sides and light."""
     return ose.surprise_odds(session.party, session.monsters, dark=session.dark)
 
 
@@ -385,6 +392,7 @@ def roll_surprise(session: OseSession, dice: Dice) -> tuple[OseSession, Outcome]
 
 
 def distance_dice(session: OseSession) -> str:
+    """The dice for the encounter distance in this place (fewer when someone is surprised)."""
     return ose.distance_dice(session.place, session.encounter.surprise.anyone)
 
 

@@ -20,6 +20,8 @@ Value = bool | int | str
 
 @dataclass(frozen=True)
 class Setting:
+    """One rules decision: its key, default, accepted values, label and explanation."""
+
     key: str
     default: Value
     label: str
@@ -30,6 +32,7 @@ class Setting:
     game: str = ""  # the game whose rules this belongs to ("" = every game)
 
     def accepts(self, value: Any) -> bool:
+        """Whether ``value`` is one this setting can hold."""
         if isinstance(self.default, bool):
             return isinstance(value, bool)
         if isinstance(self.default, int):

@@ -74,10 +74,12 @@ def registry() -> tuple[Setting, ...]:
 
 
 def by_key() -> dict[str, Setting]:
+    """Every setting by its key."""
     return {setting.key: setting for setting in registry()}
 
 
 def defaults() -> dict[str, Value]:
+    """Every setting's default value, by key."""
     return {setting.key: setting.default for setting in registry()}
 
 

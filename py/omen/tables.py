@@ -140,9 +140,11 @@ class Entry:
         return _span(self.low, self.high)
 
     def covers(self, face: int) -> bool:
+        """Whether the entry claims ``face``."""
         return self.low is not None and self.high is not None and self.low <= face <= self.high
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"text": self.text}
         if self.low is not None:
             out["faces"] = [self.low, self.high]
@@ -158,6 +160,7 @@ class Entry:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "entry") -> Entry:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("text", "faces", "weight", "link", "violent", "reaction"))
         low = high = None
         faces = fields.raw("faces")
@@ -187,6 +190,7 @@ class Table:
     entries: tuple[Entry, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "id": self.id,
             "name": self.name,
@@ -196,6 +200,7 @@ class Table:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "table") -> Table:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("id", "name", "die", "entries"))
         die = fields.optional_text("die", notation.MAX_TEXT)
         if die is not None:
@@ -226,6 +231,7 @@ class Location:
     descent: int | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"id": self.id, "name": self.name, "tables": list(self.tables)}
         out["encounter"] = self.encounter
         out["place"] = self.place.value
@@ -235,6 +241,7 @@ class Location:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "location") -> Location:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("id", "name", "tables", "encounter", "place", "descent"))
         tables = tuple(
             _stored_id(item, where) for where, item in fields.items("tables", MAX_TABLES)
@@ -258,6 +265,7 @@ class Library:
     locations: tuple[Location, ...] = ()
 
     def find_table(self, table_id: str) -> Table | None:
+        """The table with id ``table_id``, or None."""
         return next((table for table in self.tables if table.id == table_id), None)
 
     def table(self, table_id: str) -> Table:
@@ -268,6 +276,7 @@ class Library:
         return table
 
     def location(self, location_id: str) -> Location:
+        """The location with id ``location_id``; a :class:`RulesError` if there is none."""
         found = next((place for place in self.locations if place.id == location_id), None)
         if found is None:
             raise RulesError(
@@ -276,17 +285,18 @@ class Library:
         return found
 
     def with_table(self, table: Table) -> Library:
-        """This library with ``table`` added, or replacing the table with the same id."""
+        """The library with ``table`` added, or replacing the table with the same id."""
         if self.find_table(table.id) is None:
             return replace(self, tables=(*self.tables, table))
         return replace(self, tables=tuple(table if t.id == table.id else t for t in self.tables))
 
     def without_table(self, table_id: str) -> Library:
-        """This library without the table; links and locations that named it remain and
+        """The library without the table; links and locations that named it remain and
         show up in :func:`validate_library`."""
         return replace(self, tables=tuple(t for t in self.tables if t.id != table_id))
 
     def with_location(self, location: Location) -> Library:
+        """The library with ``location`` added, or replacing the one with its id."""
         if all(place.id != location.id for place in self.locations):
             return replace(self, locations=(*self.locations, location))
         return replace(
@@ -295,9 +305,11 @@ class Library:
         )
 
     def without_location(self, location_id: str) -> Library:
+        """The library without that location."""
         return replace(self, locations=tuple(p for p in self.locations if p.id != location_id))
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "tables": [table.to_json() for table in self.tables],
             "locations": [location.to_json() for location in self.locations],
@@ -396,6 +408,8 @@ def _totals(die: str) -> tuple[tuple[int, Fraction], ...]:
 
 
 class Severity(enum.Enum):
+    """How much an issue with a table matters: an error, a warning, or a note."""
+
     ERROR = "error"  # the table cannot be saved like this
     WARNING = "warning"  # it can, but the game master should know
     NOTE = "note"  # what an import decided
@@ -866,6 +880,7 @@ class Draw:
     reaction: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "table": self.table_id,
             "name": self.table_name,
@@ -878,6 +893,7 @@ class Draw:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "draw") -> Draw:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(
             data, path, ("table", "name", "face", "entry", "text", "violent", "reaction")
         )
@@ -907,6 +923,7 @@ class TableResult:
 
     @property
     def violent(self) -> bool:
+        """Whether any draw was marked violent."""
         return any(draw.violent for draw in self.draws)
 
     @property
@@ -915,6 +932,7 @@ class TableResult:
         return any(draw.reaction for draw in self.draws)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "draws": [draw.to_json() for draw in self.draws],
             "steps": [step.to_json() for step in self.steps],
@@ -923,6 +941,7 @@ class TableResult:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "result") -> TableResult:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("draws", "steps", "warnings"))
         draws = tuple(
             Draw.from_json(item, where) for where, item in fields.items("draws", MAX_DEPTH + 1)
@@ -1225,6 +1244,7 @@ class PastedTable:
 
     @property
     def ok(self) -> bool:
+        """Whether the table can be saved: no issue is an error."""
         return can_save(self.issues)
 
 
@@ -1430,21 +1450,25 @@ class Fields:
         self.path = path
 
     def where(self, key: str) -> str:
+        """The path of field ``key``, for messages."""
         return f"{self.path}.{key}"
 
     def raw(self, key: str) -> Any:
+        """The stored value of ``key`` as it is, or None."""
         return self.values.get(key)
 
     def _missing(self, key: str) -> StoredDataError:
         return stored_error(self.where(key), Step(N_("is missing")))
 
     def text(self, key: str, limit: int) -> str:
+        """Text of at most ``limit`` characters; an error when missing."""
         value = self.optional_text(key, limit)
         if value is None:
             raise self._missing(key)
         return value
 
     def optional_text(self, key: str, limit: int) -> str | None:
+        """Text of at most ``limit`` characters, or None when missing."""
         value = self.values.get(key)
         if value is None:
             return None
@@ -1458,12 +1482,14 @@ class Fields:
         return value
 
     def identifier(self, key: str) -> str:
+        """An id (letters, digits, ``-``, ``_``); an error when missing."""
         value = self.optional_identifier(key)
         if value is None:
             raise self._missing(key)
         return value
 
     def optional_identifier(self, key: str) -> str | None:
+        """An id, or None when missing."""
         value = self.values.get(key)
         return None if value is None else _stored_id(value, self.where(key))
 
@@ -1477,16 +1503,19 @@ class Fields:
         return value
 
     def optional_integer(self, key: str, low: int, high: int) -> int | None:
+        """A whole number from ``low`` to ``high``, or None when missing."""
         value = self.values.get(key)
         return None if value is None else _stored_int(value, self.where(key), low, high)
 
     def boolean(self, key: str, default: bool = False) -> bool:
+        """True or false; ``default`` when missing."""
         value = self.values.get(key, default)
         if not isinstance(value, bool):
             raise stored_error(self.where(key), Step(N_("must be true or false")))
         return value
 
     def choice(self, key: str, choices: tuple[str, ...], default: str | None = None) -> str:
+        """One of ``choices``; ``default`` when missing (an error if there is none)."""
         value = self.values.get(key, default)
         if value is None:
             raise self._missing(key)
@@ -1509,6 +1538,7 @@ class Fields:
         return [(f"{self.where(key)}[{number}]", item) for number, item in enumerate(value)]
 
     def steps(self, key: str, limit: int = MAX_STEPS) -> tuple[Step, ...]:
+        """Stored steps, at most ``limit``, each checked against the message catalog."""
         out = []
         for where, item in self.items(key, limit):
             try:
