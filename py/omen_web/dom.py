@@ -88,7 +88,7 @@ def clear(node: Any) -> None:
     node.replaceChildren()
 
 
-def on(node: Any, event: str, handler: Callable[[Any], None]) -> None:
+def on(node: Any, event: str, handler: Callable[..., object]) -> None:
     proxy = create_proxy(handler)
     _listeners.append(proxy)
     node.addEventListener(event, proxy)
