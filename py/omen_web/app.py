@@ -17,6 +17,7 @@ from urllib.parse import parse_qs
 
 from pyscript import document, window
 
+from omen import parts
 from omen.campaign import DEFAULT_CAMPAIGN_NAME, Campaign, Log, Outcome, Prefs
 from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
@@ -80,6 +81,7 @@ class App:
         self.store.recorded = self._after_record
         self.store.subscribe(("prefs",), self._prefs_changed)
         self.store.subscribe(("campaign",), lambda _kinds: self.show_campaign_name())
+        self.store.subscribe(parts.PARTS, self._legacy_stale)
         for kind in ("prefs", "campaign", "log"):  # what a damaged value costs is said now
             self.store.get(kind)
         self.translator = self._translator()
@@ -256,6 +258,14 @@ class App:
         """What puts a kind of state back on Undo (the screen that keeps it registers it)."""
         self.every_screen()
         return self.restorers.get(kind)
+
+    def _legacy_stale(self, _kinds: frozenset[str]) -> None:
+        """Screens not on the kit yet subscribe to nothing: after any change in the store,
+        those not on show are drawn again when next shown."""
+        showing = self.on_show(self.current)
+        for name, screen in self.built.items():
+            if name not in showing and not isinstance(screen, kit.Screen):
+                self.stale.add(name)
 
     def redraw(self, screen: Screen) -> None:
         """A screen's parts changed: draw it now if it is on show, else when it is shown."""
