@@ -49,6 +49,7 @@ from omen.exploration import (
 )
 from omen.i18n import LANGUAGES
 from omen.roll import N_, Step
+from omen.setting import Value
 from omen.store import Schema
 from omen.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location, roll_encounter
 from omen.voidcrawl import (
@@ -96,6 +97,7 @@ class Outcome:
     kind: str  # "encounter", "sign", "nothing" or another procedure's word
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "title": self.title.to_json(),
             "steps": [s.to_json() for s in self.steps],
@@ -104,6 +106,7 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: Any) -> Outcome:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise _bad("outcome")
         steps = data.get("steps")
@@ -124,6 +127,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Exploration:
+    """Where exploring stands: procedure, turn clock, Tension Die pool, last check."""
+
     procedure: Procedure = Procedure.TENSION_DIE
     clock: TurnClock = field(default_factory=TurnClock)
     pool: int = 20
@@ -135,6 +140,7 @@ class Exploration:
     reaction: bool = False  # the last encounter calls for a reaction roll
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "procedure": self.procedure.value,
             "turn": self.clock.turn,
@@ -150,6 +156,7 @@ class Exploration:
 
     @classmethod
     def from_json(cls, data: Any) -> Exploration:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("exploration")
         try:
@@ -200,14 +207,16 @@ class Exploration:
         return base
 
 
-def tension_settings(values: dict[str, settings.Value]) -> TensionSettings:
+def tension_settings(values: dict[str, Value]) -> TensionSettings:
+    """The Tension Die's settings (starting pool, exploding 6s) from the campaign's values."""
     start = values["tension.start"]
     explode = values["tension.keep_exploding"]
     assert isinstance(start, int) and isinstance(explode, bool)
     return TensionSettings(start, explode)
 
 
-def depth_limit(values: dict[str, settings.Value]) -> int:
+def depth_limit(values: dict[str, Value]) -> int:
+    """How deep linked tables may go, from the campaign's values (else the default)."""
     depth = values.get("tables.depth_limit", DEFAULT_DEPTH)
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
         return DEFAULT_DEPTH
@@ -215,7 +224,7 @@ def depth_limit(values: dict[str, settings.Value]) -> int:
 
 
 def meet(
-    state: Exploration, library: Library, values: dict[str, settings.Value], dice: Dice
+    state: Exploration, library: Library, values: dict[str, Value], dice: Dice
 ) -> tuple[str, bool, tuple[Step, ...]]:
     """Roll on the current location's encounter table: what is met, whether it calls
     for a reaction roll, and the steps (a line saying why nothing was rolled, if so)."""
@@ -239,7 +248,7 @@ def meet(
 
 def check(
     state: Exploration,
-    values: dict[str, settings.Value],
+    values: dict[str, Value],
     dice: Dice,
     *,
     advance: bool,
@@ -313,7 +322,8 @@ def check(
     return replace(state, clock=clock, last=outcome, met=met, reaction=reaction), outcome
 
 
-def reset_pool(state: Exploration, values: dict[str, settings.Value]) -> Exploration:
+def reset_pool(state: Exploration, values: dict[str, Value]) -> Exploration:
+    """The exploration with the Tension Die's pool back at its starting size."""
     return replace(state, pool=tension_settings(values).start)
 
 
@@ -341,13 +351,15 @@ class Campaign:
 
     name: str = DEFAULT_CAMPAIGN_NAME
     game: str = "liminal_horror"
-    values: dict[str, settings.Value] = field(default_factory=settings.defaults)
+    values: dict[str, Value] = field(default_factory=settings.defaults)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"name": self.name, "game": self.game, "settings": dict(self.values)}
 
     @classmethod
     def from_json(cls, data: Any) -> Campaign:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("campaign")
         name = data.get("name")
@@ -388,6 +400,7 @@ class Prefs:
     install_hint_seen: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "language": self.language,
             "theme": self.theme,
@@ -398,6 +411,7 @@ class Prefs:
 
     @classmethod
     def from_json(cls, data: Any) -> Prefs:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("prefs")
         language = data.get("language", "")
@@ -578,6 +592,7 @@ class Entry:
     before: tuple[str, Any] | None = None  # (kind, data in JSON form)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {
             "id": self.id,
             "at": self.at,
@@ -592,6 +607,7 @@ class Entry:
 
     @classmethod
     def from_json(cls, data: Any) -> Entry:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("log entry")
         try:
@@ -628,13 +644,16 @@ class Older:
 
     @property
     def pages(self) -> range:
+        """The numbers of the older pages, oldest first."""
         return range(self.first, self.last + 1)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
         return {"first": self.first, "last": self.last, "size": self.size}
 
     @classmethod
     def from_json(cls, data: Any) -> Older:
+        """Read its stored form back, the page numbers checked."""
         if not isinstance(data, dict) or set(data) != {"first", "last", "size"}:
             raise _bad("log.older")
         last = _int(data, "last", 0, 10**6)
@@ -651,6 +670,7 @@ class Log:
     older: Older | None = None
 
     def add(self, at: str, outcome: Outcome, text: str, before: tuple[str, Any] | None) -> Log:
+        """The log with a new entry for ``outcome`` on top (the oldest falls off past the limit)."""
         next_id = (self.entries[0].id + 1) if self.entries else 1
         entry = Entry(next_id, at, outcome.title, outcome.steps, text, False, before)
         return Log((entry, *self.entries), self.older)
@@ -663,7 +683,7 @@ class Log:
         return None
 
     def with_undone(self, entry: Entry) -> Log:
-        """This log with ``entry`` on top, marked undone: for an Undo that put back a
+        """The log with ``entry`` on top, marked undone: for an Undo that put back a
         whole earlier log, so the action taken back still shows where it happened.
 
         >>> earlier = Log().add("t1", Outcome(Step("Turn 1"), (), "explore"), "Turn 1", None)
@@ -677,12 +697,14 @@ class Log:
         return Log((top, *self.entries), self.older)
 
     def mark_undone(self, entry_id: int) -> Log:
+        """The log with the entry ``entry_id`` marked undone."""
         return Log(
             tuple(replace(e, undone=True) if e.id == entry_id else e for e in self.entries),
             self.older,
         )
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"entries": [e.to_json() for e in self.entries]}
         if self.older is not None:
             out["older"] = self.older.to_json()
@@ -690,6 +712,7 @@ class Log:
 
     @classmethod
     def from_json(cls, data: Any) -> Log:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
             raise _bad("log")
         entries = tuple(Entry.from_json(e) for e in data["entries"])

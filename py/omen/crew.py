@@ -104,6 +104,8 @@ def fresh_id(taken: Iterable[str]) -> str:
 
 @dataclass(frozen=True)
 class CrewSettings:
+    """The campaign's crew choices: build points (checked or not, how many), test stress."""
+
     check_build: bool = True
     build_points: int = BUILD_POINTS
     test_stress: bool = True
@@ -220,6 +222,7 @@ class StressTrack:
 
     @property
     def full(self) -> bool:
+        """Whether every box is filled."""
         return self.filled == BOXES
 
     @property
@@ -235,10 +238,12 @@ class StressTrack:
         )
 
     def add(self, amount: int) -> StressTrack:
+        """The track after ``amount`` more stress: boxes first, then overflow."""
         total = self.filled + self.overflow + amount
         return StressTrack(min(total, BOXES), min(max(total - BOXES, 0), MAX_STRESS))
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"filled": self.filled}
         if self.overflow:
             out["overflow"] = self.overflow
@@ -246,6 +251,7 @@ class StressTrack:
 
     @classmethod
     def from_json(cls, data: Any, where: str = "track") -> StressTrack:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         record = _record(data, where, {"filled", "overflow"})
         filled = _whole(record, "filled", where, 0, BOXES)
         overflow = _whole(record, "overflow", where, 0, MAX_STRESS, 0)
@@ -259,6 +265,8 @@ class StressTrack:
 
 @dataclass(frozen=True)
 class Trauma:
+    """A lasting wound of one category, severity 1-3, with the name the game master gave it."""
+
     name: str
     category: Category
     severity: int
@@ -278,10 +286,12 @@ class Trauma:
         return Step(N_("unnamed trauma ({category})"), {"category": self.category.label})
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"name": self.name, "category": self.category.value, "severity": self.severity}
 
     @classmethod
     def from_json(cls, data: Any, where: str = "trauma") -> Trauma:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         record = _record(data, where, {"name", "category", "severity"})
         name = _text(record, "name", where, MAX_NAME, "")
         category = _choice(record, "category", where, Category)
@@ -310,6 +320,8 @@ def _check_name(name: str) -> None:
 
 
 class Status(enum.Enum):
+    """Whether a character is playing, out for now, out for good, or dead."""
+
     ACTIVE = "active"
     OUT_FOR_NOW = "out_for_now"  # clung to life; back when the game master says so
     OUT = "out"  # gone for good through a Mental or Social track (see ENDINGS)
@@ -317,6 +329,7 @@ class Status(enum.Enum):
 
     @property
     def final(self) -> bool:
+        """Whether the character is gone for good (out or dead)."""
         return self in (Status.OUT, Status.DEAD)
 
 
@@ -352,6 +365,8 @@ ENDING_HINT = {
 
 @dataclass(frozen=True)
 class Character:
+    """One member of the crew: characteristics, a stress track per category, traumas and status."""
+
     id: str
     name: str
     dexterity: int = 1
@@ -395,14 +410,17 @@ class Character:
             raise RulesError(Step(N_("A full Physical track ends in death, not another way.")))
 
     def value(self, characteristic: Characteristic) -> int:
+        """The character's value for one characteristic."""
         result: int = getattr(self, characteristic.value)
         return result
 
     def track(self, category: Category) -> StressTrack:
+        """The character's stress track for one category."""
         result: StressTrack = getattr(self, f"{category.value}_stress")
         return result
 
     def defensive_value(self, category: Category) -> int:
+        """The value of the category's defensive characteristic."""
         return self.value(category.defensive)
 
     def relevant_traumas(self, category: Category | None = None) -> tuple[Trauma, ...]:
@@ -418,6 +436,7 @@ class Character:
 
     @property
     def status_text(self) -> Step:
+        """The status as a sentence for the screen (naming the track that ended it, if one did)."""
         if self.removed_by is None:
             return Step(_STATUS_TEXT[self.status])
         if self.status is Status.OUT:
@@ -425,6 +444,7 @@ class Character:
         return Step(_STATUS_TEXT[self.status], {"category": self.removed_by.label})
 
     def with_track(self, category: Category, track: StressTrack) -> Character:
+        """The character with one category's stress track replaced."""
         changes: dict[str, Any] = {f"{category.value}_stress": track}
         return replace(self, **changes)
 
@@ -434,6 +454,7 @@ class Character:
         return replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {
             "id": self.id,
             "name": self.name,
@@ -448,6 +469,7 @@ class Character:
 
     @classmethod
     def from_json(cls, data: Any) -> Character:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         where = "character"
         record = _record(
             data,
@@ -873,6 +895,8 @@ def recover(
 
 
 class EncounterType(enum.Enum):
+    """What kind of scene the crew is in: social, exploration, survival or downtime."""
+
     SOCIAL = "social"
     EXPLORATION = "exploration"
     SURVIVAL = "survival"
@@ -880,10 +904,12 @@ class EncounterType(enum.Enum):
 
     @property
     def label(self) -> Step:
+        """The scene type's name, to translate."""
         return Step(_ENCOUNTER_LABEL[self])
 
     @property
     def hint(self) -> Step:
+        """One sentence on what the scene type is for, to translate."""
         return Step(_ENCOUNTER_HINT[self])
 
 
@@ -933,9 +959,11 @@ class Goal:
 
     @property
     def title(self) -> Step:
+        """The goal as shown: a built-in goal is translated, the game master's own is not."""
         return Step(self.text) if self.builtin else Step(N_("{text}"), {"text": self.text})
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"text": self.text}
         if self.done:
             out["done"] = True
@@ -945,6 +973,7 @@ class Goal:
 
     @classmethod
     def from_json(cls, data: Any, where: str = "goal") -> Goal:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         record = _record(data, where, {"text", "done", "builtin"})
         text = _text(record, "text", where, MAX_NAME)
         flags = {}
@@ -976,9 +1005,11 @@ class Agenda:
             )
 
     def with_encounter(self, encounter: EncounterType) -> Agenda:
+        """The agenda with another scene type."""
         return replace(self, encounter=encounter)
 
     def add_goal(self, text: str) -> Agenda:
+        """The agenda with one more goal (its words trimmed)."""
         return replace(self, goals=(*self.goals, Goal(text.strip())))
 
     def _index(self, index: int) -> int:
@@ -991,6 +1022,7 @@ class Agenda:
         return index
 
     def toggle(self, index: int) -> Agenda:
+        """The agenda with goal ``index`` marked done, or not done again."""
         goals = list(self.goals)
         goal = goals[self._index(index)]
         goals[index] = replace(goal, done=not goal.done)
@@ -1004,14 +1036,17 @@ class Agenda:
         return replace(self, goals=tuple(goals))
 
     def remove_goal(self, index: int) -> Agenda:
+        """The agenda without goal ``index``."""
         self._index(index)
         return replace(self, goals=self.goals[:index] + self.goals[index + 1 :])
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"encounter": self.encounter.value, "goals": [goal.to_json() for goal in self.goals]}
 
     @classmethod
     def from_json(cls, data: Any) -> Agenda:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         where = "agenda"
         record = _record(data, where, {"encounter", "goals"})
         encounter = _choice(record, "encounter", where, EncounterType)
@@ -1046,6 +1081,7 @@ class Crew:
             raise RulesError(Step(N_("Two characters of the crew share one id.")))
 
     def find(self, ident: str) -> Character | None:
+        """The character with id ``ident``, or None."""
         return next((c for c in self.characters if c.id == ident), None)
 
     def next_id(self) -> str:
@@ -1062,12 +1098,15 @@ class Crew:
         )
 
     def without(self, ident: str) -> Crew:
+        """The crew without the character ``ident``."""
         return replace(self, characters=tuple(c for c in self.characters if c.id != ident))
 
     def with_agenda(self, agenda: Agenda) -> Crew:
+        """The crew with another agenda."""
         return replace(self, agenda=agenda)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "characters": [character.to_json() for character in self.characters],
             "agenda": self.agenda.to_json(),
@@ -1075,6 +1114,7 @@ class Crew:
 
     @classmethod
     def from_json(cls, data: Any) -> Crew:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         where = "crew"
         record = _record(data, where, {"characters", "agenda"})
         raw = record.get("characters", [])

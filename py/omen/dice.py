@@ -36,6 +36,7 @@ class SystemDice:
         self._random = random.SystemRandom()
 
     def roll(self, sides: int) -> int:
+        """One face of a die with ``sides`` faces, from the system's random source."""
         return self._random.randint(1, sides)
 
 
@@ -46,6 +47,7 @@ class SeededDice:
         self._random = random.Random(seed)
 
     def roll(self, sides: int) -> int:
+        """One face of a die with ``sides`` faces, repeatable from the seed."""
         return self._random.randint(1, sides)
 
 
@@ -58,9 +60,11 @@ class ScriptedDice:
 
     @property
     def remaining(self) -> int:
+        """How many scripted faces are left."""
         return len(self._faces) - self._next
 
     def roll(self, sides: int) -> int:
+        """The next scripted face; :class:`ScriptExhausted` when none is left."""
         if self._next >= len(self._faces):
             raise ScriptExhausted(
                 Step(N_("More dice are needed: type one more d{sides}."), {"sides": sides})

@@ -65,24 +65,31 @@ MAX_CONTESTANTS = 20
 
 
 class Category(enum.Enum):
+    """The three kinds of stress and trauma: physical, mental, social."""
+
     PHYSICAL = "physical"
     MENTAL = "mental"
     SOCIAL = "social"
 
     @property
     def label(self) -> Step:
+        """The category's name, to translate."""
         return Step(_CATEGORY_LABEL[self])
 
     @property
     def offensive(self) -> Characteristic:
+        """The category's offensive characteristic."""
         return _PAIRS[self][0]
 
     @property
     def defensive(self) -> Characteristic:
+        """The category's defensive characteristic."""
         return _PAIRS[self][1]
 
 
 class Characteristic(enum.Enum):
+    """The six characteristics, two in each category."""
+
     DEXTERITY = "dexterity"
     VITALITY = "vitality"
     LOGIC = "logic"
@@ -92,14 +99,17 @@ class Characteristic(enum.Enum):
 
     @property
     def category(self) -> Category:
+        """The category this characteristic belongs to."""
         return next(cat for cat, pair in _PAIRS.items() if self in pair)
 
     @property
     def offensive(self) -> bool:
+        """Whether this is its category's offensive characteristic."""
         return _PAIRS[self.category][0] is self
 
     @property
     def label(self) -> Step:
+        """The characteristic's name, to translate."""
         return Step(_CHARACTERISTIC_LABEL[self])
 
 
@@ -171,10 +181,12 @@ class Reason(enum.Enum):
 
     @property
     def positive(self) -> bool:
+        """Whether dice for this reason are positive dice."""
         return self in POSITIVE_REASONS
 
     @property
     def label(self) -> Step:
+        """The reason's name, to translate."""
         return Step(_REASON_LABEL[self])
 
 
@@ -246,9 +258,11 @@ class Pool:
 
     @property
     def negative(self) -> int:
+        """Negative dice: one per negative reason, one for pushing."""
         return sum(self.count(r) for r in NEGATIVE_REASONS) + int(self.pushed)
 
     def count(self, reason: Reason) -> int:
+        """How many dice ``reason`` adds."""
         value: int = getattr(self, reason.value)
         return value
 
@@ -258,6 +272,7 @@ class Pool:
         return replace(self, **changes)
 
     def add(self, reason: Reason, delta: int = 1) -> Pool:
+        """The pool with ``delta`` more dice for ``reason``."""
         return self.with_count(reason, self.count(reason) + delta)
 
     def push(self) -> Pool:
@@ -267,9 +282,11 @@ class Pool:
         return replace(self, pushed=True)
 
     def unpush(self) -> Pool:
+        """The same pool, not pushed."""
         return replace(self, pushed=False)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {r.value: self.count(r) for r in Reason if self.count(r)}
         if self.pushed:
             out["pushed"] = True
@@ -277,6 +294,7 @@ class Pool:
 
     @classmethod
     def from_json(cls, data: Any) -> Pool:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad("pool", Step(N_("a record")))
         known = {f.name for f in fields(cls)}
@@ -338,17 +356,21 @@ class TestResult:
 
     @property
     def success(self) -> bool:
+        """Whether at least one success came up."""
         return bool(self.successes)
 
     @property
     def success_count(self) -> int:
+        """How many successes came up."""
         return len(self.successes)
 
     @property
     def stress(self) -> int:
+        """The stress taken: one per negative die left in the pool."""
         return len(self.stress_dice)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {
             "value": self.value,
             "positive": list(self.positive),
@@ -649,6 +671,7 @@ def odds(positive: int, negative: int, value: int, cancel_first: bool = True) ->
 
 
 def pool_odds(pool: Pool, value: int, settings: PoolSettings = PoolSettings()) -> TestOdds:
+    """The exact odds of a test with this pool against ``value``."""
     return odds(pool.positive, pool.negative, value, settings.cancel_first)
 
 
@@ -696,6 +719,7 @@ class Contestant:
             raise RulesError(Step(N_("A contestant's crew link is not a character's id.")))
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"name": self.name, "pool": self.pool.to_json(), "value": self.value}
         if self.characteristic is not None:
             out["characteristic"] = self.characteristic.value
@@ -705,6 +729,7 @@ class Contestant:
 
     @classmethod
     def from_json(cls, data: Any, where: str = "contestant") -> Contestant:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad(where, Step(N_("a record")))
         for key in data:
@@ -794,12 +819,16 @@ def judge(
 
 @dataclass(frozen=True)
 class OpposedRound:
+    """One round of an opposed test: who took part and how each test went."""
+
     taking_part: tuple[int, ...]
     results: tuple[TestResult, ...]
 
 
 @dataclass(frozen=True)
 class OpposedResult:
+    """An opposed test: the contestants, every round, the winner (None for a draw) and the steps."""
+
     contestants: tuple[Contestant, ...]
     rounds: tuple[OpposedRound, ...]
     winner: int | None  # None: a draw
@@ -807,6 +836,7 @@ class OpposedResult:
 
     @property
     def draw(self) -> bool:
+        """Whether no one won."""
         return self.winner is None
 
     def stress(self, index: int) -> int:
@@ -908,6 +938,7 @@ class TestsForm:
             )
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {
             "characteristic": self.characteristic.value,
             "value": self.value,
@@ -923,6 +954,7 @@ class TestsForm:
 
     @classmethod
     def from_json(cls, data: Any) -> TestsForm:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         where = "tests"
         if not isinstance(data, dict):
             raise _bad(where, Step(N_("a record")))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 
 from omen.roll import N_
-from omen.settings import Setting
+from omen.setting import Setting
 
 BUILD_POINTS = 10  # characteristic points a new character spends above 1 (the published game)
 

@@ -40,7 +40,7 @@ from functools import lru_cache
 from omen.dice import Dice
 from omen.errors import RulesError
 from omen.roll import N_, Step
-from omen.settings import Setting, Value
+from omen.setting import Setting, Value
 
 MIN_POOL = 1
 MAX_POOL = 200
@@ -72,6 +72,8 @@ SETTINGS: tuple[Setting, ...] = (
 
 
 class Procedure(enum.Enum):
+    """How exploring checks for encounters: Encounter Die, Tension Die or Voidcrawl."""
+
     ENCOUNTER_DIE = "encounter_die"
     TENSION_DIE = "tension_die"
     VOIDCRAWL = "voidcrawl"
@@ -94,6 +96,8 @@ KIND_TEXT = {
 
 @dataclass(frozen=True)
 class EncounterDieResult:
+    """One Encounter Die check: the face, what it means, and the steps."""
+
     face: int
     kind: EncounterKind
     steps: tuple[Step, ...]
@@ -120,6 +124,8 @@ def encounter_die(dice: Dice) -> EncounterDieResult:
 
 @dataclass(frozen=True)
 class EncounterDieOdds:
+    """The Encounter Die's exact odds (the same every turn: one d6)."""
+
     next_check: Fraction = Fraction(1, 6)
     within_three: Fraction = 1 - Fraction(5, 6) ** 3
     sign_next_check: Fraction = Fraction(1, 3)
@@ -130,6 +136,8 @@ class EncounterDieOdds:
 
 @dataclass(frozen=True)
 class TensionSettings:
+    """The Tension Die's starting pool and whether every 6 explodes."""
+
     start: int = 20
     keep_exploding: bool = False
 
@@ -138,6 +146,7 @@ class TensionSettings:
 
 
 def check_pool(start: int) -> None:
+    """A :class:`RulesError` unless ``start`` is a pool size Omen allows."""
     if not MIN_POOL <= start <= MAX_POOL:
         raise RulesError(
             Step(
@@ -149,6 +158,8 @@ def check_pool(start: int) -> None:
 
 @dataclass(frozen=True)
 class TensionResult:
+    """One Tension Die check: the faces, the pool before and after, and the steps."""
+
     faces: tuple[int, ...]
     pool_before: int
     pool_after: int  # after the reset, when the check triggered
@@ -157,6 +168,7 @@ class TensionResult:
 
     @property
     def decrement(self) -> int:
+        """How much the check took from the pool: the sum of its faces."""
         return sum(self.faces)
 
 
@@ -231,6 +243,8 @@ def _trigger_within(pool: int, checks: int, keep_exploding: bool) -> Fraction:
 
 @dataclass(frozen=True)
 class TensionOdds:
+    """The Tension Die's exact odds from the current pool."""
+
     next_check: Fraction
     within_three: Fraction
     expected_checks: Fraction
@@ -268,12 +282,15 @@ class TurnClock:
 
     @property
     def elapsed_minutes(self) -> int:
+        """In-game minutes passed: turns times minutes per turn."""
         return self.turn * self.minutes_per_turn
 
     def next_turn(self) -> TurnClock:
+        """The clock one turn later, with one more check made."""
         return replace(self, turn=self.turn + 1, checks=self.checks + 1)
 
     def draw_attention(self) -> TurnClock:
+        """The clock with one more check and no time passed (noise, light, lingering)."""
         return replace(self, checks=self.checks + 1)
 
     def advance(self, turns: int) -> TurnClock:

@@ -57,6 +57,8 @@ THREE_D6: dict[int, Fraction] = dict(sorted(notation.distribution("3d6").items()
 
 
 class Result(enum.Enum):
+    """How a success roll came out: critical success, success, failure or critical failure."""
+
     CRITICAL_SUCCESS = "critical_success"
     SUCCESS = "success"
     FAILURE = "failure"
@@ -64,6 +66,7 @@ class Result(enum.Enum):
 
     @property
     def succeeded(self) -> bool:
+        """Whether it is a success, critical or not."""
         return self in (Result.CRITICAL_SUCCESS, Result.SUCCESS)
 
 
@@ -160,10 +163,12 @@ class SuccessRoll:
 
     @property
     def succeeded(self) -> bool:
+        """Whether the roll succeeded."""
         return self.result.succeeded
 
     @property
     def critical(self) -> bool:
+        """Whether the roll was a critical success or failure."""
         return self.result in (Result.CRITICAL_SUCCESS, Result.CRITICAL_FAILURE)
 
     @property
@@ -207,6 +212,8 @@ def success_roll(
 
 
 class Winner(enum.Enum):
+    """Who won a Quick Contest: side A, side B, or a tie."""
+
     A = "a"
     B = "b"
     TIE = "tie"
@@ -230,6 +237,8 @@ def _decide(a_ok: bool, a_margin: int, b_ok: bool, b_margin: int) -> tuple[Winne
 
 @dataclass(frozen=True)
 class QuickContest:
+    """A Quick Contest: both success rolls and the winner."""
+
     a: SuccessRoll
     b: SuccessRoll
     winner: Winner
@@ -312,6 +321,7 @@ class ContestOdds:
         return sum((p for m, p in self.a_margins if m >= margin), Fraction(0))
 
     def b_wins_by_at_least(self, margin: int) -> Fraction:
+        """The chance that B wins by ``margin`` or more."""
         return sum((p for m, p in self.b_margins if m >= margin), Fraction(0))
 
 

@@ -86,7 +86,7 @@ from omen.gurps import (
 from omen.gurps import success_roll as gurps_success_roll
 from omen.gurps_settings import MAX_WEATHER_YARDS, SETTINGS
 from omen.roll import N_, ArgValue, Roll, Step
-from omen.settings import Value
+from omen.setting import Value
 from omen.store import Schema
 
 YARDS_PER_MILE = 1760
@@ -123,6 +123,7 @@ class Terrain:
 
     @property
     def label(self) -> Step:
+        """The terrain's name, to translate."""
         return Step(self.name)
 
 
@@ -255,11 +256,14 @@ def terrain_rating(row: Terrain, rules: DistanceRules = DEFAULT_RULES) -> int:
 
 
 class SideId(enum.Enum):
+    """Which of the two sides: A or B."""
+
     A = "a"
     B = "b"
 
     @property
     def other(self) -> SideId:
+        """The other side."""
         return SideId.B if self is SideId.A else SideId.A
 
 
@@ -310,6 +314,7 @@ class Side:
                 raise RulesError(Step(N_("A side's yes-or-no choices must be yes or no.")))
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
@@ -340,13 +345,16 @@ class Conditions:
 
     @property
     def terrain_row(self) -> Terrain:
+        """The terrain table's row for these conditions."""
         return terrain(self.terrain)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     def from_json(cls, data: Any) -> Conditions:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         return _from_json(
             cls, data, N_("Saved encounter conditions are damaged and cannot be read.")
         )
@@ -376,6 +384,7 @@ class GurpsForm:
     conditions: Conditions = field(default_factory=Conditions)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "a": self.a.to_json(),
             "b": self.b.to_json(),
@@ -491,6 +500,8 @@ def maximum_encounter_distance(row: Terrain | str, source: Dice | int | None = N
 
 
 class Unit(enum.Enum):
+    """The units a size or distance is written in."""
+
     INCHES = "in"
     FEET = "ft"
     YARDS = "yd"
@@ -507,6 +518,8 @@ UNIT_TEXT = {
 
 
 class Shape(enum.Enum):
+    """A target's shape, for the size modifier."""
+
     ORDINARY = "ordinary"
     ELONGATED = "elongated"  # an elongated box, like most ground vehicles: +1
     BOX = "box"  # box-, sphere- or blob-shaped: +2
@@ -602,6 +615,8 @@ def size_modifier(
 
 
 class Target(enum.Enum):
+    """What is being seen: creatures, terrain or a fire."""
+
     CREATURES = "creatures"
     TERRAIN = "terrain"
     FIRE = "fire"
@@ -853,6 +868,8 @@ def side_visibility(
 
 
 class Stealthy(enum.Enum):
+    """Which sides move stealthily: nobody, one or both."""
+
     NOBODY = "nobody"
     ONE = "one"
     BOTH = "both"
@@ -878,6 +895,7 @@ class ContestSetup:
     steps: tuple[Step, ...]
 
     def skill(self, which: SideId) -> int:
+        """The skill side ``which`` rolls against."""
         return self.skill_a if which is SideId.A else self.skill_b
 
 
@@ -914,9 +932,11 @@ class Plan:
     steps: tuple[Step, ...]
 
     def side(self, which: SideId) -> Side:
+        """Side ``which``."""
         return self.a if which is SideId.A else self.b
 
     def name(self, which: SideId) -> ArgValue:
+        """Side ``which``'s name, as the steps say it."""
         return side_name(self.side(which), which)
 
 

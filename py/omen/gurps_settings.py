@@ -14,7 +14,7 @@ the procedure: a start that only explores does not compile it.
 from __future__ import annotations
 
 from omen.roll import N_
-from omen.settings import Setting
+from omen.setting import Setting
 
 MAX_WEATHER_YARDS = 3 * 1760  # three miles, the farthest base distance (gurps_distance.FAR_BASE)
 

@@ -1,4 +1,4 @@
-"""Languages: steps rendered through standard :mod:`gettext`, numbers in local form.
+r"""Languages: steps rendered through standard :mod:`gettext`, numbers in local form.
 
 Omen speaks English and Czech. Messages are English templates (see
 :class:`omen.roll.Step`); the Czech catalog is compiled from ``locale/cs/*.po`` at
@@ -11,7 +11,7 @@ set-up. Numbers follow the language: ``8.4%`` in English, ``8,4 %`` in Czech.
 >>> english.render(Step("rolled {face}", {"face": 6}))
 'rolled 6'
 >>> Translator(gettext.NullTranslations(), "cs").percent(Fraction(1, 12))
-'8,3\\xa0%'
+'8,3\xa0%'
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ class Translator:
 
     @classmethod
     def english(cls) -> Translator:
+        """A translator that leaves every message in English."""
         return cls(gettext.NullTranslations(), "en")
 
     @classmethod
@@ -73,6 +74,7 @@ class Translator:
         return type(self.catalog) is gettext.NullTranslations
 
     def gettext(self, message: str) -> str:
+        """The message in this language (English when the catalog has none)."""
         return self.catalog.gettext(message)
 
     def render(self, step: Step) -> str:

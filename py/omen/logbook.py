@@ -75,14 +75,17 @@ class Room:
 
     @property
     def left(self) -> int:
+        """Characters of storage still free."""
         return max(0, self.total - self.used)
 
     @property
     def entries_left(self) -> int:
+        """About how many more entries fit, at the size entries have had."""
         return self.left // max(1, self.per_entry)
 
     @property
     def percent_used(self) -> int:
+        """How much of the room is used, in whole percent."""
         return min(100, self.used * 100 // max(1, self.total))
 
     @property
@@ -324,6 +327,7 @@ class LogBook:
         return self.newest(SHOWN)
 
     def newest_id(self) -> int:
+        """The id of the newest entry (0 for an empty log)."""
         return next((e.id for e in self.walk()), 0)
 
     def whole(self) -> Log:
@@ -396,6 +400,7 @@ class LogBook:
         self._lay_out(Log(log.entries).entries, self.head.older)
 
     def walk_all(self) -> None:
+        """Read every page once (each damaged page is then kept aside and said)."""
         for _entry in self.walk():
             pass
 

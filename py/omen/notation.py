@@ -82,6 +82,8 @@ def read_whole(text: str, low: int, high: int) -> int | None:
 
 @dataclass(frozen=True)
 class Number:
+    """A whole number in a dice expression."""
+
     value: int
 
     def __str__(self) -> str:
@@ -105,6 +107,8 @@ class DiceTerm:
 
 @dataclass(frozen=True)
 class Negate:
+    """A minus sign before a term."""
+
     operand: Expr
 
     def __str__(self) -> str:
@@ -113,6 +117,8 @@ class Negate:
 
 @dataclass(frozen=True)
 class BinOp:
+    """Two terms joined by ``+``, ``-`` or ``×``."""
+
     op: str  # "+", "-" or "×"
     left: Expr
     right: Expr

@@ -103,11 +103,14 @@ CATCH_UP_PERCENT = 50
 
 
 class Side(enum.Enum):
+    """The two sides of an encounter: the party and the monsters."""
+
     PARTY = "party"
     MONSTERS = "monsters"
 
     @property
     def other(self) -> Side:
+        """The other side."""
         return Side.MONSTERS if self is Side.PARTY else Side.PARTY
 
 
@@ -120,6 +123,8 @@ class Place(enum.Enum):
 
 
 class Unit(enum.Enum):
+    """Distances in feet (dungeon) or yards (wilderness)."""
+
     FEET = "feet"
     YARDS = "yards"
 
@@ -172,6 +177,8 @@ class SideSetup:
 
 
 class SurpriseOutcome(enum.Enum):
+    """Who is surprised: nobody, the party, the monsters, or both."""
+
     NOBODY = "nobody"
     PARTY = "party"
     MONSTERS = "monsters"
@@ -179,6 +186,7 @@ class SurpriseOutcome(enum.Enum):
 
     @classmethod
     def of(cls, party: bool, monsters: bool) -> SurpriseOutcome:
+        """The outcome for whether the party and the monsters are surprised."""
         if party and monsters:
             return cls.BOTH
         if party:
@@ -196,9 +204,11 @@ class SurpriseOutcome(enum.Enum):
 
     @property
     def anyone(self) -> bool:
+        """Whether any side is surprised."""
         return self is not SurpriseOutcome.NOBODY
 
     def surprised(self, side: Side) -> bool:
+        """Whether ``side`` is surprised."""
         return self is SurpriseOutcome.BOTH or self.value == side.value
 
 
@@ -252,6 +262,8 @@ def rolls_for_surprise(side: SideSetup, other: SideSetup, dark: bool) -> bool:
 
 @dataclass(frozen=True)
 class SurpriseResult:
+    """A surprise check: each side's d6 face (None when it made no roll) and who is surprised."""
+
     party_face: int | None  # None: the party made no roll
     monsters_face: int | None
     outcome: SurpriseOutcome
@@ -259,6 +271,7 @@ class SurpriseResult:
 
     @property
     def acts_alone(self) -> Side | None:
+        """The side that gets a free round, or None."""
         return self.outcome.acts_alone
 
 
@@ -296,6 +309,8 @@ def surprise(
 
 @dataclass(frozen=True)
 class SurpriseOdds:
+    """Exact chances that each side, or both, are surprised."""
+
     party: Fraction  # chance the party is surprised
     monsters: Fraction
     outcomes: Mapping[SurpriseOutcome, Fraction]
@@ -340,6 +355,8 @@ def distance_dice(place: Place, surprised: bool = False) -> str:
 
 @dataclass(frozen=True)
 class Distance:
+    """How far apart the sides are when they meet, in the place's unit, and the dice rolled."""
+
     value: int
     unit: Unit
     dice: str
@@ -387,12 +404,15 @@ _ORDER_TEXT = {
 
 @dataclass(frozen=True)
 class InitiativeResult:
+    """Initiative for a round: the order, and every pair of rolls, re-rolls included."""
+
     round: int
     order: Order
     rolls: tuple[tuple[int, int], ...]  # (party, monsters) for every roll, re-rolls included
     steps: tuple[Step, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "round": self.round,
             "order": self.order.value,
@@ -402,6 +422,7 @@ class InitiativeResult:
 
     @classmethod
     def from_json(cls, data: Any) -> InitiativeResult:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         bad = _damaged()
         if not isinstance(data, dict):
             raise bad
@@ -471,9 +492,11 @@ class Encounter:
 
     @property
     def unit(self) -> Unit:
+        """The unit of distances where the encounter happens."""
         return unit_of(self.place)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "place": self.place.value,
             "surprise": self.surprise.value,
@@ -484,6 +507,7 @@ class Encounter:
 
     @classmethod
     def from_json(cls, data: Any) -> Encounter:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         bad = _damaged()
         if not isinstance(data, dict):
             raise bad
@@ -538,6 +562,8 @@ def next_round(encounter: Encounter, dice: Dice, ties: Ties = Ties.REROLL) -> En
 
 @dataclass(frozen=True)
 class Movement:
+    """How far a side moves: per round, and in the rounds given."""
+
     per_round: int
     distance: int  # covered in the given rounds
     rounds: int
@@ -597,6 +623,8 @@ def conclusion_turns(rounds: int = 0) -> int:
 
 @dataclass(frozen=True)
 class Conclusion:
+    """How many turns the encounter took and the steps saying so."""
+
     turns: int
     steps: tuple[Step, ...]
 
@@ -640,15 +668,19 @@ class EvasionChance:
 
     @property
     def chance(self) -> Fraction:
+        """The chance to evade, as an exact fraction."""
         return Fraction(1) if self.automatic else Fraction(self.percent, 100)
 
     @property
     def impossible(self) -> bool:
+        """Whether evasion cannot succeed."""
         return not self.automatic and self.percent <= 0
 
 
 @dataclass(frozen=True)
 class EvasionResult:
+    """An evasion attempt: the chance, the d% face (None: no roll needed), the outcome."""
+
     chance: EvasionChance
     roll: int | None  # the d% face; None when no roll was needed
     evaded: bool
@@ -697,6 +729,8 @@ def wilderness_base_chance(fleeing: int, pursuers: int) -> int:
 
 
 class Terrain(enum.Enum):
+    """Wilderness terrain, which sets the chance to evade."""
+
     OPEN = "open"
     DENSE_WOODS = "dense_woods"
 
@@ -871,6 +905,8 @@ COMPASS_DIRECTIONS = (
 
 
 class ChaseStatus(enum.Enum):
+    """A wilderness chase: still going, caught, or escaped."""
+
     GOING = "going"  # not caught today: the fleeing side may try to evade again
     CAUGHT = "caught"
     ESCAPED = "escaped"  # a later evasion roll succeeded
@@ -887,6 +923,7 @@ class WildernessPursuit:
     steps: tuple[Step, ...] = ()  # the last day's steps
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "pursuers_faster": self.pursuers_faster,
             "day": self.day,
@@ -897,6 +934,7 @@ class WildernessPursuit:
 
     @classmethod
     def from_json(cls, data: Any) -> WildernessPursuit:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         bad = _damaged()
         if not isinstance(data, dict):
             raise bad
@@ -1006,6 +1044,7 @@ def water_evasion_chance(fleeing_speed: int, pursuer_speed: int) -> EvasionChanc
 
 
 def water_evasion(fleeing_speed: int, pursuer_speed: int, dice: Dice) -> EvasionResult:
+    """Roll to evade at sea, from the two ships' speeds."""
     return roll_evasion(water_evasion_chance(fleeing_speed, pursuer_speed), dice)
 
 
@@ -1013,6 +1052,8 @@ def water_evasion(fleeing_speed: int, pursuer_speed: int, dice: Dice) -> Evasion
 
 
 class DungeonEvasionOutcome(enum.Enum):
+    """How an evasion in a dungeon ends: evaded, pursued, or cornered."""
+
     EVADED = "evaded"
     PURSUIT = "pursuit"
     CORNERED = "cornered"
@@ -1020,6 +1061,8 @@ class DungeonEvasionOutcome(enum.Enum):
 
 @dataclass(frozen=True)
 class DungeonEvasion:
+    """An evasion in a dungeon: the outcome and the steps."""
+
     outcome: DungeonEvasionOutcome
     steps: tuple[Step, ...]
 
@@ -1067,6 +1110,8 @@ class Drop(enum.Enum):
 
 
 class PursuitStatus(enum.Enum):
+    """A dungeon pursuit: still running, caught, or escaped."""
+
     RUNNING = "running"
     CAUGHT = "caught"
     ESCAPED = "escaped"
@@ -1117,9 +1162,11 @@ class PursuitState:
 
     @property
     def pursuers(self) -> Side:
+        """The side giving chase."""
         return self.fleeing.other
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "fleeing": self.fleeing.value,
             "gap": self.gap,
@@ -1133,6 +1180,7 @@ class PursuitState:
 
     @classmethod
     def from_json(cls, data: Any) -> PursuitState:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         bad = _damaged()
         if not isinstance(data, dict):
             raise bad
@@ -1197,6 +1245,8 @@ def drop_stop_chance(drop: Drop, tempted: bool) -> Fraction:
 
 @dataclass(frozen=True)
 class PursuitOdds:
+    """One pursuit round's exact chances: the pursuers stop for a dropped item, or catch up."""
+
     stop: Fraction  # the pursuers stop for a dropped item this round
     caught: Fraction  # the pursuers catch up this round
     rounds_to_catch: int | None

@@ -50,7 +50,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from omen import ose, settings
+from omen import ose
 from omen.campaign import Outcome
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
@@ -72,6 +72,7 @@ from omen.ose import (
 from omen.ose_settings import BothSurprised, Directions, Ties, Tiring
 from omen.reaction import OSE_REACTIONS, ReactionResult, reaction_roll, speaker_modifier
 from omen.roll import N_, Step
+from omen.setting import Value
 from omen.store import Schema
 
 KIND = "ose"
@@ -82,6 +83,8 @@ STAGES = ("surprise", "distance", "reaction", "initiative", "action", "evasion",
 
 
 class Action(enum.Enum):
+    """What the party chooses to do in an encounter: fight, parley, evade, and so on."""
+
     FIGHT = "fight"
     PARLEY = "parley"
     EVADE = "evade"
@@ -147,6 +150,7 @@ class Form:
     nobody_talks: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         f = self.flight
         return {
             "fleeing": f.fleeing.value,
@@ -234,9 +238,11 @@ class OseSession:
 
     @property
     def place(self) -> Place:
+        """Where the encounter happens."""
         return self.encounter.place
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "creature": self.creature,
             "encounter": self.encounter.to_json(),
@@ -255,6 +261,7 @@ class OseSession:
 
     @classmethod
     def from_json(cls, data: Any) -> OseSession:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         if not isinstance(data, dict):
             raise _bad()
         creature, dark, latest = data.get("creature"), data.get("dark"), data.get("latest")
@@ -372,6 +379,7 @@ def set_up(
 
 
 def surprise_odds(session: OseSession) -> ose.SurpriseOdds:
+    """The exact surprise odds for this session's sides and light."""
     return ose.surprise_odds(session.party, session.monsters, dark=session.dark)
 
 
@@ -384,6 +392,7 @@ def roll_surprise(session: OseSession, dice: Dice) -> tuple[OseSession, Outcome]
 
 
 def distance_dice(session: OseSession) -> str:
+    """The dice for the encounter distance in this place (fewer when someone is surprised)."""
     return ose.distance_dice(session.place, session.encounter.surprise.anyone)
 
 
@@ -478,9 +487,7 @@ def _wilderness(session: OseSession, flight: Flight) -> WildernessEvasion:
     )
 
 
-def evasion_chance(
-    session: OseSession, flight: Flight, values: dict[str, settings.Value]
-) -> EvasionChance:
+def evasion_chance(session: OseSession, flight: Flight, values: dict[str, Value]) -> EvasionChance:
     """The chance to evade in this place, with its steps."""
     if session.place is Place.DUNGEON:
         result = ose.dungeon_evasion(
@@ -505,7 +512,7 @@ def _fleeing_step(flight: Flight) -> Step:
 
 
 def evade(
-    session: OseSession, flight: Flight, dice: Dice, values: dict[str, settings.Value]
+    session: OseSession, flight: Flight, dice: Dice, values: dict[str, Value]
 ) -> tuple[OseSession, Outcome]:
     """Try to get away. In a dungeon a slower side is chased round by round; outdoors a
     failed roll starts a pursuit day by day (or continues one). Once the fight has begun

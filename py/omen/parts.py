@@ -75,10 +75,12 @@ class StoredPart:
 
     @property
     def key(self) -> str:
+        """Its storage key (``omen/`` and the kind)."""
         return PREFIX + self.kind
 
     @property
     def name(self) -> str:
+        """The part's name in a backup file: its kind."""
         return self.kind
 
     @property
@@ -89,10 +91,12 @@ class StoredPart:
         return found
 
     def goes(self, place: Place) -> bool:
+        """Whether the part goes to ``place``."""
         return place in self.places
 
     @property
     def in_links(self) -> bool:
+        """Whether a campaign link carries the part."""
         return Place.LINK in self.places
 
 

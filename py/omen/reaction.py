@@ -54,6 +54,7 @@ class ReactionBand:
     label: Step
 
     def holds(self, total: int) -> bool:
+        """Whether ``total`` falls in the band."""
         return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
 
 
@@ -72,12 +73,14 @@ class ReactionTable:
     source: Step | None = None
 
     def band(self, key: str) -> ReactionBand:
+        """The band named ``key``."""
         for band in self.bands:
             if band.key == key:
                 return band
         raise KeyError(key)
 
     def lookup(self, total: int) -> ReactionBand:
+        """The band a total falls in."""
         for band in self.bands:
             if band.holds(total):
                 return band
@@ -160,6 +163,7 @@ def signed(value: int) -> str:
 
 
 def check_modifier(modifier: int) -> None:
+    """A :class:`RulesError` unless ``modifier`` is a whole number within Omen's limit."""
     if isinstance(modifier, bool) or not isinstance(modifier, int) or abs(modifier) > MAX_MODIFIER:
         raise RulesError(
             Step(
@@ -171,6 +175,8 @@ def check_modifier(modifier: int) -> None:
 
 @dataclass(frozen=True)
 class ReactionResult:
+    """A reaction roll: the table, the two faces, the modifier."""
+
     table: ReactionTable
     faces: tuple[int, int]
     modifier: int
@@ -179,6 +185,7 @@ class ReactionResult:
     steps: tuple[Step, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"game": self.table.game, "faces": list(self.faces), "modifier": self.modifier}
 
     @classmethod

@@ -83,6 +83,7 @@ class Step:
         return fill(template, values)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"k": self.key}
         if self.args:
             out["a"] = {
@@ -244,6 +245,7 @@ class Roll:
         return "; ".join(parts) + f" → {self.value}"
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"v": self.value, "s": [step.to_json() for step in self.steps]}
 
     @classmethod

@@ -1,9 +1,10 @@
 """Every rules ambiguity Omen decides is a visible setting, with a line on what it does.
 
-A :class:`Setting` names its key, its default, the values it accepts and two messages:
-a label and one sentence explaining what changes. Procedure modules declare their own
-settings in a ``SETTINGS`` tuple; :func:`registry` gathers them for the Settings screen and
-for validating stored values.
+A :class:`~omen.setting.Setting` (in :mod:`omen.setting`) names its key, its default, the
+values it accepts and two messages: a label and one sentence explaining what changes.
+Procedure modules declare their own settings in a ``SETTINGS`` tuple; this module is only
+the registry: :func:`registry` gathers them for the Settings screen and for validating
+stored values.
 
 >>> by_key()["tension.keep_exploding"].default
 False
@@ -14,36 +15,11 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from omen import eotw_settings, exploration, gurps_settings, ose_settings, tables, voidcrawl
 from omen.roll import N_
-
-Value = bool | int | str
-
-
-@dataclass(frozen=True)
-class Setting:
-    key: str
-    default: Value
-    label: str
-    explanation: str
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for a choice of text values
-    low: int | None = None  # bounds for whole numbers
-    high: int | None = None
-    game: str = ""  # the game whose rules this belongs to ("" = every game)
-
-    def accepts(self, value: Any) -> bool:
-        if isinstance(self.default, bool):
-            return isinstance(value, bool)
-        if isinstance(self.default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                return False
-            return (self.low is None or value >= self.low) and (
-                self.high is None or value <= self.high
-            )
-        return isinstance(value, str) and value in {v for v, _ in self.choices}
-
+from omen.setting import Setting, Value
 
 EXPLORATION = (
     Setting(
@@ -83,12 +59,8 @@ def registry() -> tuple[Setting, ...]:
 
     Exploring's procedures declare ``SETTINGS`` next to their rules; the other games keep
     theirs in small modules of their own (``ose_settings``, ``gurps_settings``,
-    ``eotw_settings``), so listing every setting does not load those procedures. They are
-    imported here, inside the function, because they import :class:`Setting` from this
-    module.
+    ``eotw_settings``), so listing every setting does not load those procedures.
     """
-    from omen import eotw_settings, exploration, gurps_settings, ose_settings, tables, voidcrawl
-
     return (
         *EXPLORATION,
         *exploration.SETTINGS,
@@ -102,10 +74,12 @@ def registry() -> tuple[Setting, ...]:
 
 
 def by_key() -> dict[str, Setting]:
+    """Every setting by its key."""
     return {setting.key: setting for setting in registry()}
 
 
 def defaults() -> dict[str, Value]:
+    """Every setting's default value, by key."""
     return {setting.key: setting.default for setting in registry()}
 
 

@@ -203,13 +203,16 @@ class TableShare:
 
     @property
     def tables(self) -> tuple[Table, ...]:
+        """The shared table and the tables it links to."""
         return (self.table, *self.linked)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"table": self.table.to_json(), "linked": [t.to_json() for t in self.linked]}
 
     @classmethod
     def from_json(cls, data: Any) -> TableShare:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, "shared", ("table", "linked"))
         if fields.raw("table") is None:
             raise _error(N_("The shared table is missing."))
@@ -243,10 +246,12 @@ class LocationShare:
     tables: tuple[Table, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"location": self.location.to_json(), "tables": [t.to_json() for t in self.tables]}
 
     @classmethod
     def from_json(cls, data: Any) -> LocationShare:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, "shared", ("location", "tables"))
         if fields.raw("location") is None:
             raise _error(N_("The shared location is missing."))
@@ -332,9 +337,11 @@ class Everything:
     parts: Mapping[str, Any] = field(default_factory=dict)
 
     def get(self, name: str, default: Any = None) -> Any:
+        """The record of part ``name``, or ``default``."""
         return self.parts.get(name, default)
 
     def with_part(self, name: str, record: Any) -> Everything:
+        """A copy with part ``name`` set to ``record``."""
         return Everything({**self.parts, name: record})
 
     def for_link(self) -> Everything:
@@ -342,6 +349,7 @@ class Everything:
         return Everything({k: v for k, v in self.parts.items() if PARTS[k].in_links})
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out = {}
         for name, part in PARTS.items():
             if name in self.parts:
@@ -355,6 +363,7 @@ class Everything:
 
     @classmethod
     def from_json(cls, data: Any) -> Everything:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, "shared", ("parts",))
         raw = fields.raw("parts")
         if not isinstance(raw, dict):
@@ -407,10 +416,12 @@ class Kept:
     everything: Everything
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"token": self.token, "everything": self.everything.to_json()}
 
     @classmethod
     def from_json(cls, data: Any) -> Kept:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, "kept", ("token", "everything"))
         token = fields.raw("token")
         if not isinstance(token, str) or not token:
@@ -924,6 +935,7 @@ class Conflict:
 
     @property
     def message(self) -> Step:
+        """The sentence that names the conflict, to translate."""
         return Step(_CONFLICT_TEXT[self.kind], {"name": self.name})
 
 
@@ -1002,12 +1014,15 @@ class ImportPlan:
     def merged(
         self, choices: Mapping[str, Choice] | None = None, default: Choice | None = None
     ) -> Merged:
+        """The import's result, ``choices`` settling conflicts (``default`` for the rest)."""
         return _merge(self, dict(choices or {}), default)
 
     def all_new(self) -> Merged:
+        """The result with every conflict imported as a new copy."""
         return self.merged(default=Choice.NEW)
 
     def all_replace(self) -> Merged:
+        """The result with every conflict replacing what is here."""
         return self.merged(default=Choice.REPLACE)
 
 

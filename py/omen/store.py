@@ -71,6 +71,7 @@ class Schema(Generic[T]):
 
     @property
     def key(self) -> str:
+        """Its storage key (``omen/`` and the kind)."""
         return PREFIX + self.kind
 
 
@@ -208,15 +209,21 @@ ROOM = 5_242_880  # characters a browser keeps for one site's localStorage (keys
 class Backend(Protocol):
     """Where values are kept: a browser's localStorage, or memory in tests."""
 
-    def get(self, key: str) -> str | None: ...
+    def get(self, key: str) -> str | None:
+        """The text stored under ``key``, or None."""
+        ...
 
     def put(self, key: str, text: str) -> bool:
         """Store ``text``; False when the device refused (full, or switched off)."""
         ...
 
-    def drop(self, key: str) -> None: ...
+    def drop(self, key: str) -> None:
+        """Forget ``key`` (nothing happens if it is not there)."""
+        ...
 
-    def names(self) -> list[str]: ...
+    def names(self) -> list[str]:
+        """Every key stored."""
+        ...
 
 
 class MemoryBackend:
@@ -227,12 +234,15 @@ class MemoryBackend:
         self.room = room
 
     def used(self) -> int:
+        """Characters stored, keys included (the room counts the same way)."""
         return sum(len(key) + len(value) for key, value in self.items.items())
 
     def get(self, key: str) -> str | None:
+        """The text stored under ``key``, or None."""
         return self.items.get(key)
 
     def put(self, key: str, text: str) -> bool:
+        """Store ``text``; False, storing nothing, when it does not fit the room left."""
         before = len(key) + len(self.items[key]) if key in self.items else 0
         if self.used() - before + len(key) + len(text) > self.room:
             return False
@@ -240,9 +250,11 @@ class MemoryBackend:
         return True
 
     def drop(self, key: str) -> None:
+        """Forget ``key``."""
         self.items.pop(key, None)
 
     def names(self) -> list[str]:
+        """Every key stored."""
         return list(self.items)
 
 
@@ -314,6 +326,7 @@ class Keeper:
     # --- reading ---------------------------------------------------------------------
 
     def read(self, key: str) -> str | None:
+        """The text for ``key``: memory's while a write waits (or with no storage), else storage's."""
         if self.backend is None or key in self.dirty:
             return self.memory.get(key)
         value = self.backend.get(key)
@@ -431,6 +444,7 @@ class Keeper:
         return True
 
     def save(self, schema: Schema[Any], data: Any, quiet: bool = False) -> bool:
+        """Encode ``data`` with its schema and write it (see :meth:`write`)."""
         return self.write(schema.key, encode(schema, data), quiet)
 
     def _put(self, key: str, text: str) -> bool:

@@ -60,7 +60,7 @@ from omen import notation, store
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
 from omen.roll import N_, ArgValue, Step
-from omen.settings import Setting
+from omen.setting import Setting
 from omen.store import Schema
 
 MAX_TABLES = 150
@@ -140,9 +140,11 @@ class Entry:
         return _span(self.low, self.high)
 
     def covers(self, face: int) -> bool:
+        """Whether the entry claims ``face``."""
         return self.low is not None and self.high is not None and self.low <= face <= self.high
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"text": self.text}
         if self.low is not None:
             out["faces"] = [self.low, self.high]
@@ -158,6 +160,7 @@ class Entry:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "entry") -> Entry:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("text", "faces", "weight", "link", "violent", "reaction"))
         low = high = None
         faces = fields.raw("faces")
@@ -187,6 +190,7 @@ class Table:
     entries: tuple[Entry, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "id": self.id,
             "name": self.name,
@@ -196,6 +200,7 @@ class Table:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "table") -> Table:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("id", "name", "die", "entries"))
         die = fields.optional_text("die", notation.MAX_TEXT)
         if die is not None:
@@ -226,6 +231,7 @@ class Location:
     descent: int | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"id": self.id, "name": self.name, "tables": list(self.tables)}
         out["encounter"] = self.encounter
         out["place"] = self.place.value
@@ -235,6 +241,7 @@ class Location:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "location") -> Location:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("id", "name", "tables", "encounter", "place", "descent"))
         tables = tuple(
             _stored_id(item, where) for where, item in fields.items("tables", MAX_TABLES)
@@ -258,6 +265,7 @@ class Library:
     locations: tuple[Location, ...] = ()
 
     def find_table(self, table_id: str) -> Table | None:
+        """The table with id ``table_id``, or None."""
         return next((table for table in self.tables if table.id == table_id), None)
 
     def table(self, table_id: str) -> Table:
@@ -268,6 +276,7 @@ class Library:
         return table
 
     def location(self, location_id: str) -> Location:
+        """The location with id ``location_id``; a :class:`RulesError` if there is none."""
         found = next((place for place in self.locations if place.id == location_id), None)
         if found is None:
             raise RulesError(
@@ -276,17 +285,18 @@ class Library:
         return found
 
     def with_table(self, table: Table) -> Library:
-        """This library with ``table`` added, or replacing the table with the same id."""
+        """The library with ``table`` added, or replacing the table with the same id."""
         if self.find_table(table.id) is None:
             return replace(self, tables=(*self.tables, table))
         return replace(self, tables=tuple(table if t.id == table.id else t for t in self.tables))
 
     def without_table(self, table_id: str) -> Library:
-        """This library without the table; links and locations that named it remain and
+        """The library without the table; links and locations that named it remain and
         show up in :func:`validate_library`."""
         return replace(self, tables=tuple(t for t in self.tables if t.id != table_id))
 
     def with_location(self, location: Location) -> Library:
+        """The library with ``location`` added, or replacing the one with its id."""
         if all(place.id != location.id for place in self.locations):
             return replace(self, locations=(*self.locations, location))
         return replace(
@@ -295,9 +305,11 @@ class Library:
         )
 
     def without_location(self, location_id: str) -> Library:
+        """The library without that location."""
         return replace(self, locations=tuple(p for p in self.locations if p.id != location_id))
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "tables": [table.to_json() for table in self.tables],
             "locations": [location.to_json() for location in self.locations],
@@ -396,6 +408,8 @@ def _totals(die: str) -> tuple[tuple[int, Fraction], ...]:
 
 
 class Severity(enum.Enum):
+    """How much an issue with a table matters: an error, a warning, or a note."""
+
     ERROR = "error"  # the table cannot be saved like this
     WARNING = "warning"  # it can, but the game master should know
     NOTE = "note"  # what an import decided
@@ -866,6 +880,7 @@ class Draw:
     reaction: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "table": self.table_id,
             "name": self.table_name,
@@ -878,6 +893,7 @@ class Draw:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "draw") -> Draw:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(
             data, path, ("table", "name", "face", "entry", "text", "violent", "reaction")
         )
@@ -907,6 +923,7 @@ class TableResult:
 
     @property
     def violent(self) -> bool:
+        """Whether any draw was marked violent."""
         return any(draw.violent for draw in self.draws)
 
     @property
@@ -915,6 +932,7 @@ class TableResult:
         return any(draw.reaction for draw in self.draws)
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "draws": [draw.to_json() for draw in self.draws],
             "steps": [step.to_json() for step in self.steps],
@@ -923,6 +941,7 @@ class TableResult:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "result") -> TableResult:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("draws", "steps", "warnings"))
         draws = tuple(
             Draw.from_json(item, where) for where, item in fields.items("draws", MAX_DEPTH + 1)
@@ -1157,11 +1176,60 @@ def _flag_chance(
     return total
 
 
+# --- writing faces ----------------------------------------------------------------------
+
+# A face or a range of faces as printed tables write them: "3", "2-5", "11–16", "96-00"
+# ("00" is 100, as on percentile dice). Digits are ASCII 0-9 only (see notation.is_digits):
+# '٣' is not a face. A sign is read, so "-1" is reported as a face the die cannot show
+# rather than as something unreadable. The editor's faces field and pasted lines both
+# read faces with it.
+_FACE_RANGE = r"(-?[0-9]{1,5})(?:\s*[-–—]\s*(-?[0-9]{1,5}))?"
+_FACES = re.compile(rf"\s*{_FACE_RANGE}\s*")
+
+
+def read_faces(text: str) -> tuple[int | None, int | None]:
+    """The faces an entry claims, read from what was typed in its faces field.
+
+    An empty field claims none; anything else that is not a face or a range is a
+    :class:`RulesError` saying how to write one.
+
+    >>> read_faces("2-5"), read_faces(" 96–00 "), read_faces("")
+    ((2, 5), (96, 100), (None, None))
+    >>> read_faces("two")
+    Traceback (most recent call last):
+    omen.errors.RulesError: Write faces as a number or a range, like 3 or 2-5 (two).
+    """
+    if not text.strip():
+        return None, None
+    match = _FACES.fullmatch(text)
+    if match is None:
+        raise RulesError(
+            Step(
+                N_("Write faces as a number or a range, like 3 or 2-5 ({faces})."),
+                {"faces": text.strip()[:20]},
+            )
+        )
+    return _face_span(match)
+
+
+def _face_span(match: re.Match[str]) -> tuple[int, int]:
+    """The low and high face of a match of :data:`_FACE_RANGE` (one face: both the same)."""
+    low = _face(match.group(1))
+    high = _face(match.group(2)) if match.group(2) else low
+    return low, high
+
+
+def _face(token: str) -> int:
+    return 100 if token == "00" else int(token)
+
+
 # --- pasting a table ------------------------------------------------------------------
 
 # Digits are ASCII 0-9 only (see notation.is_digits): '٣' is not a face.
 _HEADER = re.compile(r"\s*([0-9]*[dD](?:[0-9]+|%))(?=$|[\s:.])[\s:.\-–—]*(.*)")
-_FACED = re.compile(r"\s*([0-9]{1,5})(?:\s*[-–—]\s*([0-9]{1,5}))?(?:\s*[.:)]\s*|\s+|$)(.*)")
+# A line of a pasted table: its faces (as an entry's faces field reads them), then a dot,
+# colon, bracket or space, then the entry's text.
+_FACED = re.compile(rf"\s*{_FACE_RANGE}(?:\s*[.:)]\s*|\s+|$)(.*)")
 _BULLET = re.compile(r"\s*[-*•·]\s+")
 
 
@@ -1176,11 +1244,8 @@ class PastedTable:
 
     @property
     def ok(self) -> bool:
+        """Whether the table can be saved: no issue is an error."""
         return can_save(self.issues)
-
-
-def _face(token: str) -> int:
-    return 100 if token == "00" else int(token)
 
 
 def _clean_line(raw: str) -> str | None:
@@ -1306,8 +1371,7 @@ def _faced_entries(faced: list[tuple[int, str, re.Match[str] | None]], die: str 
                 )
             )
             continue
-        low = _face(match.group(1))
-        high = _face(match.group(2)) if match.group(2) else low
+        low, high = _face_span(match)
         entries.append(Entry(_BULLET.sub("", match.group(3), count=1).strip(), low, high))
         origin.append(number)
     if die is not None:
@@ -1386,21 +1450,25 @@ class Fields:
         self.path = path
 
     def where(self, key: str) -> str:
+        """The path of field ``key``, for messages."""
         return f"{self.path}.{key}"
 
     def raw(self, key: str) -> Any:
+        """The stored value of ``key`` as it is, or None."""
         return self.values.get(key)
 
     def _missing(self, key: str) -> StoredDataError:
         return stored_error(self.where(key), Step(N_("is missing")))
 
     def text(self, key: str, limit: int) -> str:
+        """Text of at most ``limit`` characters; an error when missing."""
         value = self.optional_text(key, limit)
         if value is None:
             raise self._missing(key)
         return value
 
     def optional_text(self, key: str, limit: int) -> str | None:
+        """Text of at most ``limit`` characters, or None when missing."""
         value = self.values.get(key)
         if value is None:
             return None
@@ -1414,12 +1482,14 @@ class Fields:
         return value
 
     def identifier(self, key: str) -> str:
+        """An id (letters, digits, ``-``, ``_``); an error when missing."""
         value = self.optional_identifier(key)
         if value is None:
             raise self._missing(key)
         return value
 
     def optional_identifier(self, key: str) -> str | None:
+        """An id, or None when missing."""
         value = self.values.get(key)
         return None if value is None else _stored_id(value, self.where(key))
 
@@ -1433,16 +1503,19 @@ class Fields:
         return value
 
     def optional_integer(self, key: str, low: int, high: int) -> int | None:
+        """A whole number from ``low`` to ``high``, or None when missing."""
         value = self.values.get(key)
         return None if value is None else _stored_int(value, self.where(key), low, high)
 
     def boolean(self, key: str, default: bool = False) -> bool:
+        """True or false; ``default`` when missing."""
         value = self.values.get(key, default)
         if not isinstance(value, bool):
             raise stored_error(self.where(key), Step(N_("must be true or false")))
         return value
 
     def choice(self, key: str, choices: tuple[str, ...], default: str | None = None) -> str:
+        """One of ``choices``; ``default`` when missing (an error if there is none)."""
         value = self.values.get(key, default)
         if value is None:
             raise self._missing(key)
@@ -1465,6 +1538,7 @@ class Fields:
         return [(f"{self.where(key)}[{number}]", item) for number, item in enumerate(value)]
 
     def steps(self, key: str, limit: int = MAX_STEPS) -> tuple[Step, ...]:
+        """Stored steps, at most ``limit``, each checked against the message catalog."""
         out = []
         for where, item in self.items(key, limit):
             try:

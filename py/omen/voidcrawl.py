@@ -67,7 +67,7 @@ from typing import Any
 from omen.dice import Dice
 from omen.errors import RulesError
 from omen.roll import N_, ArgValue, Step
-from omen.settings import Setting, Value
+from omen.setting import Setting, Value
 from omen.store import Schema
 from omen.tables import (
     DEFAULT_DEPTH,
@@ -234,6 +234,8 @@ SETTINGS: tuple[Setting, ...] = (
 
 @dataclass(frozen=True)
 class VoidcrawlSettings:
+    """The campaign's Voidcrawl choices: day's end, levels of descent, whose level counts."""
+
     day_cutoff: int = 3
     descent_levels: int = 3
     levels: str = "own"  # "own" or "position"
@@ -286,6 +288,7 @@ class Face:
         return self.text if self.text.strip() else Step(KIND_NAMES[self.kind])
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {"kind": self.kind.value, "level": self.level}
         if self.table is not None:
             out["table"] = self.table
@@ -295,6 +298,7 @@ class Face:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "face") -> Face:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("kind", "level", "table", "text"))
         kind = Kind(fields.choice("kind", tuple(kind.value for kind in Kind)))
         text = fields.optional_text("text", MAX_NAME) or ""
@@ -318,10 +322,11 @@ class Voidcrawl:
 
     @property
     def sides(self) -> int:
+        """How many faces the Voidcrawl die has."""
         return len(self.faces)
 
     def with_face(self, number: int, face: Face) -> Voidcrawl:
-        """This Voidcrawl with face ``number`` (1-based) replaced."""
+        """The Voidcrawl with face ``number`` (1-based) replaced."""
         if not 1 <= number <= self.sides:
             raise RulesError(Step(N_("The Voidcrawl die has no face {face}."), {"face": number}))
         faces = list(self.faces)
@@ -329,10 +334,12 @@ class Voidcrawl:
         return replace(self, faces=tuple(faces))
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"faces": [face.to_json() for face in self.faces], "fallout": self.fallout}
 
     @classmethod
     def from_json(cls, data: Any, path: str = "voidcrawl") -> Voidcrawl:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("faces", "fallout"))
         faces = tuple(Face.from_json(item, where) for where, item in fields.items("faces", 10))
         if len(faces) not in SIDES:
@@ -350,6 +357,7 @@ class CrawlSetup:
     example: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "voidcrawl": self.voidcrawl.to_json(),
             "investigators": list(self.investigators),
@@ -358,6 +366,7 @@ class CrawlSetup:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "setup") -> CrawlSetup:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("voidcrawl", "investigators", "example"))
         names = fields.items("investigators", MAX_INVESTIGATORS)
         investigators = []
@@ -451,6 +460,8 @@ def validate_voidcrawl(config: Voidcrawl, library: Library) -> tuple[Issue, ...]
 
 
 class Phase(enum.Enum):
+    """Day or night in the Voidcrawl."""
+
     DAY = "day"
     NIGHT = "night"
 
@@ -599,6 +610,7 @@ class OmenResult:
     steps: tuple[Step, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "investigator": self.investigator,
             "fallout": None if self.fallout is None else self.fallout.to_json(),
@@ -607,6 +619,7 @@ class OmenResult:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "omen") -> OmenResult:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(data, path, ("investigator", "fallout", "steps"))
         fallout = fields.raw("fallout")
         return cls(
@@ -635,6 +648,7 @@ class CrawlResult:
 
     @property
     def kind(self) -> Kind:
+        """What kind of face came up."""
         return self.entry.kind
 
     @property
@@ -645,6 +659,7 @@ class CrawlResult:
         return Step(N_("Voidcrawl: {result}"), {"result": self.entry.label})
 
     def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {
             "face": self.face,
             "entry": self.entry.to_json(),
@@ -658,6 +673,7 @@ class CrawlResult:
 
     @classmethod
     def from_json(cls, data: Any, path: str = "check") -> CrawlResult:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         keys = ("face", "entry", "level", "happened", "filtered", "table", "omen", "steps")
         fields = Fields(data, path, keys)
         table = fields.raw("table")
@@ -813,6 +829,7 @@ class CrawlOdds:
     night_within_three: Fraction
 
     def chance(self, kind: Kind) -> Fraction:
+        """The exact chance of a face of ``kind``."""
         return dict(self.kinds).get(kind, Fraction(0))
 
 

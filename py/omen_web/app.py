@@ -59,7 +59,8 @@ SCREENS = {
 
 
 class Screen(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def render(self) -> None: ...
 
@@ -81,6 +82,7 @@ class App:
         self.store.recorded = self._after_record
         self.store.subscribe(("prefs",), self._prefs_changed)
         self.store.subscribe(("campaign",), lambda _kinds: self.show_campaign_name())
+        self.store.subscribe(parts.PARTS, self._legacy_stale)
         for kind in ("prefs", "campaign"):  # what a damaged value costs is said now
             self.store.get(kind)
         self.store.book  # noqa: B018 (the log's newest page, opened now for the same reason)
@@ -246,8 +248,6 @@ class App:
             module, cls = SCREENS[name]
             built = getattr(importlib.import_module(module), cls)(self)
             self.built[name] = built
-            if not isinstance(built, kit.Screen):  # not on the kit yet: redrawn on any change
-                self.store.subscribe(parts.PARTS, lambda _kinds, built=built: self.redraw(built))
             # What the screen copied from templates is in English until translated.
             section = SECTIONS.get(name, name)
             translate_markup(dom.one(f'[data-screen="{section}"]'), self.translator)
@@ -272,6 +272,14 @@ class App:
         """What puts a kind of state back on Undo (the screen that keeps it registers it)."""
         self.every_screen()
         return self.restorers.get(kind)
+
+    def _legacy_stale(self, _kinds: frozenset[str]) -> None:
+        """Screens not on the kit yet subscribe to nothing: after any change in the store,
+        those not on show are drawn again when next shown."""
+        showing = self.on_show(self.current)
+        for name, screen in self.built.items():
+            if name not in showing and not isinstance(screen, kit.Screen):
+                self.stale.add(name)
 
     def redraw(self, screen: Screen) -> None:
         """A screen's parts changed: draw it now if it is on show, else when it is shown."""

@@ -124,7 +124,7 @@ def once(handler: Callable[..., Any]) -> Any:
     return create_once_callable(handler)
 
 
-def on(node: Any, event: str, handler: Callable[[Any], None]) -> None:
+def on(node: Any, event: str, handler: Callable[..., object]) -> None:
     node.addEventListener(event, proxy(handler))
 
 

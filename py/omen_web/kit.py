@@ -77,6 +77,7 @@ class Screen:
     name: ClassVar[str] = ""
     section: ClassVar[str] = ""  # the data-screen section it is drawn in ("" = its name)
     root_selector: ClassVar[str] = ""  # the element it owns inside it ("" = the section)
+    also: ClassVar[tuple[str, ...]] = ()  # elements it owns outside any section (dialogs)
     parts: ClassVar[tuple[str, ...]] = ()  # the stored parts it shows
     games: ClassVar[frozenset[str] | None] = None  # the games it is its own for (None: all)
 
@@ -85,9 +86,11 @@ class Screen:
         self.store: Store = app.store
         section = dom.one(f'[data-screen="{self.section or self.name}"]')
         self.root = dom.one(self.root_selector, section) if self.root_selector else section
-        self.root.setAttribute("data-kit-root", self.name)
-        for event in EVENTS:
-            dom.on(self.root, event, app.guard(self._dispatch))
+        self.roots = [self.root, *(dom.one(selector) for selector in self.also)]
+        for root in self.roots:
+            root.setAttribute("data-kit-root", self.name)
+            for event in EVENTS:
+                dom.on(root, event, app.guard(self._dispatch))
         self.store.subscribe(self.parts, self._changed)
         self.build()
 
@@ -122,7 +125,9 @@ class Screen:
         if not dom.found(target) or not hasattr(target, "closest"):
             return
         node = target.closest("[data-action]")
-        if not dom.found(node) or node.closest("[data-kit-root]") != self.root:
+        if not dom.found(node) or not any(
+            node.closest("[data-kit-root]") == root for root in self.roots
+        ):
             return  # not an action, or one of a screen drawn inside this one
         if not answers(str(node.tagName), node.getAttribute("data-on"), str(event.type)):
             return

@@ -19,6 +19,7 @@ from omen.campaign import GAME_NAMES
 from omen.errors import RulesError
 from omen.notation import read_whole
 from omen.roll import N_, Step
+from omen.setting import Setting, Value
 from omen.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
 from omen_web import dom, feedback
 from omen_web.app import App
@@ -60,7 +61,7 @@ class SettingsScreen:
         for name, handler in (("aside-export", self.export_aside), ("aside-clear", self.clear)):
             dom.on(dom.one(f'[data-action="{name}"]'), "click", app.guard(handler))
 
-    def _row(self, setting: settings.Setting) -> Any:
+    def _row(self, setting: Setting) -> Any:
         if isinstance(setting.default, bool):
             row = dom.clone("tpl-setting-bool")
             field = dom.one("input", row)
@@ -85,9 +86,9 @@ class SettingsScreen:
 
     # --- actions -------------------------------------------------------------------
 
-    def change(self, setting: settings.Setting) -> None:
+    def change(self, setting: Setting) -> None:
         field = self.fields[setting.key]
-        value: settings.Value
+        value: Value
         if isinstance(setting.default, bool):
             value = bool(field.checked)
         elif isinstance(setting.default, int):

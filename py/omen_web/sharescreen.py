@@ -12,8 +12,12 @@ The codec is :mod:`omen.share`; this module only moves its text in and out of th
   to add them as new, replace ours or keep ours: one choice for all of them, with
   exceptions item by item (a single name gets its own choice). Nothing is written before
   Import, whose button stays in reach at the bottom of the dialog.
-- **Two tabs**: the ``storage`` event tells this tab what another tab saved; the part is
-  loaded again and the screens re-render, with a notice saying what changed.
+- **Two tabs**: the ``storage`` event tells this tab what another tab saved; the store
+  takes the part in again and tells the screens, with a notice saying what changed.
+
+Backups, restores, imports, their Undo and two-tab sync read and write every part through
+the store (:mod:`omen_web.store`), whose parts are those of :mod:`omen.parts`: no part is
+read from a screen, so none can be left out of a backup by a screen's renaming.
 
 User text only ever reaches the page through ``textContent`` and attribute values.
 """
@@ -56,8 +60,9 @@ from omen.share import (
     share_url,
 )
 from omen.store import kind_label, kind_of
-from omen_web import dom
-from omen_web.app import App, translate_markup
+from omen_web import dom, kit
+from omen_web.app import translate_markup
+from omen_web.store import MANY
 
 SVG = "http://www.w3.org/2000/svg"
 VENDOR = "static/vendor/segno/"
@@ -74,31 +79,27 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40].lower()
 
 
-# Which screen keeps each part of the campaign in memory, and under which attribute; the
-# app itself keeps APP_PARTS. Every part that goes into backups or two-tab sync has an
-# owner (checked below, and by tests/unit/test_parts.py, which also finds each attribute).
-APP_PARTS = ("campaign", "prefs", "log")
-OWNERS = {
-    "library": ("tables", "library"),
-    "voidcrawl": ("tables", "setup"),
+# Parts whose screens still keep a copy of their own, not being on the screen kit yet:
+# when the store takes in a new value (an import, a restore, another tab), the copy of
+# such a screen already built is replaced too (one built later loads the stored value).
+# An entry goes when its screen reads the store.
+LEGACY = {
     "crew": ("crew", "state"),
-    "exploration": ("explore", "state"),
     "ose_encounter": ("ose", "session"),
     "gurps_form": ("gurps", "form"),
     "eotw_tests": ("tests", "form"),
 }
-_HELD = {
-    part.kind for part in parts.PARTS.values() if part.goes(Place.BACKUP) or part.goes(Place.SYNC)
-}
-if set(OWNERS) | set(APP_PARTS) != _HELD or set(OWNERS) & set(APP_PARTS):
-    raise RuntimeError(f"sharescreen.OWNERS does not match omen.parts: {sorted(_HELD)}")
 
 
-class ShareScreen:
+class ShareScreen(kit.Screen):
+    """The share sheet, the import dialog and the backup buttons on Settings."""
+
     name = "share"
+    section = "settings"
+    root_selector = 'section.backup[aria-labelledby="backup-title"]'
+    also = ('[data-bind="share-sheet"]', '[data-bind="import-dialog"]')
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def build(self) -> None:
         self.sheet = dom.bound("share-sheet")
         self.dialog = dom.bound("import-dialog")
         self.link = ""
@@ -117,27 +118,15 @@ class ShareScreen:
         self.hash_checked = False
         self.hash_text = ""  # the #share= link the page was opened with
         self.tasks: set[Any] = set()
-        act = self.action
-        act("share-close", lambda _e: self.sheet.close())
-        act("share-copy", self.copy)
-        act("share-native", self.native)
-        act("share-file", self.save_file)
-        act("share-campaign", lambda _e: self.open_sheet("campaign"))
-        act("export-all", self.export_all)
-        act("import-text", self.import_text)
-        act("import-cancel", self.cancel_import)
-        act("import-confirm", self.confirm_import)
-        act("import-restore", self.confirm_restore)
-        app.restorers[campaign.WHOLE_CAMPAIGN] = self.put_back
-        dom.on(dom.bound("import-file"), "change", app.guard(self.import_file))
-        dom.on(dom.bound("import-conflicts"), "change", app.guard(self.render_exceptions))
+        self.store.restorers[campaign.WHOLE_CAMPAIGN] = self.put_back
+        dom.bound("import-file").dataset.action = "import-file"
+        conflicts = dom.bound("import-conflicts")
+        conflicts.dataset.action = "import-exception"
+        conflicts.dataset.on = "change"
         dom.on(self.dialog, "cancel", lambda _e: self.finish_import())
         # Other tabs' writes and shared links reach this screen through App.start, which
         # listens from the start and builds this screen when one comes.
         self.spawn(self.ask_persist())
-
-    def action(self, name: str, handler: Any) -> None:
-        dom.on(dom.one(f'[data-action="{name}"]'), "click", self.app.guard(handler))
 
     def spawn(self, work: Any) -> None:
         """Run a coroutine; a user's mistake in it becomes a notice like in a handler."""
@@ -155,36 +144,81 @@ class ShareScreen:
         self.tasks.add(task)  # keep a reference until it is done
         task.add_done_callback(self.tasks.discard)
 
-    # --- where each part lives -----------------------------------------------------
-
-    def screen(self, name: str) -> Any:
-        return self.app.screen(name)
+    # --- the campaign's parts, through the store ------------------------------------
 
     def everything(self) -> Everything:
-        """Every part of the campaign as this tab holds it (memory is the truth here)."""
-        app = self.app
-        held: dict[str, Any] = {"campaign": app.campaign, "prefs": app.prefs}
-        held["log"] = app.store.get("log")  # the whole log, every page read
-        for part, (screen_name, attribute) in OWNERS.items():
-            # A screen without its attribute is a wiring bug: fail loudly, never skip it.
-            held[part] = getattr(self.screen(screen_name), attribute)
-        return Everything({kind: held[kind] for kind in PARTS})
+        """Every part of the campaign, as the store holds it (see :meth:`held`)."""
+        return Everything({kind: self.held(kind) for kind in PARTS})
 
-    def apply_part(self, part: str, record: Any, save: bool) -> None:
-        """Put one part into the screen that owns it (and save it when ``save``)."""
-        app = self.app
-        if part == "log" and save:
-            app.store.put(part, record)  # laid out as pages, and the screens told
-        elif part in APP_PARTS:
-            app.store.hold(part, record)  # the store tells the app and the screens
-        else:
-            screen_name, attribute = OWNERS[part]
-            screen = self.screen(screen_name)
-            setattr(screen, attribute, record)
-            if part == "ose_encounter" and hasattr(screen, "fill_form"):
-                screen.fill_form()
-        if save and part != "log":  # the log book saved its pages itself
-            app.storage.save(parts.PARTS[part].schema, record.to_json())
+    def held(self, kind: str) -> Any:
+        """The value of part ``kind`` this tab works from.
+
+        The store's, except while a screen not on the kit yet keeps its own copy
+        (:data:`LEGACY`): then it is that copy, the value this tab loaded and shows.
+        Asking the store would load the part afresh and take in a write another tab made
+        meanwhile as this tab's own, so the keeper could no longer tell that the two
+        writes crossed (and keep the other aside). This goes with :data:`LEGACY`.
+        """
+        owner = LEGACY.get(kind)
+        built = None if owner is None else self.app.built.get(owner[0])
+        if owner is None or built is None:
+            return self.store.get(kind)
+        return getattr(built, owner[1])
+
+    def put_parts(self, values: dict[str, Any]) -> None:
+        """New values of parts (an import, a restore, its Undo): the store keeps and
+        saves them and tells the screens."""
+        self.store.replace(values)
+        for kind in values:
+            self.tell_legacy(kind)
+
+    def tell_legacy(self, kind: str) -> None:
+        """A screen not on the kit yet keeps its own copy of ``kind``: replace it."""
+        owner = LEGACY.get(kind)
+        built = None if owner is None else self.app.built.get(owner[0])
+        if owner is None or built is None:
+            return
+        setattr(built, owner[1], self.store.get(kind))
+        if kind == "ose_encounter":
+            built.fill_form()  # type: ignore[attr-defined]  # the OSE screen's own form
+
+    # --- the actions ------------------------------------------------------------------
+
+    def on_share_close(self, _target: Any, _event: Any) -> None:
+        self.sheet.close()
+
+    def on_share_copy(self, _target: Any, _event: Any) -> None:
+        self.copy(None)
+
+    def on_share_native(self, _target: Any, _event: Any) -> None:
+        self.native(None)
+
+    def on_share_file(self, _target: Any, _event: Any) -> None:
+        self.save_file(None)
+
+    def on_share_campaign(self, _target: Any, _event: Any) -> None:
+        self.open_sheet("campaign")
+
+    def on_export_all(self, _target: Any, _event: Any) -> None:
+        self.export_all(None)
+
+    def on_import_text(self, _target: Any, _event: Any) -> None:
+        self.import_text(None)
+
+    def on_import_file(self, _target: Any, _event: Any) -> None:
+        self.import_file(None)
+
+    def on_import_exception(self, _target: Any, _event: Any) -> None:
+        self.render_exceptions()
+
+    def on_import_cancel(self, _target: Any, _event: Any) -> None:
+        self.cancel_import(None)
+
+    def on_import_confirm(self, _target: Any, _event: Any) -> None:
+        self.confirm_import(None)
+
+    def on_import_restore(self, _target: Any, _event: Any) -> None:
+        self.confirm_restore(None)
 
     # --- the share sheet -----------------------------------------------------------
 
@@ -500,7 +534,9 @@ class ShareScreen:
             return
         result = restore(plan.current, plan.shared)
         steps = tuple(
-            PARTS[name].describe(value) for name, value in plan.shared.record.parts.items()
+            describe(value)
+            for name, value in plan.shared.record.parts.items()
+            if (describe := PARTS[name].describe) is not None  # every backup part has one
         )
         self.apply(result, plan.shared.summary, steps, title=N_("Restored the backup: {what}"))
 
@@ -514,24 +550,21 @@ class ShareScreen:
         """Put the imported campaign in place, log it (undoable for tables and the crew)."""
         assert self.plan is not None
         current = self.plan.current
-        changed = [name for name, value in result.parts.items() if current.get(name) != value]
-        before: dict[str, Any] = {}
-        if {"library", "voidcrawl"} & set(changed) and self.app.restorer("tables"):
-            tables_screen = self.screen("tables")
-            before["tables"] = tables_screen.snapshot()[1]
-        if "crew" in changed and self.app.restorer("crew"):
-            before["crew"] = current.get("crew", crew.Crew()).to_json()
-        for name in changed:
-            self.apply_part(name, result.parts[name], save=True)
-        if "prefs" in changed:
-            self.app.set_prefs(result.parts["prefs"])
+        changed = {
+            name: value for name, value in result.parts.items() if current.get(name) != value
+        }
+        # Tables, the Voidcrawl and the crew alone are put back part by part; anything
+        # else brought in is undone by putting back the whole campaign kept before it.
+        undoable = {"library", "voidcrawl", "crew"}
+        before = {name: current.get(name).to_json() for name in changed if name in undoable}
+        self.put_parts(changed)
         outcome = campaign.Outcome(Step(title, {"what": what}), steps, "share")
         undo: tuple[str, Any] | None = None
-        if before and set(changed) <= {"library", "voidcrawl", "crew"}:
-            undo = ("many", before)
+        if before and set(changed) <= undoable:
+            undo = (MANY, before)
         elif changed:
             undo = self.keep(current)
-        self.app.record(outcome, undo)
+        self.store.record(outcome, undo)
         self.dialog.close()
         self.finish_import()
         self.app.render_all()
@@ -566,13 +599,13 @@ class ShareScreen:
                 )
             )
         current = self.everything()
-        for name, record in kept.everything.parts.items():
-            if name != "log" and current.get(name) != record:
-                self.apply_part(name, record, save=True)
-                if name == "prefs":
-                    self.app.set_prefs(record)
-        log = kept.everything.get("log") or self.app.store.get("log")
-        self.app.save_log(log.with_undone(entry))
+        values = {
+            name: record
+            for name, record in kept.everything.parts.items()
+            if name != "log" and current.get(name) != record
+        }
+        log = kept.everything.get("log") or self.store.get("log")  # the whole log
+        self.put_parts({**values, "log": log.with_undone(entry)})
         self.kept = None  # taken back: the copy is no longer needed
         self.app.storage.remove(KEPT.key)
 
@@ -590,30 +623,26 @@ class ShareScreen:
         part = parts.PARTS.get(kind_of(key))
         if part is not None and not part.goes(Place.SYNC):
             return  # the registry says why (the copy kept for Undo of an import)
-        schema = SYNC_KINDS.get(kind)
+        known = part is not None and (part.paged or kind in SYNC_KINDS)
         if part is not None and part.paged:  # the log's newest entries, or an older page
-            kind, schema = part.kind, part.schema
-            if not self.app.store.take_in_key(key):
+            kind = part.kind
+            if not self.store.take_in_key(key):
                 return
-        elif schema is None:  # a key this version does not know: a newer Omen's
+        elif not known:  # a key this version does not know: a newer Omen's
             value = event.newValue
             self.app.storage.seen(key, value if isinstance(value, str) else None)
             self.reload_needed = True
         else:
-            record = self.app.storage.take_in(schema)
-            if record is None:
+            if not self.store.take_in(kind):
                 return  # gone, or this tab's own change is waiting (it keeps theirs aside)
-            if kind == "prefs":
-                self.app.set_prefs(record)
-            else:
-                self.apply_part(kind, record, save=False)
+            self.tell_legacy(kind)
         self.app.render_all()
         # One notice lists every part changed since it appeared (until it is dismissed).
         if self.sync_notice is not None and self.sync_notice.isConnected:
             self.sync_notice.remove()
             self.app.notices = [n for n in self.app.notices if n[0] is not self.sync_notice]
         else:
-            self.sync_kinds, self.reload_needed = [], schema is None
+            self.sync_kinds, self.reload_needed = [], not known
         if kind not in self.sync_kinds:
             self.sync_kinds.append(kind)
         what = kind_label(self.sync_kinds[0])

@@ -1,15 +1,21 @@
 """The Tables screen: locations, their encounter tables, a table editor and paste import.
 
-The library (tables and locations) and the Voidcrawl set-up (its die, the investigators'
-names) are kept under their own storage keys. On a first start with nothing stored, the
-example campaign is loaded in the app's language and marked as such (while untouched, it
-follows a change of language); "Clear the example" empties it (undoable from the log). Every change that is saved goes to the log with the earlier library, so
-Undo puts it back.
+A screen of the kit (:mod:`omen_web.kit`): the library (tables and locations) and the
+Voidcrawl set-up (its die, the investigators' names) are the store's parts ``library``
+and ``voidcrawl``; the screen reads them there and changes them through
+:meth:`omen_web.store.Store.act`, so every saved change goes to the log with the earlier
+value and Undo puts it back. On a first start with nothing stored the store fills both
+from the example campaign in the app's language (while untouched, it follows a change of
+language); "Clear the example" empties it (undoable from the log). The table being
+edited (the draft) is the screen's own until it is saved; an entry removed from it is
+logged, and Undo puts the draft back through the store's restorer ``table-draft``.
+
+Every control answers through ``data-action`` on the screen's section: rows drawn from
+templates are marked when cloned, so a redraw binds nothing.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +24,6 @@ from omen.errors import RulesError
 from omen.notation import read_whole
 from omen.roll import N_, Step
 from omen.tables import (
-    LIBRARY,
     MAX_NAME,
     MAX_WEIGHT,
     Entry,
@@ -31,6 +36,7 @@ from omen.tables import (
     can_save,
     import_pasted,
     make_id,
+    read_faces,
     roll_table,
     validate_table,
 )
@@ -39,7 +45,6 @@ from omen.voidcrawl import (
     KIND_NAMES,
     MAX_INVESTIGATORS,
     TOP_LEVEL,
-    VOIDCRAWL,
     CrawlSetup,
     Face,
     Kind,
@@ -50,34 +55,36 @@ from omen.voidcrawl import (
     resize,
     validate_voidcrawl,
 )
-from omen_web import dom
-from omen_web.app import App, translate_markup
+from omen_web import dom, kit
+from omen_web.app import translate_markup
 
 SEVERITY_TEXT = {
     Severity.ERROR: N_("Must be fixed: {problem}"),
     Severity.WARNING: N_("Worth a look: {problem}"),
     Severity.NOTE: N_("Note: {problem}"),
 }
-FACES = re.compile(r"\s*(-?[0-9]{1,5})\s*(?:[-–]\s*(-?[0-9]{1,5})\s*)?")
 
 
-class TablesScreen:
+def mark(node: Any, action: str, on: str | None = None) -> Any:
+    """Mark ``node`` to answer through the screen's ``on_<action>`` (kit delegation)."""
+    node.dataset.action = action
+    if on is not None:
+        node.dataset.on = on
+    return node
+
+
+def row_of(target: Any, selector: str) -> Any:
+    """The row (a cloned template) a control belongs to."""
+    return target.closest(selector)
+
+
+class TablesScreen(kit.Screen):
+    """Locations, tables, the editor, paste import and the Voidcrawl set-up."""
+
     name = "tables"
+    parts = ("library", "voidcrawl", "campaign", "log")
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        library = app.storage.load(LIBRARY, app.stamp)
-        setup = app.storage.load(VOIDCRAWL, app.stamp)
-        if library is None and setup is None:
-            from omen.example import example_campaign  # only for the example campaign
-
-            example = example_campaign(app.translator.language)
-            library = example.library
-            setup = CrawlSetup(example.voidcrawl, example.investigators, example=True)
-            self.library, self.setup = library, setup
-            self.save()
-        self.library: Library = library or Library()
-        self.setup: CrawlSetup = setup or CrawlSetup(default_voidcrawl())
+    def build(self) -> None:
         self.draft: Table | None = None
         self.draft_is_new = False
         # What the GM typed in each row's faces and weight fields, kept as typed so a
@@ -90,47 +97,28 @@ class TablesScreen:
         # The log entry of a table just deleted: its Undo shows in the result until the
         # next action (the Log's Undo works as well, and for longer).
         self.deleted: tuple[int, Step] | None = None
-        app.restorers["tables"] = self.restore
-        app.restorers["table-draft"] = self.restore_draft
-        act = self.action
-        act("clear-example", self.clear_example)
-        act("add-location", self.add_location)
-        act("new-table", self.new_table)
-        act("paste-read", self.paste_read)
-        act("paste-save", self.paste_save)
-        act("add-entry", self.add_entry)
-        act("delete-table", self.delete_table)
-        act("undo-delete", self.undo_delete)
-        act("share-table", self.share_table)
-        act("close-table", self.close_table)
-        act("roll-table", self.roll)
-        act("save-table", self.save_table)
-        editor = dom.bound("table-editor")
-        dom.on(editor, "input", app.guard(self.edited))
-        dom.on(editor, "change", app.guard(self.edited))
-        dom.on(editor, "submit", lambda event: event.preventDefault())
-        dom.on(dom.bound("investigators"), "change", app.guard(self.investigators_changed))
-        dom.on(dom.bound("crawl-die"), "change", app.guard(self.crawl_die_changed))
-        dom.on(dom.bound("crawl-fallout"), "change", app.guard(self.crawl_fallout_changed))
+        self.store.restorers["table-draft"] = self.restore_draft
+        self.store.subscribe(("prefs",), lambda _kinds: self.follow_language())
+        # The static controls that are not buttons answer through the section too.
+        mark(self.bound("table-editor"), "editor-submit")
+        for name in ("edit-name", "edit-die", "edit-typed"):
+            mark(self.bound(name), "edited", "input")
+        mark(self.bound("investigators"), "investigators")
+        mark(self.bound("crawl-die"), "crawl-die")
+        mark(self.bound("crawl-fallout"), "crawl-fallout")
+        self.follow_language()
 
-    def action(self, name: str, handler: Any) -> None:
-        dom.on(dom.one(f'[data-action="{name}"]'), "click", self.app.guard(handler))
+    # --- the store's parts ----------------------------------------------------------
 
-    # --- saving and undo ---------------------------------------------------------
+    @property
+    def library(self) -> Library:
+        library: Library = self.store.get("library")
+        return library
 
-    def save(self) -> None:
-        self.app.storage.save(LIBRARY, self.library.to_json())
-        self.app.storage.save(VOIDCRAWL, self.setup.to_json())
-
-    def snapshot(self) -> tuple[str, Any]:
-        return ("tables", {"library": self.library.to_json(), "setup": self.setup.to_json()})
-
-    def restore(self, data: Any) -> None:
-        self.library = Library.from_json(data["library"])
-        self.setup = CrawlSetup.from_json(data["setup"])
-        self.draft = None
-        self.forget_typing()
-        self.save()
+    @property
+    def setup(self) -> CrawlSetup:
+        setup: CrawlSetup = self.store.get("voidcrawl")
+        return setup
 
     def restore_draft(self, data: Any) -> None:
         """Undo of an entry removed in the editor: the table as it was being edited."""
@@ -141,18 +129,18 @@ class TablesScreen:
         self.app.show("tables")
 
     def change(self, library: Library, title: Step, setup: CrawlSetup | None = None) -> None:
-        """Keep a changed library, log it with the earlier one for Undo, show everything."""
-        before = self.snapshot()
-        self.library = library
-        if setup is not None:
-            self.setup = setup
-        self.save()
-        self.app.record(Outcome(title, (), "tables"), before)
-        self.app.render_all()
+        """Keep a changed library (and set-up), logged with the earlier ones for Undo."""
+        outcome = Outcome(title, (), "tables")
+        if setup is None:
+            self.store.act(outcome, library=library)
+        elif library == self.library:
+            self.store.act(outcome, voidcrawl=setup)
+        else:
+            self.store.act(outcome, library=library, voidcrawl=setup)
 
     # --- the example, locations, investigators -----------------------------------------
 
-    def clear_example(self, _event: Any) -> None:
+    def on_clear_example(self, _target: Any, _event: Any) -> None:
         self.draft = None
         self.change(
             Library(),
@@ -160,7 +148,7 @@ class TablesScreen:
             CrawlSetup(default_voidcrawl()),
         )
 
-    def add_location(self, _event: Any) -> None:
+    def on_add_location(self, _target: Any, _event: Any) -> None:
         field = dom.bound("new-location-name")
         name = str(field.value).strip()[:MAX_NAME]
         if not name:
@@ -232,7 +220,7 @@ class TablesScreen:
             location_id, N_("Tables used in {location} changed."), tables=(*in_order, *missing)
         )
 
-    def investigators_changed(self, _event: Any) -> None:
+    def on_investigators(self, _target: Any, _event: Any) -> None:
         lines = str(dom.bound("investigators").value).splitlines()
         names = tuple(line.strip()[:MAX_NAME] for line in lines if line.strip())
         if len(names) > MAX_INVESTIGATORS:
@@ -242,24 +230,23 @@ class TablesScreen:
                     {"limit": MAX_INVESTIGATORS},
                 )
             )
-        self.setup = replace(self.setup, investigators=names)
-        self.save()
+        self.store.put("voidcrawl", replace(self.setup, investigators=names))
 
     # --- the Voidcrawl --------------------------------------------------------------
 
     def change_crawl(self, voidcrawl: Voidcrawl, title: Step) -> None:
         self.change(self.library, title, replace(self.setup, voidcrawl=voidcrawl))
 
-    def crawl_die_changed(self, event: Any) -> None:
-        sides = int(str(event.target.value))
+    def on_crawl_die(self, target: Any, _event: Any) -> None:
+        sides = int(str(target.value))
         if sides != self.setup.voidcrawl.sides:
             self.change_crawl(
                 resize(self.setup.voidcrawl, sides),
                 Step(N_("The Voidcrawl die is now a d{sides}."), {"sides": sides}),
             )
 
-    def crawl_fallout_changed(self, event: Any) -> None:
-        fallout = str(event.target.value) or None
+    def on_crawl_fallout(self, target: Any, _event: Any) -> None:
+        fallout = str(target.value) or None
         self.change_crawl(
             replace(self.setup.voidcrawl, fallout=fallout),
             Step(N_("The Voidcrawl's Fallout table was chosen.")),
@@ -315,6 +302,69 @@ class TablesScreen:
             )
         self.open_table(table)
 
+    # --- the rows' actions (a row says which location, face or entry it is) ---------
+
+    @staticmethod
+    def location_of(target: Any) -> str:
+        return str(row_of(target, ".location-row").dataset.location)
+
+    @staticmethod
+    def face_of(target: Any) -> int:
+        return int(str(row_of(target, ".crawl-face").dataset.face))
+
+    @staticmethod
+    def entry_of(target: Any) -> int:
+        return int(str(row_of(target, ".entry-row").dataset.index))
+
+    def on_location_encounter(self, target: Any, _event: Any) -> None:
+        self.set_encounter(self.location_of(target), str(target.value))
+
+    def on_share_location(self, target: Any, _event: Any) -> None:
+        self.app.share("location", self.location_of(target))
+
+    def on_remove_location(self, target: Any, _event: Any) -> None:
+        self.remove_location(self.location_of(target))
+
+    def on_rename_location(self, target: Any, _event: Any) -> None:
+        self.rename_location(self.location_of(target), str(target.value))
+
+    def on_location_place(self, target: Any, _event: Any) -> None:
+        self.set_place(self.location_of(target), str(target.value))
+
+    def on_location_descent(self, target: Any, _event: Any) -> None:
+        self.set_descent(self.location_of(target), str(target.value))
+
+    def on_location_table(self, target: Any, _event: Any) -> None:
+        place = self.location_of(target)
+        self.toggle_location_table(place, str(target.dataset.table), bool(target.checked))
+
+    def on_face_kind(self, target: Any, _event: Any) -> None:
+        self.set_face_kind(self.face_of(target), str(target.value))
+
+    def on_face_words(self, target: Any, _event: Any) -> None:
+        self.set_face_words(self.face_of(target), str(target.value))
+
+    def on_face_level(self, target: Any, _event: Any) -> None:
+        self.set_face_level(self.face_of(target), str(target.value))
+
+    def on_face_table(self, target: Any, _event: Any) -> None:
+        self.set_face_table(self.face_of(target), str(target.value))
+
+    def on_edit_face_table(self, target: Any, _event: Any) -> None:
+        self.edit_face_table(self.face_of(target))
+
+    def on_open_table(self, target: Any, _event: Any) -> None:
+        self.open_table(str(target.dataset.table))
+
+    def on_entry_up(self, target: Any, _event: Any) -> None:
+        self.move_entry(self.entry_of(target), -1)
+
+    def on_entry_down(self, target: Any, _event: Any) -> None:
+        self.move_entry(self.entry_of(target), 1)
+
+    def on_entry_remove(self, target: Any, _event: Any) -> None:
+        self.remove_entry(self.entry_of(target))
+
     # --- the editor ------------------------------------------------------------------
 
     def forget_typing(self) -> None:
@@ -328,14 +378,14 @@ class TablesScreen:
         self.render()
         dom.bound("edit-name").focus()
 
-    def new_table(self, _event: Any) -> None:
+    def on_new_table(self, _target: Any, _event: Any) -> None:
         self.draft = Table("new", "", "d6", (Entry("", 1),))
         self.draft_is_new = True
         self.forget_typing()
         self.render()
         dom.bound("edit-name").focus()
 
-    def close_table(self, _event: Any) -> None:
+    def on_close_table(self, _target: Any, _event: Any) -> None:
         self.draft = None
         self.forget_typing()
         self.render()
@@ -357,20 +407,11 @@ class TablesScreen:
             faces = str(dom.one(".faces", row).value)
             weight_text = str(dom.one(".weight", row).value)
             typed.append((faces, weight_text))
-            low, high = old.low, old.high
-            match = FACES.fullmatch(faces)
-            if match is not None:
-                low = int(match.group(1))
-                high = int(match.group(2)) if match.group(2) else low
-            elif faces.strip():
-                problems.append(
-                    Step(
-                        N_("Write faces as a number or a range, like 3 or 2-5 ({faces})."),
-                        {"faces": faces.strip()[:20]},
-                    )
-                )
-            else:
-                low = high = None
+            try:
+                low, high = read_faces(faces)
+            except RulesError as error:
+                low, high = old.low, old.high
+                problems.append(error.message)
             weight = old.weight
             plain = weight_text.strip()
             if not plain:
@@ -416,14 +457,14 @@ class TablesScreen:
         entries = tuple(replace(entry, low=None, high=None) for entry in table.entries)
         return replace(table, entries=entries)
 
-    def edited(self, _event: Any) -> None:
+    def on_edited(self, _target: Any, _event: Any) -> None:
         if self.draft is None:
             return
         self.draft, self.problems = self.read_editor()
         self.show_weights()
         self.render_issues()
 
-    def add_entry(self, _event: Any) -> None:
+    def on_add_entry(self, _target: Any, _event: Any) -> None:
         table = self.read_strict()
         self.forget_typing()
         self.draft = replace(table, entries=(*table.entries, Entry("")))
@@ -454,10 +495,10 @@ class TablesScreen:
             N_("Entry removed from {table}: {text}"),
             {"table": table.name or "?", "text": removed.text or "—"},
         )
-        self.app.record(Outcome(title, (), "tables"), before)
-        self.app.render_all()
+        self.store.record(Outcome(title, (), "tables"), before)
+        self.render()
 
-    def save_table(self, _event: Any) -> None:
+    def on_save_table(self, _target: Any, _event: Any) -> None:
         table = self.as_rolled(self.read_strict())
         if not table.name.strip():
             raise RulesError(Step(N_("Give the table a name first.")))
@@ -473,14 +514,14 @@ class TablesScreen:
             self.library.with_table(table), Step(N_("Table saved: {name}"), {"name": table.name})
         )
 
-    def share_table(self, _event: Any) -> None:
+    def on_share_table(self, _target: Any, _event: Any) -> None:
         """Share the table as last saved (a new table is saved first)."""
         assert self.draft is not None
         if self.draft_is_new or self.library.find_table(self.draft.id) is None:
             raise RulesError(Step(N_("Save the table first, then share it.")))
         self.app.share("table", self.draft.id)
 
-    def delete_table(self, _event: Any) -> None:
+    def on_delete_table(self, _target: Any, _event: Any) -> None:
         assert self.draft is not None
         table = self.draft
         self.draft = None
@@ -492,19 +533,19 @@ class TablesScreen:
             N_("Table deleted: {name} (Undo in the log brings it back)"), {"name": table.name}
         )
         self.change(self.library.without_table(table.id), title)
-        self.deleted = (self.app.log.entries[0].id, title)
+        self.deleted = (self.store.log.entries[0].id, title)
         self.render()
         dom.one('[data-action="undo-delete"]').focus()
 
-    def undo_delete(self, _event: Any) -> None:
+    def on_undo_delete(self, _target: Any, _event: Any) -> None:
         """Take the deletion back, as the Log's Undo would (only while it is the last action)."""
         deleted, self.deleted = self.deleted, None
-        entry = self.app.log.last_undoable()
+        entry = self.store.log.last_undoable()
         if deleted is not None and entry is not None and entry.id == deleted[0]:
-            self.app.screen("log").undo(None)  # type: ignore[attr-defined]
-        self.app.render_all()
+            self.store.undo()
+        self.render()
 
-    def roll(self, _event: Any) -> None:
+    def on_roll_table(self, _target: Any, _event: Any) -> None:
         table = self.as_rolled(self.read_strict())
         typed = dom.bound("edit-typed")
         dice = self.app.dice(str(typed.value))
@@ -516,12 +557,11 @@ class TablesScreen:
             {"table": table.name or "?", "result": result.text or "—"},
         )
         self.last = Outcome(title, (*result.steps, *result.warnings), "table")
-        self.app.record(self.last, None)
-        self.app.render_all()
+        self.store.record(self.last)
 
     # --- paste import --------------------------------------------------------------
 
-    def paste_read(self, _event: Any) -> None:
+    def on_paste_read(self, _target: Any, _event: Any) -> None:
         name = str(dom.bound("paste-name").value).strip()[:MAX_NAME]
         pasted = import_pasted(str(dom.bound("paste-text").value), "pasted", name)
         self.pasted = pasted.table if pasted.ok else None
@@ -544,7 +584,7 @@ class TablesScreen:
         self.show_issues(dom.bound("paste-issues"), pasted.issues)
         dom.show(dom.one('[data-action="paste-save"]'), self.pasted is not None)
 
-    def paste_save(self, _event: Any) -> None:
+    def on_paste_save(self, _target: Any, _event: Any) -> None:
         if self.pasted is None:
             return
         table = self.pasted
@@ -606,15 +646,16 @@ class TablesScreen:
         if self.setup == untouched and any(
             self.library == example_campaign(other).library for other in LANGUAGES
         ):
-            self.library = wanted.library
-            self.save()
+            self.store.put("library", wanted.library)
+
+    def on_editor_submit(self, _target: Any, _event: Any) -> None:
+        """Enter in the editor saves nothing by itself (the kit stops the form's submit)."""
 
     def render(self) -> None:
-        self.follow_language()
         app = self.app
         last = self.last
         title = dom.bound("tables-result-title")
-        entry = app.log.last_undoable()
+        entry = self.store.log.last_undoable()
         deleted = self.deleted
         if deleted is not None and (entry is None or entry.id != deleted[0]):
             deleted = self.deleted = None  # something else happened since: Undo is the Log's
@@ -662,36 +703,20 @@ class TablesScreen:
                 self.app.t(Step(N_("Encounter table of {location}"), {"location": location.name})),
             )
             self.table_options(select, location.encounter, self.app.tr(N_("(none)")))
-            dom.on(
-                select,
-                "change",
-                self.app.guard(
-                    lambda event, place=location.id: self.set_encounter(
-                        place, str(event.target.value)
-                    )
-                ),
-            )
+            mark(select, "location-encounter")
             self.render_location_edit(row, location, location.id in opened)
             share = dom.one(".share-location", row)
             share.setAttribute(
                 "aria-label",
                 self.app.t(Step(N_("Share the location {location}"), {"location": location.name})),
             )
-            dom.on(
-                share,
-                "click",
-                self.app.guard(lambda _event, place=location.id: self.app.share("location", place)),
-            )
+            mark(share, "share-location")
             remove = dom.one(".remove-location", row)
             remove.setAttribute(
                 "aria-label",
                 self.app.t(Step(N_("Remove the location {location}"), {"location": location.name})),
             )
-            dom.on(
-                remove,
-                "click",
-                self.app.guard(lambda _event, place=location.id: self.remove_location(place)),
-            )
+            mark(remove, "remove-location")
             row.dataset.location = location.id
             target.append(row)
         self.refocus(target, focus)
@@ -725,11 +750,7 @@ class TablesScreen:
         name.setAttribute(
             "aria-label", app.t(Step(N_("Name of {location}"), {"location": location.name}))
         )
-        dom.on(
-            name,
-            "change",
-            app.guard(lambda e, p=place_id: self.rename_location(p, str(e.target.value))),
-        )
+        mark(name, "rename-location")
         place = dom.one(".place", row)
         place.value = location.place.value
         place.dataset.key = f"{place_id}:place"
@@ -737,9 +758,7 @@ class TablesScreen:
             "aria-label",
             app.t(Step(N_("Kind of place of {location}"), {"location": location.name})),
         )
-        dom.on(
-            place, "change", app.guard(lambda e, p=place_id: self.set_place(p, str(e.target.value)))
-        )
+        mark(place, "location-place")
         descent = dom.one(".descent", row)
         descent.dataset.key = f"{place_id}:descent"
         descent.setAttribute(
@@ -752,11 +771,7 @@ class TablesScreen:
             descent, [("", app.tr(N_("(none)")))] + [(str(n), str(n)) for n in choices]
         )
         descent.value = "" if location.descent is None else str(location.descent)
-        dom.on(
-            descent,
-            "change",
-            app.guard(lambda e, p=place_id: self.set_descent(p, str(e.target.value))),
-        )
+        mark(descent, "location-descent")
         listing = dom.one(".location-table-list", row)
         for table in self.library.tables:
             item = dom.element("li")
@@ -765,15 +780,8 @@ class TablesScreen:
             box.type = "checkbox"
             box.checked = table.id in location.tables
             box.dataset.key = f"{place_id}:table:{table.id}"
-            dom.on(
-                box,
-                "change",
-                app.guard(
-                    lambda e, p=place_id, t=table.id: self.toggle_location_table(
-                        p, t, bool(e.target.checked)
-                    )
-                ),
-            )
+            box.dataset.table = table.id
+            mark(box, "location-table")
             words = dom.element("span")
             dom.text(words, table.name)
             label.append(box)
@@ -821,22 +829,12 @@ class TablesScreen:
                 level.setAttribute("aria-describedby", "crawl-levels-hint")
             table = dom.one(".face-table", row)
             self.table_options(table, face.table, app.tr(N_("(none)")))
-            for node, handler in (
-                (kind, self.set_face_kind),
-                (words, self.set_face_words),
-                (level, self.set_face_level),
-                (table, self.set_face_table),
-            ):
-                dom.on(
-                    node,
-                    "change",
-                    app.guard(lambda e, n=number, h=handler: h(n, str(e.target.value))),
-                )
-            dom.on(
-                dom.one(".edit-face-table", row),
-                "click",
-                app.guard(lambda _e, n=number: self.edit_face_table(n)),
-            )
+            mark(kind, "face-kind")
+            mark(words, "face-words")
+            mark(level, "face-level")
+            mark(table, "face-table")
+            mark(dom.one(".edit-face-table", row), "edit-face-table")
+            row.dataset.face = str(number)
             target.append(row)
         self.refocus(target, focus)
         self.show_issues(dom.bound("crawl-issues"), validate_voidcrawl(config, self.library))
@@ -850,11 +848,8 @@ class TablesScreen:
             button.type = "button"
             button.className = "secondary table-open"
             dom.text(button, table.name)
-            dom.on(
-                button,
-                "click",
-                self.app.guard(lambda _event, table_id=table.id: self.open_table(table_id)),
-            )
+            button.dataset.table = table.id
+            mark(button, "open-table")
             item.append(button)
             target.append(item)
 
@@ -879,12 +874,12 @@ class TablesScreen:
             dom.one(".violent", row).checked = entry.violent
             dom.one(".reaction", row).checked = entry.reaction
             self.table_options(dom.one(".link", row), entry.link, self.app.tr(N_("(nothing)")))
-            for name, handler in (
-                (".up", lambda _e, i=index: self.move_entry(i, -1)),
-                (".down", lambda _e, i=index: self.move_entry(i, 1)),
-                (".remove", lambda _e, i=index: self.remove_entry(i)),
-            ):
-                dom.on(dom.one(name, row), "click", self.app.guard(handler))
+            for field in (".faces", ".weight", ".text", ".violent", ".reaction", ".link"):
+                mark(dom.one(field, row), "edited", "input")
+            mark(dom.one(".up", row), "entry-up")
+            mark(dom.one(".down", row), "entry-down")
+            mark(dom.one(".remove", row), "entry-remove")
+            row.dataset.index = str(index)
             number = Step(N_("Entry {number}"), {"number": index + 1})
             row.setAttribute("aria-label", self.app.t(number))
             target.append(row)

@@ -421,3 +421,33 @@ def test_a_unicode_digit_typed_as_a_die_is_a_message_not_a_page_error(
     page.screenshot(path="/tmp/omen-die-refused.png")
     page.get_by_role("textbox", name="Die (empty: every entry equally likely)").fill("d6")
     expect(page.get_by_role("button", name="Save the table")).to_be_enabled()
+
+
+def test_redrawing_the_tables_screen_makes_no_new_proxies(page: Page, base: str) -> None:
+    """Rows are drawn from templates and answer through the screen's section (kit
+    delegation): however often the screen redraws, it binds nothing new."""
+    open_app(page, base)
+    # Settings builds the share screen, which the page would otherwise build when idle.
+    page.get_by_role("button", name="Settings").click()
+    go(page, "Tables")
+    expect(page.get_by_role("button", name="Clear the example")).to_be_visible()
+    page.get_by_role("button", name="New table").click()
+    page.get_by_role("button", name="Close").click()
+    before = page.evaluate("window.omenProxies")
+    for number in range(1, 6):
+        page.get_by_role("textbox", name="New location's name").fill(f"Place {number}")
+        page.get_by_role("button", name="Add the location").click()
+        expect(
+            page.get_by_role("button", name=f"Remove the location Place {number}")
+        ).to_be_visible()
+    page.get_by_role("button", name="New table").click()
+    for _ in range(5):
+        page.get_by_role("button", name="Add an entry").click()
+    page.get_by_role("textbox", name="Faces").nth(0).fill("1")
+    page.get_by_role("button", name="Move the entry down").nth(0).click()
+    page.get_by_role("button", name="Close").click()
+    go(page, "Explore")
+    go(page, "Tables")
+    page.get_by_role("button", name="Remove the location Place 5").click()
+    expect(page.get_by_role("button", name="Remove the location Place 5")).to_be_hidden()
+    assert page.evaluate("window.omenProxies") == before

@@ -57,7 +57,7 @@ from omen.ose import (
     wilderness_pursuit_day,
 )
 from omen.ose_settings import SETTINGS, BothSurprised, Directions, Ties, Tiring
-from omen.settings import Setting
+from omen.setting import Setting
 
 
 def texts(record: object) -> list[str]:

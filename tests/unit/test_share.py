@@ -6,7 +6,6 @@ from __future__ import annotations
 import base64
 import json
 import random
-import time
 import zlib
 from typing import Any
 
@@ -395,13 +394,31 @@ def bomb() -> str:
     return "share=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def test_a_zip_bomb_is_refused_fast(bomb: str) -> None:
+def test_a_zip_bomb_is_refused_having_inflated_no_more_than_the_limit(
+    bomb: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The work is counted, not timed: every byte zlib inflates for the link is added up.
+    # The bomb would inflate to 100 MB; it is refused one byte past the limit.
     assert len(bomb) < LINK_LIMITS.text  # so the unpacking limit is what stops it
-    started = time.perf_counter()
+    inflated: list[int] = []
+    real = zlib.decompressobj
+
+    class CountingInflater:
+        def __init__(self, *args: Any) -> None:
+            self.inner = real(*args)
+
+        def decompress(self, data: bytes, max_length: int = 0) -> bytes:
+            out = self.inner.decompress(data, max_length)
+            inflated.append(len(out))
+            return out
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+    monkeypatch.setattr(share.zlib, "decompressobj", CountingInflater)
     message = refusal(bomb)
-    elapsed = time.perf_counter() - started
     assert message == "This link unpacks to more than 2000000 bytes, too much for Omen to open."
-    assert elapsed < 0.25, elapsed
+    assert 0 < sum(inflated) <= LINK_LIMITS.unpacked + 1
 
 
 # --- round trips (property tests) ----------------------------------------------------------
@@ -691,7 +708,6 @@ def test_fuzzing_links_finds_no_crash_and_no_silent_corruption() -> None:
     deep_steps = '{"k":"{name}","a":{"name":' * 10_000 + '"x"' + "}}" * 10_000
     counts = {"cases": 0, "refused": 0, "same": 0, "valid": 0, "corrupted": 0, "uncaught": 0}
     examples: list[str] = []
-    started = time.perf_counter()
     for case in range(10_000):
         link, original = pool[case % len(pool)]
         damage = True  # damage must never open as something else
@@ -801,8 +817,7 @@ def test_fuzzing_links_finds_no_crash_and_no_silent_corruption() -> None:
             again = decode_link(encode_link(shared.kind, shared.record))
             assert again.record == shared.record
             counts["valid"] += 1
-    elapsed = time.perf_counter() - started
-    print(f"fuzz: {counts} in {elapsed:.1f} s")
+    print(f"fuzz: {counts}")
     assert counts["uncaught"] == 0, examples[:10]
     assert counts["corrupted"] == 0, examples[:10]
     assert counts["cases"] == 10_000

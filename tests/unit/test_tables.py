@@ -30,6 +30,7 @@ from omen.tables import (
     import_pasted,
     infer_die,
     make_id,
+    read_faces,
     roll_encounter,
     roll_table,
     table_die,
@@ -446,6 +447,42 @@ def test_paste_infers_d66_d8_and_d100() -> None:
     hundred = import_pasted("01-50 A\n51-00 B")
     assert hundred.table.die == "d100"
     assert hundred.table.entries[1] == Entry("B", 51, 100)
+
+
+def test_faces_field_reads_a_face_a_range_or_nothing() -> None:
+    assert read_faces("3") == (3, 3)
+    assert read_faces(" 2 - 5 ") == (2, 5)
+    assert read_faces("11–16") == (11, 16)
+    assert read_faces("96-00") == (96, 100)  # "00" is 100, as a pasted d100 table writes it
+    assert read_faces("-1") == (-1, -1)  # read, so the check can say the die cannot show it
+    assert read_faces("   ") == (None, None)
+    for typed in ("two", "2-", "2-5-7", "٣", "3½", "1" * 6):
+        with pytest.raises(RulesError, match="Write faces as a number or a range"):
+            read_faces(typed)
+
+
+@given(st.integers(-9999, 9999), st.integers(-9999, 9999))
+def test_faces_as_an_entry_writes_them_read_back(low: int, high: int) -> None:
+    entry = Entry("x", low, high)
+    assert read_faces(entry.faces) == (low, high)
+
+
+@given(
+    st.integers(0, 99999),
+    st.integers(0, 99999),
+    st.sampled_from(["-", "–", "—"]),
+    st.sampled_from(["", " ", "  "]),
+    st.sampled_from([" ", ". ", ": ", ") "]),
+)
+def test_a_pasted_line_and_the_faces_field_read_faces_alike(
+    low: int, high: int, dash: str, space: str, after: str
+) -> None:
+    """One reader: a pasted line "<faces> Wolves" claims what the faces field would."""
+    for faces in (f"{low:02}", f"{low}{space}{dash}{space}{high:02}"):
+        pasted = import_pasted(f"{faces}{after}Wolves\n{faces} Bears", "t", "T")
+        assert [(e.text, e.low, e.high) for e in pasted.table.entries] == [
+            (text, *read_faces(faces)) for text in ("Wolves", "Bears")
+        ]
 
 
 def test_infer_die() -> None:

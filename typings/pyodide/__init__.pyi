@@ -1,0 +1,1 @@
+# Pyodide's package: Omen imports only pyodide.ffi (see typings/README.md).
