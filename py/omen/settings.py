@@ -1,7 +1,9 @@
 """Every rules ambiguity Omen decides is a visible setting, with a line on what it does.
 
-A :class:`Setting` names its key, its default, the values it accepts and two messages:
-a label and one sentence explaining what changes. Procedure modules declare their own
+A :class:`Setting` names its key, its default, the values it accepts, two messages (a
+label and one sentence explaining what changes), its game and the procedure it changes
+(a key of :data:`omen.procedures.PROCEDURES`, which groups Settings and lists it on that
+procedure's help sheet). Procedure modules declare their own
 settings in a ``SETTINGS`` tuple; :func:`registry` gathers them for the Settings screen and
 for validating stored values.
 
@@ -32,6 +34,9 @@ class Setting:
     low: int | None = None  # bounds for whole numbers
     high: int | None = None
     game: str = ""  # the game whose rules this belongs to ("" = every game)
+    # The procedure it changes: a key of omen.procedures.PROCEDURES, which names it and
+    # holds its help sheet (Settings groups by it; the help sheet lists its settings).
+    procedure: str = ""
 
     def accepts(self, value: Any) -> bool:
         if isinstance(self.default, bool):
@@ -54,6 +59,7 @@ EXPLORATION = (
         low=1,
         high=7 * 24 * 60,
         game="liminal_horror",
+        procedure="exploration_turn",
     ),
     Setting(
         "tension.start",
@@ -65,6 +71,7 @@ EXPLORATION = (
         low=1,
         high=200,
         game="liminal_horror",
+        procedure="tension_die",
     ),
     Setting(
         "tension.keep_exploding",
@@ -74,6 +81,7 @@ EXPLORATION = (
             "Off: a 6 rolls one more die, once. On: every 6 rolls again, so one check can take a bigger bite."
         ),
         game="liminal_horror",
+        procedure="tension_die",
     ),
 )
 
