@@ -356,7 +356,7 @@ def sections(game: str, values: Mapping[str, settings.Value]) -> tuple[Section, 
 
     ``values`` are the campaign's settings; one missing counts as its default.
     """
-    order = [game, EVERY_GAME, *(other for other in GAMES if other != game)]
+    order = dict.fromkeys((game, EVERY_GAME, *GAMES))  # each once, the chosen game first
     out = []
     for which in order:
         own = [setting for setting in settings.registry() if setting.game == which]

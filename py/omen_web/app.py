@@ -33,7 +33,7 @@ from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.notation import is_digits
 from omen.roll import N_, Step
-from omen_web import dom, feedback, focus, installhint
+from omen_web import dom, feedback, focus, helpsheet, installhint
 from omen_web.storage import Storage
 
 LOCALE_DIR = "locale"
@@ -86,6 +86,7 @@ class App:
         self.creature = ""  # who the party met, carried from Explore to Encounter
         self.stale: set[str] = set()  # screens to redraw when next shown
         self.sections = {str(node.dataset.screen) for node in dom.every("[data-screen]")}
+        self.help: helpsheet.HelpSheet | None = None  # the help sheets' dialog, once wired
 
     # --- language ------------------------------------------------------------
 
@@ -105,6 +106,9 @@ class App:
         """Translate the static markup and re-render everything in the current language."""
         document.documentElement.lang = self.translator.language
         translate_markup(document, self.translator)
+        helpsheet.label(document, self)
+        if self.help is not None:
+            self.help.render()
         for node, step in self.notices:
             dom.text(dom.one(".text", node), self.t(step))
         self.show_campaign_name()
@@ -214,6 +218,7 @@ class App:
             # What the screen copied from templates is in English until translated.
             section = SECTIONS.get(name, name)
             translate_markup(dom.one(f'[data-screen="{section}"]'), self.translator)
+            helpsheet.label(dom.one(f'[data-screen="{section}"]'), self)
             if name in self.on_show(self.current):
                 built.render()
             else:
@@ -330,6 +335,7 @@ def start() -> None:
     app.wired = True
     app.wire_navigation()
     focus.wire()
+    app.help = helpsheet.HelpSheet(app)
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
     app.apply_language()

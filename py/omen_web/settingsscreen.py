@@ -3,6 +3,13 @@ copies kept aside.
 
 Rules settings are drawn from :func:`omen.settings.registry`, each with its label and
 its one-line explanation, so a new procedure's decisions appear here by declaring them.
+They are shown as :func:`omen.procedures.sections` orders them: the campaign's game
+first, grouped by procedure (each group with its help sheet one tap away), then the
+decisions every game shares, then the other games in closed sections whose summaries
+count the decisions changed from the default. The search field filters by words in
+English and in the app's language (:func:`omen.procedures.matches`): sections holding a
+match open, the rest hide, and a status line says how many were found.
+
 The copies Omen kept aside (values that did not load, another tab's crossing writes;
 see :class:`omen.store.Keeper`) are counted here; the game master can export them to a
 file and then clear them.
@@ -18,13 +25,19 @@ from omen import settings
 from omen.campaign import GAME_NAMES
 from omen.errors import RulesError
 from omen.notation import read_whole
+from omen.procedures import Section, game_name, matches, sections
 from omen.roll import N_, Step
 from omen.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
-from omen_web import dom, feedback
+from omen_web import dom, feedback, helpsheet
 from omen_web.app import App
 from omen_web.sharescreen import download
 
 ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z")
+CHANGED = N_("{count} decision changed")
+CHANGED_PLURAL = N_("{count} decisions changed")
+FOUND = N_("{count} setting found")
+FOUND_PLURAL = N_("{count} settings found")
+NOTHING_FOUND = N_("No setting matches “{query}”.")
 
 
 class SettingsScreen:
@@ -41,6 +54,7 @@ class SettingsScreen:
         self.theme_field = dom.one('[name="theme"]', form)
         self.vibrate_field = dom.one('[name="vibrate"]', form)
         self.sound_field = dom.one('[name="sound"]', form)
+        self.search_field = dom.bound("settings-search", form)
         # The buzz switch shows only where the browser can buzz.
         dom.show(dom.bound("vibrate-switch", form), feedback.can_vibrate())
         for game in GAME_NAMES:
@@ -51,14 +65,37 @@ class SettingsScreen:
         dom.on(self.theme_field, "change", app.guard(self.choose_theme))
         dom.on(self.vibrate_field, "change", app.guard(self.choose_feedback))
         dom.on(self.sound_field, "change", app.guard(self.choose_feedback))
+        dom.on(self.search_field, "input", app.guard(lambda _e: self.render_search()))
         self.fields: dict[str, Any] = {}
         self.rows: dict[str, Any] = {}
-        holder = dom.bound("rule-settings")
-        for setting in settings.registry():
-            holder.append(self._row(setting))
+        self.known = settings.by_key()
+        self.holder = dom.bound("rule-settings")
+        self.game_sections: dict[str, Any] = {}  # game ("" for every game): its <details>
+        self.groups: dict[tuple[str, str], Any] = {}  # (game, procedure): its <section>
+        self.shown_for: str | None = None  # the game the sections were last opened for
+        self.opened: dict[str, bool] = {}  # each section's own state, kept while searching
+        for section in sections(app.campaign.game, app.campaign.values):
+            self.holder.append(self._section(section))
+        helpsheet.label(self.holder, app)
         self.exported = False  # the copies kept aside are cleared only once exported
         for name, handler in (("aside-export", self.export_aside), ("aside-clear", self.clear)):
             dom.on(dom.one(f'[data-action="{name}"]'), "click", app.guard(handler))
+
+    def _section(self, section: Section) -> Any:
+        node = dom.clone("tpl-settings-section")
+        node.dataset.game = section.game or "every"
+        holder = dom.one(".groups", node)
+        for group in section.groups:
+            box = dom.clone("tpl-settings-group")
+            box.dataset.procedure = group.procedure.key
+            dom.one("[data-help]", box).dataset.help = group.procedure.key
+            rows = dom.one(".rows", box)
+            for setting in group.settings:
+                rows.append(self._row(setting))
+            holder.append(box)
+            self.groups[(section.game, group.procedure.key)] = box
+        self.game_sections[section.game] = node
+        return node
 
     def _row(self, setting: settings.Setting) -> Any:
         if isinstance(setting.default, bool):
@@ -78,6 +115,7 @@ class SettingsScreen:
                 field.append(dom.option(value))
         field.name = setting.key
         field.id = "setting-" + setting.key.replace(".", "-")
+        row.dataset.key = setting.key
         self.fields[setting.key] = field
         self.rows[setting.key] = row
         dom.on(field, "change", self.app.guard(lambda _e, s=setting: self.change(s)))
@@ -143,6 +181,19 @@ class SettingsScreen:
         self.app.set_prefs(prefs)
         if prefs.sound and event.target == self.sound_field:
             feedback.after_roll(False, True)  # let the game master hear what was switched on
+
+    def show_procedure(self, key: str) -> None:
+        """Open the section holding procedure ``key`` and bring its group into view (from
+        its help sheet's "Open in Settings")."""
+        for (game, procedure), box in self.groups.items():
+            if procedure == key:
+                self.search_field.value = ""
+                self.render_search()
+                self.game_sections[game].open = True
+                box.scrollIntoView()
+                heading = dom.one("[data-help]", box)
+                heading.focus(dom.options(preventScroll=True))
+                return
 
     def export_aside(self, _event: Any) -> None:
         text = self.app.storage.aside_file()
@@ -229,3 +280,68 @@ class SettingsScreen:
                     for option, (_v, label) in zip(field.options, setting.choices, strict=True):
                         option.textContent = app.tr(label)
                 field.value = str(value)
+        self.render_sections()
+        self.render_search()
+
+    def render_sections(self) -> None:
+        """The sections in the game's order, each summary with its name and changes."""
+        app = self.app
+        game = app.campaign.game
+        shown = sections(game, app.campaign.values)
+        reopen = self.shown_for != game  # a new game: its section opens, the others close
+        self.shown_for = game
+        for section in shown:
+            node = self.game_sections[section.game]
+            self.holder.append(node)  # moves it: the sections follow the game's order
+            dom.text(dom.one(".game-name", node), app.tr(game_name(section.game)))
+            changed = dom.one(".changed", node)
+            if section.open:
+                dom.text(changed, "")
+            else:
+                dom.text(
+                    changed,
+                    app.t(Step(CHANGED, {"count": section.changed}, plural=CHANGED_PLURAL)),
+                )
+            if reopen:
+                node.open = section.open
+            for group in section.groups:
+                box = self.groups[(section.game, group.procedure.key)]
+                dom.text(dom.one(".procedure-name", box), app.tr(group.procedure.name))
+        helpsheet.label(self.holder, app)
+
+    def render_search(self) -> None:
+        """Show only the settings the search finds (all of them when it is empty)."""
+        app = self.app
+        query = str(self.search_field.value)
+        searching = bool(query.strip())
+        if searching and not self.opened:
+            self.opened = {game: bool(node.open) for game, node in self.game_sections.items()}
+        found = 0
+        for game, node in self.game_sections.items():
+            in_section = 0
+            for (group_game, _procedure), box in self.groups.items():
+                if group_game != game:
+                    continue
+                in_group = 0
+                for row in dom.every(".setting", box):
+                    setting = self.known[str(row.dataset.key)]
+                    hit = not searching or matches(query, setting, app.translator)
+                    dom.show(row, hit)
+                    in_group += hit
+                dom.show(box, in_group > 0)
+                in_section += in_group
+            dom.show(node, in_section > 0)
+            if searching and in_section:
+                node.open = True
+            found += in_section
+        if not searching and self.opened:
+            for game, was_open in self.opened.items():  # back as the game master had them
+                self.game_sections[game].open = was_open
+            self.opened = {}
+        status = dom.bound("settings-found")
+        if not searching:
+            dom.text(status, "")
+        elif found:
+            dom.text(status, app.t(Step(FOUND, {"count": found}, plural=FOUND_PLURAL)))
+        else:
+            dom.text(status, app.t(Step(NOTHING_FOUND, {"query": query.strip()[:80]})))
