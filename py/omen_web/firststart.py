@@ -89,8 +89,7 @@ class FirstStart:
             else:
                 values["library"] = Library()
                 values["voidcrawl"] = CrawlSetup(default_voidcrawl())
-        for kind, value in values.items():
-            store.put(kind, value)
+        store.replace(values)
 
 
 def offer(app: Any) -> None:

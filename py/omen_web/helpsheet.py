@@ -22,6 +22,7 @@ from omen.roll import N_, Step
 from omen_web import dom
 
 HELP_NAME = N_("Help: {procedure}")
+HELP = N_("Help")  # the visible text of a compact help button (a group's, in Settings)
 NOW = N_("Now: {value}")
 NOW_CHANGED = N_("Now: {value} (the default is {default})")
 ON, OFF = N_("On"), N_("Off")
@@ -39,7 +40,8 @@ def label(root: Any, app: Any) -> None:
         procedure = PROCEDURES.get(key)
         if procedure is None:
             raise dom.WiringError(f"no procedure {key!r} has a help sheet")
-        dom.text(button, app.tr(procedure.name))
+        compact = bool(button.classList.contains("compact"))
+        dom.text(button, app.tr(HELP if compact else procedure.name))
         button.setAttribute(
             "aria-label", app.t(Step(HELP_NAME, {"procedure": Step(procedure.name)}))
         )

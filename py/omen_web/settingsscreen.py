@@ -22,64 +22,66 @@ from dataclasses import replace
 from typing import Any
 
 from omen import settings
-from omen.campaign import GAME_NAMES
+from omen.campaign import GAME_NAMES, Campaign, Prefs
 from omen.errors import RulesError
 from omen.notation import read_whole
 from omen.procedures import Section, game_name, matches, sections
 from omen.roll import N_, Step
 from omen.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
-from omen_web import dom, feedback, helpsheet
-from omen_web.app import App
+from omen_web import dom, feedback, helpsheet, kit
 from omen_web.sharescreen import download
 
 ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z")
-CHANGED = N_("{count} decision changed")
-CHANGED_PLURAL = N_("{count} decisions changed")
-FOUND = N_("{count} setting found")
-FOUND_PLURAL = N_("{count} settings found")
 NOTHING_FOUND = N_("No setting matches “{query}”.")
 
 
-class SettingsScreen:
-    name = "settings"
+class SettingsScreen(kit.Screen):
+    """Settings, drawn from the store's campaign and preferences."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        form = dom.bound("settings-form")
-        self.form = form
-        dom.on(form, "submit", lambda event: event.preventDefault())
+    name = "settings"
+    root_selector = '[data-bind="settings-form"]'  # the share screen's part is its own
+    parts = ("campaign", "prefs")
+
+    def build(self) -> None:
+        app = self.app
+        form = self.root
+        dom.on(form, "submit", lambda event: event.preventDefault())  # Enter in a field
         self.name_field = dom.one('[name="campaign-name"]', form)
         self.game_field = dom.one('[name="game"]', form)
         self.language_field = dom.one('[name="language"]', form)
         self.theme_field = dom.one('[name="theme"]', form)
         self.vibrate_field = dom.one('[name="vibrate"]', form)
         self.sound_field = dom.one('[name="sound"]', form)
-        self.search_field = dom.bound("settings-search", form)
+        self.search_field = self.bound("settings-search")
         # The buzz switch shows only where the browser can buzz.
-        dom.show(dom.bound("vibrate-switch", form), feedback.can_vibrate())
+        dom.show(self.bound("vibrate-switch"), feedback.can_vibrate())
         for game in GAME_NAMES:
             self.game_field.append(dom.option(game))
-        dom.on(self.name_field, "change", app.guard(self.rename))
-        dom.on(self.game_field, "change", app.guard(self.choose_game))
-        dom.on(self.language_field, "change", app.guard(self.choose_language))
-        dom.on(self.theme_field, "change", app.guard(self.choose_theme))
-        dom.on(self.vibrate_field, "change", app.guard(self.choose_feedback))
-        dom.on(self.sound_field, "change", app.guard(self.choose_feedback))
-        dom.on(self.search_field, "input", app.guard(lambda _e: self.render_search()))
         self.fields: dict[str, Any] = {}
         self.rows: dict[str, Any] = {}
         self.known = settings.by_key()
-        self.holder = dom.bound("rule-settings")
+        self.holder = self.bound("rule-settings")
         self.game_sections: dict[str, Any] = {}  # game ("" for every game): its <details>
         self.groups: dict[tuple[str, str], Any] = {}  # (game, procedure): its <section>
         self.shown_for: str | None = None  # the game the sections were last opened for
         self.opened: dict[str, bool] = {}  # each section's own state, kept while searching
-        for section in sections(app.campaign.game, app.campaign.values):
+        campaign = self.campaign
+        for section in sections(campaign.game, campaign.values):
             self.holder.append(self._section(section))
-        helpsheet.label(self.holder, app)
         self.exported = False  # the copies kept aside are cleared only once exported
+        # The copies kept aside sit outside the form: their two buttons are bound here.
         for name, handler in (("aside-export", self.export_aside), ("aside-clear", self.clear)):
             dom.on(dom.one(f'[data-action="{name}"]'), "click", app.guard(handler))
+
+    @property
+    def campaign(self) -> Campaign:
+        campaign: Campaign = self.store.get("campaign")
+        return campaign
+
+    @property
+    def prefs(self) -> Prefs:
+        prefs: Prefs = self.store.get("prefs")
+        return prefs
 
     def _section(self, section: Section) -> Any:
         node = dom.clone("tpl-settings-section")
@@ -116,14 +118,15 @@ class SettingsScreen:
         field.name = setting.key
         field.id = "setting-" + setting.key.replace(".", "-")
         row.dataset.key = setting.key
+        field.dataset.action = "change-setting"
         self.fields[setting.key] = field
         self.rows[setting.key] = row
-        dom.on(field, "change", self.app.guard(lambda _e, s=setting: self.change(s)))
         return row
 
     # --- actions -------------------------------------------------------------------
 
-    def change(self, setting: settings.Setting) -> None:
+    def on_change_setting(self, target: Any, _event: Any) -> None:
+        setting = self.known[str(target.name)]
         field = self.fields[setting.key]
         value: settings.Value
         if isinstance(setting.default, bool):
@@ -145,42 +148,42 @@ class SettingsScreen:
                     },
                 )
             )
-        values = {**self.app.campaign.values, setting.key: value}
-        self.app.save_campaign(replace(self.app.campaign, values=values))
-        for screen in list(self.app.built.values()):  # the others read settings when built
-            changed = getattr(screen, "settings_changed", None)
-            if changed is not None:
-                changed()
-        self.app.render_all()
+        campaign = self.campaign
+        values = {**campaign.values, setting.key: value}
+        self.store.put("campaign", replace(campaign, values=values))
+        self.app.render_all()  # the screens not on the kit read settings as they draw
 
-    def rename(self, _event: Any) -> None:
+    def on_rename(self, _target: Any, _event: Any) -> None:
         name = " ".join(str(self.name_field.value).split())
         if not 0 < len(name) <= 120:
             self.render()
             raise RulesError(Step(N_("A campaign name needs 1 to 120 characters.")))
-        self.app.save_campaign(replace(self.app.campaign, name=name))
+        self.store.put("campaign", replace(self.campaign, name=name))
 
-    def choose_game(self, _event: Any) -> None:
+    def on_choose_game(self, _target: Any, _event: Any) -> None:
         game = str(self.game_field.value)
         if game in GAME_NAMES:
-            self.app.save_campaign(replace(self.app.campaign, game=game))
+            self.store.put("campaign", replace(self.campaign, game=game))
             self.app.render_all()
 
-    def choose_language(self, _event: Any) -> None:
-        self.app.set_prefs(replace(self.app.prefs, language=str(self.language_field.value)))
+    def on_choose_language(self, _target: Any, _event: Any) -> None:
+        self.store.put("prefs", replace(self.prefs, language=str(self.language_field.value)))
 
-    def choose_theme(self, _event: Any) -> None:
-        self.app.set_prefs(replace(self.app.prefs, theme=str(self.theme_field.value)))
+    def on_choose_theme(self, _target: Any, _event: Any) -> None:
+        self.store.put("prefs", replace(self.prefs, theme=str(self.theme_field.value)))
 
-    def choose_feedback(self, event: Any) -> None:
+    def on_choose_feedback(self, target: Any, _event: Any) -> None:
         prefs = replace(
-            self.app.prefs,
+            self.prefs,
             vibrate=bool(self.vibrate_field.checked),
             sound=bool(self.sound_field.checked),
         )
-        self.app.set_prefs(prefs)
-        if prefs.sound and event.target == self.sound_field:
+        self.store.put("prefs", prefs)
+        if prefs.sound and target == self.sound_field:
             feedback.after_roll(False, True)  # let the game master hear what was switched on
+
+    def on_search_settings(self, _target: Any, _event: Any) -> None:
+        self.render_search()
 
     def show_procedure(self, key: str) -> None:
         """Open the section holding procedure ``key`` and bring its group into view (from
@@ -260,19 +263,20 @@ class SettingsScreen:
     def render(self) -> None:
         app = self.app
         self.render_aside()
+        campaign, prefs = self.campaign, self.prefs
         self.name_field.value = app.campaign_name()
         for option in self.game_field.options:
             option.textContent = app.tr(GAME_NAMES[str(option.value)])
-        self.game_field.value = app.campaign.game
+        self.game_field.value = campaign.game
         self.language_field.value = app.translator.language
-        self.theme_field.value = app.prefs.theme
-        self.vibrate_field.checked = app.prefs.vibrate
-        self.sound_field.checked = app.prefs.sound
+        self.theme_field.value = prefs.theme
+        self.vibrate_field.checked = prefs.vibrate
+        self.sound_field.checked = prefs.sound
         for setting in settings.registry():
             row, field = self.rows[setting.key], self.fields[setting.key]
             dom.text(dom.one(".label", row), app.tr(setting.label))
             dom.text(dom.one(".explanation", row), app.tr(setting.explanation))
-            value = app.campaign.values[setting.key]
+            value = campaign.values[setting.key]
             if isinstance(setting.default, bool):
                 field.checked = bool(value)
             else:
@@ -286,8 +290,9 @@ class SettingsScreen:
     def render_sections(self) -> None:
         """The sections in the game's order, each summary with its name and changes."""
         app = self.app
-        game = app.campaign.game
-        shown = sections(game, app.campaign.values)
+        campaign = self.campaign
+        game = campaign.game
+        shown = sections(game, campaign.values)
         reopen = self.shown_for != game  # a new game: its section opens, the others close
         self.shown_for = game
         for section in shown:
@@ -300,7 +305,13 @@ class SettingsScreen:
             else:
                 dom.text(
                     changed,
-                    app.t(Step(CHANGED, {"count": section.changed}, plural=CHANGED_PLURAL)),
+                    app.t(
+                        Step(
+                            N_("{count} decision changed"),
+                            {"count": section.changed},
+                            plural=N_("{count} decisions changed"),
+                        )
+                    ),
                 )
             if reopen:
                 node.open = section.open
@@ -342,6 +353,15 @@ class SettingsScreen:
         if not searching:
             dom.text(status, "")
         elif found:
-            dom.text(status, app.t(Step(FOUND, {"count": found}, plural=FOUND_PLURAL)))
+            dom.text(
+                status,
+                app.t(
+                    Step(
+                        N_("{count} setting found"),
+                        {"count": found},
+                        plural=N_("{count} settings found"),
+                    )
+                ),
+            )
         else:
             dom.text(status, app.t(Step(NOTHING_FOUND, {"query": query.strip()[:80]})))

@@ -15,7 +15,7 @@ from typing import Any
 
 from omen.campaign import Outcome, depth_limit
 from omen.errors import RulesError
-from omen.example import EXAMPLE_NOTE, LANGUAGES, example_campaign
+from omen.example import EXAMPLE_NOTE, example_campaign, which_example
 from omen.notation import read_whole
 from omen.roll import N_, Step
 from omen.tables import (
@@ -593,16 +593,20 @@ class TablesScreen:
         """The example, still untouched, in the app's language (after a change of language).
 
         Once the game master changes anything it is their campaign, and stays as it is.
+        Each game has its own example (:func:`omen.example.which_example` says whose).
         """
         if not self.setup.example:
             return
-        wanted = example_campaign(self.app.translator.language)
+        found = which_example(self.library)
+        if found is None:
+            return
+        game, language = found
+        wanted = example_campaign(self.app.translator.language, game)
         if self.library == wanted.library:
             return
-        untouched = CrawlSetup(wanted.voidcrawl, wanted.investigators, example=True)
-        if self.setup == untouched and any(
-            self.library == example_campaign(other).library for other in LANGUAGES
-        ):
+        was = example_campaign(language, game)
+        untouched = CrawlSetup(was.voidcrawl, was.investigators, example=True)
+        if self.setup == untouched:
             self.library = wanted.library
             self.save()
 
