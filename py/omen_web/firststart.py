@@ -86,6 +86,12 @@ class FirstStart:
                 values["voidcrawl"] = CrawlSetup(
                     chosen.voidcrawl, chosen.investigators, example=True
                 )
+                # The party starts in the example's first place, so a first encounter
+                # rolls on its table (Liminal Horror's example starts nowhere, as before).
+                exploration = store.get("exploration")
+                if game != "liminal_horror" and exploration.place(chosen.library) is None:
+                    first = chosen.library.locations[0].id
+                    values["exploration"] = replace(exploration, location=first)
             else:
                 values["library"] = Library()
                 values["voidcrawl"] = CrawlSetup(default_voidcrawl())

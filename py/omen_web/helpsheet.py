@@ -71,16 +71,16 @@ class HelpSheet:
 
     def clicked(self, event: Any) -> None:
         target = event.target
-        if not hasattr(target, "closest"):
+        if not dom.found(target) or not hasattr(target, "closest"):
             return
-        if target.closest('[data-action="help-close"]') is not None:
+        if dom.found(target.closest('[data-action="help-close"]')):
             self.dialog.close()
             return
-        if target.closest('[data-action="help-to-settings"]') is not None:
+        if dom.found(target.closest('[data-action="help-to-settings"]')):
             self.to_settings()
             return
         button = target.closest("[data-help]")
-        if button is not None and str(button.dataset.help) in PROCEDURES:
+        if dom.found(button) and str(button.dataset.help) in PROCEDURES:
             self.open(str(button.dataset.help), button)
 
     def open(self, key: str, opener: Any = None) -> None:
