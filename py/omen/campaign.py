@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
@@ -383,14 +383,20 @@ CAMPAIGN = Schema("campaign", 1, {}, Campaign.from_json)
 @dataclass(frozen=True)
 class Prefs:
     """How this device shows Omen: language, theme, what a roll feels and sounds like,
-    and whether the game master dismissed the hint on how to install Omen (shown on iOS
-    Safari, which offers no install prompt).
+    whether the game master dismissed the hint on how to install Omen (shown on iOS
+    Safari, which offers no install prompt), and whether Omen has asked which game the
+    table plays.
 
     ``vibrate`` buzzes the phone on a roll (where the browser can), ``sound`` plays a short
     dice rattle; both stay quiet when the device asks for reduced motion.
 
+    ``game_asked``: a first start asks once which game the table plays (and offers its
+    example campaign); the answer goes to the campaign, this says the question was put.
+    Preferences saved by an Omen before format 3 come from a game master who used Omen
+    before the question existed: they are not asked (see :func:`ask_for_game`).
+
     >>> Prefs.from_json({"language": "cs"})
-    Prefs(language='cs', theme='auto', vibrate=True, sound=False, install_hint_seen=False)
+    Prefs(language='cs', theme='auto', vibrate=True, sound=False, install_hint_seen=False, game_asked=False)
     """
 
     language: str = ""  # "" until chosen: follow the browser
@@ -398,6 +404,7 @@ class Prefs:
     vibrate: bool = True
     sound: bool = False
     install_hint_seen: bool = False
+    game_asked: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
@@ -407,6 +414,7 @@ class Prefs:
             "vibrate": self.vibrate,
             "sound": self.sound,
             "install_hint_seen": self.install_hint_seen,
+            "game_asked": self.game_asked,
         }
 
     @classmethod
@@ -416,20 +424,21 @@ class Prefs:
             raise _bad("prefs")
         language = data.get("language", "")
         theme = data.get("theme", "auto")
-        vibrate = data.get("vibrate", True)
-        sound = data.get("sound", False)
-        seen = data.get("install_hint_seen", False)
+        flags: dict[str, Any] = {}
+        for name, default in (
+            ("vibrate", True),
+            ("sound", False),
+            ("install_hint_seen", False),
+            ("game_asked", False),
+        ):
+            flags[name] = data.get(name, default)
+            if not isinstance(flags[name], bool):
+                raise _bad(name)
         if language not in ("", *LANGUAGES):
             raise _bad("language")
         if theme not in THEMES:
             raise _bad("theme")
-        if not isinstance(vibrate, bool):
-            raise _bad("vibrate")
-        if not isinstance(sound, bool):
-            raise _bad("sound")
-        if not isinstance(seen, bool):
-            raise _bad("install_hint_seen")
-        return cls(language, theme, vibrate, sound, seen)
+        return cls(language, theme, **flags)
 
 
 def _prefs_1_to_2(data: Any) -> Any:
@@ -440,7 +449,33 @@ def _prefs_1_to_2(data: Any) -> Any:
     return {**data, "vibrate": True, "sound": False, "install_hint_seen": False}
 
 
-PREFS = Schema("prefs", 2, {1: _prefs_1_to_2}, Prefs.from_json)
+def _prefs_2_to_3(data: Any) -> Any:
+    """Format 2 had no first-start question: whoever saved it used Omen before the
+    question existed, and their campaign already has its game, so it counts as asked."""
+    if not isinstance(data, dict):
+        return data
+    return {**data, "game_asked": True}
+
+
+PREFS = Schema("prefs", 3, {1: _prefs_1_to_2, 2: _prefs_2_to_3}, Prefs.from_json)
+
+
+def ask_for_game(prefs: Prefs | None, stored: Iterable[str]) -> bool:
+    """Whether a start asks which game the table plays: only a first start does.
+
+    ``prefs`` are the stored preferences (None when none loaded) and ``stored`` the kinds
+    of every other value this device holds. Preferences say it themselves; without them,
+    a device that holds anything else (a campaign, tables, a log) belongs to a game
+    master who has used Omen already, and who is not asked as if new.
+
+    >>> ask_for_game(None, []), ask_for_game(None, ["library"]), ask_for_game(Prefs(), [])
+    (True, False, True)
+    >>> ask_for_game(Prefs(game_asked=True), [])
+    False
+    """
+    if prefs is not None:
+        return not prefs.game_asked
+    return not any(kind != "prefs" for kind in stored)
 
 
 # --- the roll log --------------------------------------------------------------------

@@ -42,6 +42,7 @@ SETTINGS: tuple[Setting, ...] = (
             (TieRule.REROLL.value, N_("Roll again until someone wins")),
         ),
         game="eotw",
+        procedure="eotw_tests",
     ),
     Setting(
         "eotw.cancel_first",
@@ -52,6 +53,7 @@ SETTINGS: tuple[Setting, ...] = (
             " counted. Off: successes are counted first, so matching dice only remove stress."
         ),
         game="eotw",
+        procedure="eotw_tests",
     ),
 )
 
@@ -66,6 +68,7 @@ CREW_SETTINGS: tuple[Setting, ...] = (
             " points set below. Off: any values from 1 to 5."
         ),
         game="eotw",
+        procedure="eotw_crew",
     ),
     Setting(
         "eotw.build_points",
@@ -78,6 +81,7 @@ CREW_SETTINGS: tuple[Setting, ...] = (
         low=0,
         high=6 * 4,
         game="eotw",
+        procedure="eotw_crew",
     ),
     Setting(
         "eotw.crew_test_stress",
@@ -88,6 +92,7 @@ CREW_SETTINGS: tuple[Setting, ...] = (
             " stress in that category, like any test. Off: these tests cause no stress."
         ),
         game="eotw",
+        procedure="eotw_crew",
     ),
 )
 

@@ -21,6 +21,13 @@ in both, so the example behaves the same whichever language it was loaded in.
 True
 >>> example_campaign("de").title  # a language without its own text gets English
 'EXAMPLE: The Bell at Greyhollow'
+
+**One per game.** A first start asks which game the table plays and loads that game's
+example (:func:`example_campaign` with ``game``; the other three are written in
+:mod:`omen.example_games`).
+
+>>> example_campaign("en", "gurps").title
+'EXAMPLE: The Border Forest'
 """
 
 from __future__ import annotations
@@ -491,10 +498,22 @@ def _table(table_id: str, name: str, die: str, rows: tuple[_Row, ...], pick: int
     return Table(table_id, name, die, tuple(entries))
 
 
-@cache  # records are frozen: one copy per language is enough
-def example_campaign(language: str = "en") -> Example:
-    """The example in ``language`` ("en" or "cs"; any other gets English)."""
+GAME = "liminal_horror"  # the game this module's example is written for
+
+
+@cache  # records are frozen: one copy per language and game is enough
+def example_campaign(language: str = "en", game: str = GAME) -> Example:
+    """The example of ``game`` in ``language`` ("en" or "cs"; any other gets English).
+
+    Liminal Horror's is written here; the other games' in :mod:`omen.example_games`
+    (imported only when asked for). A game Omen does not know gets Liminal Horror's.
+    """
     pick = LANGUAGES.index(language) if language in LANGUAGES else 0
+    if game != GAME:
+        from omen.example_games import GAMES, example_for
+
+        if game in GAMES:
+            return example_for(game, pick)
     tables = tuple(
         _table(table_id, name[pick], die, rows, pick) for table_id, name, die, rows in TABLES
     )
@@ -524,3 +543,25 @@ def example_campaign(language: str = "en") -> Example:
     return Example(
         TITLE[pick], Library(tables, locations), Voidcrawl(faces, "ex-fallout"), INVESTIGATORS
     )
+
+
+def example_games() -> tuple[str, ...]:
+    """Every game that has an example, Liminal Horror's first."""
+    from omen.example_games import GAMES
+
+    return (GAME, *GAMES)
+
+
+def which_example(library: Library) -> tuple[str, str] | None:
+    """The (game, language) of the untouched example ``library`` is, or None.
+
+    >>> which_example(example_campaign("cs", "ose").library)
+    ('ose', 'cs')
+    >>> which_example(Library()) is None
+    True
+    """
+    for game in example_games():
+        for language in LANGUAGES:
+            if example_campaign(language, game).library == library:
+                return game, language
+    return None

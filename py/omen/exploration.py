@@ -56,6 +56,7 @@ SETTINGS: tuple[Setting, ...] = (
             "The Explore screen nudges you when the real minutes below pass without a "
             "turn, since that much quiet time counts as a turn too."
         ),
+        procedure="reminder",
     ),
     Setting(
         "reminder.minutes",
@@ -67,6 +68,7 @@ SETTINGS: tuple[Setting, ...] = (
         ),
         low=REMINDER_LOW,
         high=REMINDER_HIGH,
+        procedure="reminder",
     ),
 )
 

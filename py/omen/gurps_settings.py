@@ -27,6 +27,7 @@ SETTINGS: tuple[Setting, ...] = (
         N_("Roll the terrain's dice for the maximum encounter distance, or take its average."),
         choices=(("roll", N_("Roll the dice")), ("average", N_("Take the average"))),
         game="gurps",
+        procedure="gurps_distance",
     ),
     Setting(
         "gurps.steppe_rating_example",
@@ -37,6 +38,7 @@ SETTINGS: tuple[Setting, ...] = (
             "On: 4, as the rule's second worked example uses."
         ),
         game="gurps",
+        procedure="gurps_distance",
     ),
     Setting(
         "gurps.night_vision_mvd",
@@ -47,6 +49,7 @@ SETTINGS: tuple[Setting, ...] = (
             "as the ogre of the worked examples does. Off: it helps only Vision rolls."
         ),
         game="gurps",
+        procedure="gurps_distance",
     ),
     Setting(
         "gurps.weather_mvd_yards",
@@ -59,6 +62,7 @@ SETTINGS: tuple[Setting, ...] = (
         low=1,
         high=MAX_WEATHER_YARDS,
         game="gurps",
+        procedure="gurps_distance",
     ),
     Setting(
         "gurps.weather_partial_steps",
@@ -69,6 +73,7 @@ SETTINGS: tuple[Setting, ...] = (
             "On: any part of 50 yards counts as a whole step."
         ),
         game="gurps",
+        procedure="gurps_distance",
     ),
     Setting(
         "gurps.spot_first",
@@ -84,6 +89,7 @@ SETTINGS: tuple[Setting, ...] = (
             ("both", N_("Both sides' sight falls short")),
         ),
         game="gurps",
+        procedure="gurps_distance",
     ),
     Setting(
         "gurps.both_stealthy_rating",
@@ -94,5 +100,6 @@ SETTINGS: tuple[Setting, ...] = (
             "On: the winner also needs a margin of victory of at least the Terrain Rating."
         ),
         game="gurps",
+        procedure="gurps_distance",
     ),
 )

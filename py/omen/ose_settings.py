@@ -63,6 +63,7 @@ SETTINGS: tuple[Setting, ...] = (
             (Ties.SIMULTANEOUS.value, N_("Act at the same time")),
         ),
         game=GAME,
+        procedure="ose_sequence",
     ),
     Setting(
         "ose.surprised_evasion_woods",
@@ -75,6 +76,7 @@ SETTINGS: tuple[Setting, ...] = (
         low=0,
         high=50,
         game=GAME,
+        procedure="ose_evasion",
     ),
     Setting(
         "ose.both_surprised_evasion",
@@ -89,6 +91,7 @@ SETTINGS: tuple[Setting, ...] = (
             (BothSurprised.NONE.value, N_("The fleeing side cannot evade")),
         ),
         game=GAME,
+        procedure="ose_evasion",
     ),
     Setting(
         "ose.exhaustion",
@@ -103,6 +106,7 @@ SETTINGS: tuple[Setting, ...] = (
             (Tiring.BOTH.value, N_("Both sides")),
         ),
         game=GAME,
+        procedure="ose_evasion",
     ),
     Setting(
         "ose.flight_direction",
@@ -117,6 +121,7 @@ SETTINGS: tuple[Setting, ...] = (
             (Directions.COMPASS.value, N_("Compass point (d8)")),
         ),
         game=GAME,
+        procedure="ose_evasion",
     ),
 )
 

@@ -30,6 +30,9 @@ class Setting:
     low: int | None = None  # bounds for whole numbers
     high: int | None = None
     game: str = ""  # the game whose rules this belongs to ("" = every game)
+    # The procedure it changes: a key of omen.procedures.PROCEDURES, which names it and
+    # holds its help sheet (Settings groups by it; the help sheet lists its settings).
+    procedure: str = ""
 
     def accepts(self, value: Any) -> bool:
         """Whether ``value`` is one this setting can hold."""

@@ -1,10 +1,11 @@
 """Every rules ambiguity Omen decides is a visible setting, with a line on what it does.
 
 A :class:`~omen.setting.Setting` (in :mod:`omen.setting`) names its key, its default, the
-values it accepts and two messages: a label and one sentence explaining what changes.
-Procedure modules declare their own settings in a ``SETTINGS`` tuple; this module is only
-the registry: :func:`registry` gathers them for the Settings screen and for validating
-stored values.
+values it accepts, two messages (a label and one sentence explaining what changes), its
+game and the procedure it changes (a key of :data:`omen.procedures.PROCEDURES`, which
+groups Settings and lists it on that procedure's help sheet). Procedure modules declare
+their own settings in a ``SETTINGS`` tuple; this module is only the registry:
+:func:`registry` gathers them for the Settings screen and for validating stored values.
 
 >>> by_key()["tension.keep_exploding"].default
 False
@@ -30,6 +31,7 @@ EXPLORATION = (
         low=1,
         high=7 * 24 * 60,
         game="liminal_horror",
+        procedure="exploration_turn",
     ),
     Setting(
         "tension.start",
@@ -41,6 +43,7 @@ EXPLORATION = (
         low=1,
         high=200,
         game="liminal_horror",
+        procedure="tension_die",
     ),
     Setting(
         "tension.keep_exploding",
@@ -50,6 +53,7 @@ EXPLORATION = (
             "Off: a 6 rolls one more die, once. On: every 6 rolls again, so one check can take a bigger bite."
         ),
         game="liminal_horror",
+        procedure="tension_die",
     ),
 )
 

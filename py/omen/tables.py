@@ -91,6 +91,7 @@ SETTINGS: tuple[Setting, ...] = (
         ),
         low=1,
         high=MAX_DEPTH,
+        procedure="tables",
     ),
 )
 

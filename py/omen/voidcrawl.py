@@ -187,6 +187,7 @@ SETTINGS: tuple[Setting, ...] = (
         low=1,
         high=TOP_LEVEL,
         game="liminal_horror",
+        procedure="voidcrawl",
     ),
     Setting(
         "voidcrawl.descent_levels",
@@ -199,6 +200,7 @@ SETTINGS: tuple[Setting, ...] = (
         low=2,
         high=TOP_LEVEL,
         game="liminal_horror",
+        procedure="voidcrawl",
     ),
     Setting(
         "voidcrawl.levels",
@@ -213,6 +215,7 @@ SETTINGS: tuple[Setting, ...] = (
             ("position", N_("From the face's position on the die")),
         ),
         game="liminal_horror",
+        procedure="voidcrawl",
     ),
     Setting(
         "voidcrawl.place_rule",
@@ -228,6 +231,7 @@ SETTINGS: tuple[Setting, ...] = (
             ("wilder", N_("The wilder reading wins")),
         ),
         game="liminal_horror",
+        procedure="voidcrawl",
     ),
 )
 

@@ -18,14 +18,15 @@ from urllib.parse import parse_qs
 from pyscript import document, window
 
 from omen import parts
-from omen.campaign import DEFAULT_CAMPAIGN_NAME, Campaign, Log, Outcome, Prefs
+from omen.campaign import DEFAULT_CAMPAIGN_NAME, Campaign, Log, Outcome, Prefs, ask_for_game
 from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.logbook import LogBook
 from omen.notation import is_digits
+from omen.parts import PARTS
 from omen.roll import N_, Step
-from omen_web import dom, focus, installhint, kit
+from omen_web import dom, firststart, focus, helpsheet, installhint, kit
 from omen_web.storage import Storage
 from omen_web.store import Store
 
@@ -86,6 +87,10 @@ class App:
         for kind in ("prefs", "campaign"):  # what a damaged value costs is said now
             self.store.get(kind)
         self.store.book  # noqa: B018 (the log's newest page, opened now for the same reason)
+        # Whether this is a first start, from what the device held before anything is
+        # written (issue 16: a device with data and no preferences is not asked as new).
+        held = [kind for kind, part in PARTS.items() if self.storage.read(part.key) is not None]
+        self.ask_game = ask_for_game(self.prefs if "prefs" in held else None, held)
         self.translator = self._translator()
         kit.use_translator(self.t)
         self.source = self._dice_source()
@@ -95,6 +100,7 @@ class App:
         self.creature = ""  # who the party met, carried from Explore to Encounter
         self.stale: set[str] = set()  # screens to redraw when next shown
         self.sections = {str(node.dataset.screen) for node in dom.every("[data-screen]")}
+        self.help: helpsheet.HelpSheet | None = None  # the help sheets' dialog, once wired
 
     # --- state (the store's; these read it) ---------------------------------------
 
@@ -135,6 +141,9 @@ class App:
         """Translate the static markup and re-render everything in the current language."""
         document.documentElement.lang = self.translator.language
         translate_markup(document, self.translator)
+        helpsheet.label(document, self)
+        if self.help is not None:
+            self.help.render()
         for node, step in self.notices:
             dom.text(dom.one(".text", node), self.t(step))
         self.show_campaign_name()
@@ -251,6 +260,7 @@ class App:
             # What the screen copied from templates is in English until translated.
             section = SECTIONS.get(name, name)
             translate_markup(dom.one(f'[data-screen="{section}"]'), self.translator)
+            helpsheet.label(dom.one(f'[data-screen="{section}"]'), self)
             if name in self.on_show(self.current):
                 built.render()
             else:
@@ -391,6 +401,7 @@ def start() -> None:
     app.wire_navigation()
     dom.on(dom.one("#notices"), "click", app.dismiss)
     focus.wire()
+    app.help = helpsheet.HelpSheet(app)
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
     app.apply_language()
@@ -407,6 +418,7 @@ def start() -> None:
     installhint.offer(app)  # a one-time hint on iOS Safari, which offers no install prompt
     if app.seeded:  # tests repeat with ?seed=N; they may also redraw every screen at will
         window.omenRedrawEverything = dom.proxy(lambda times: app.redraw_everything(times))
+    firststart.offer(app)  # a first start asks which game the table plays
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
     warm_up(app)

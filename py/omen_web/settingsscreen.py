@@ -3,6 +3,13 @@ copies kept aside.
 
 Rules settings are drawn from :func:`omen.settings.registry`, each with its label and
 its one-line explanation, so a new procedure's decisions appear here by declaring them.
+They are shown as :func:`omen.procedures.sections` orders them: the campaign's game
+first, grouped by procedure (each group with its help sheet one tap away), then the
+decisions every game shares, then the other games in closed sections whose summaries
+count the decisions changed from the default. The search field filters by words in
+English and in the app's language (:func:`omen.procedures.matches`): sections holding a
+match open, the rest hide, and a status line says how many were found.
+
 The copies Omen kept aside (values that did not load, another tab's crossing writes;
 see :class:`omen.store.Keeper`) are counted here; the game master can export them to a
 file and then clear them.
@@ -15,51 +22,83 @@ from dataclasses import replace
 from typing import Any
 
 from omen import settings
-from omen.campaign import GAME_NAMES
+from omen.campaign import GAME_NAMES, Campaign, Prefs
 from omen.errors import RulesError
 from omen.notation import read_whole
+from omen.procedures import Section, game_name, matches, sections
 from omen.roll import N_, Step
 from omen.setting import Setting, Value
 from omen.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
-from omen_web import dom, feedback
-from omen_web.app import App
+from omen_web import dom, feedback, helpsheet, kit
 from omen_web.sharescreen import download
 
 ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z")
+NOTHING_FOUND = N_("No setting matches “{query}”.")
 
 
-class SettingsScreen:
+class SettingsScreen(kit.Screen):
+    """Settings, drawn from the store's campaign and preferences."""
+
     name = "settings"
+    root_selector = '[data-bind="settings-form"]'  # the share screen's part is its own
+    parts = ("campaign", "prefs")
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        form = dom.bound("settings-form")
-        self.form = form
-        dom.on(form, "submit", lambda event: event.preventDefault())
+    def build(self) -> None:
+        app = self.app
+        form = self.root
+        dom.on(form, "submit", lambda event: event.preventDefault())  # Enter in a field
         self.name_field = dom.one('[name="campaign-name"]', form)
         self.game_field = dom.one('[name="game"]', form)
         self.language_field = dom.one('[name="language"]', form)
         self.theme_field = dom.one('[name="theme"]', form)
         self.vibrate_field = dom.one('[name="vibrate"]', form)
         self.sound_field = dom.one('[name="sound"]', form)
+        self.search_field = self.bound("settings-search")
         # The buzz switch shows only where the browser can buzz.
-        dom.show(dom.bound("vibrate-switch", form), feedback.can_vibrate())
+        dom.show(self.bound("vibrate-switch"), feedback.can_vibrate())
         for game in GAME_NAMES:
             self.game_field.append(dom.option(game))
-        dom.on(self.name_field, "change", app.guard(self.rename))
-        dom.on(self.game_field, "change", app.guard(self.choose_game))
-        dom.on(self.language_field, "change", app.guard(self.choose_language))
-        dom.on(self.theme_field, "change", app.guard(self.choose_theme))
-        dom.on(self.vibrate_field, "change", app.guard(self.choose_feedback))
-        dom.on(self.sound_field, "change", app.guard(self.choose_feedback))
         self.fields: dict[str, Any] = {}
         self.rows: dict[str, Any] = {}
-        holder = dom.bound("rule-settings")
-        for setting in settings.registry():
-            holder.append(self._row(setting))
+        self.known = settings.by_key()
+        self.holder = self.bound("rule-settings")
+        self.game_sections: dict[str, Any] = {}  # game ("" for every game): its <details>
+        self.groups: dict[tuple[str, str], Any] = {}  # (game, procedure): its <section>
+        self.shown_for: str | None = None  # the game the sections were last opened for
+        self.opened: dict[str, bool] = {}  # each section's own state, kept while searching
+        campaign = self.campaign
+        for section in sections(campaign.game, campaign.values):
+            self.holder.append(self._section(section))
         self.exported = False  # the copies kept aside are cleared only once exported
+        # The copies kept aside sit outside the form: their two buttons are bound here.
         for name, handler in (("aside-export", self.export_aside), ("aside-clear", self.clear)):
             dom.on(dom.one(f'[data-action="{name}"]'), "click", app.guard(handler))
+
+    @property
+    def campaign(self) -> Campaign:
+        campaign: Campaign = self.store.get("campaign")
+        return campaign
+
+    @property
+    def prefs(self) -> Prefs:
+        prefs: Prefs = self.store.get("prefs")
+        return prefs
+
+    def _section(self, section: Section) -> Any:
+        node = dom.clone("tpl-settings-section")
+        node.dataset.game = section.game or "every"
+        holder = dom.one(".groups", node)
+        for group in section.groups:
+            box = dom.clone("tpl-settings-group")
+            box.dataset.procedure = group.procedure.key
+            dom.one("[data-help]", box).dataset.help = group.procedure.key
+            rows = dom.one(".rows", box)
+            for setting in group.settings:
+                rows.append(self._row(setting))
+            holder.append(box)
+            self.groups[(section.game, group.procedure.key)] = box
+        self.game_sections[section.game] = node
+        return node
 
     def _row(self, setting: Setting) -> Any:
         if isinstance(setting.default, bool):
@@ -79,14 +118,16 @@ class SettingsScreen:
                 field.append(dom.option(value))
         field.name = setting.key
         field.id = "setting-" + setting.key.replace(".", "-")
+        row.dataset.key = setting.key
+        field.dataset.action = "change-setting"
         self.fields[setting.key] = field
         self.rows[setting.key] = row
-        dom.on(field, "change", self.app.guard(lambda _e, s=setting: self.change(s)))
         return row
 
     # --- actions -------------------------------------------------------------------
 
-    def change(self, setting: Setting) -> None:
+    def on_change_setting(self, target: Any, _event: Any) -> None:
+        setting = self.known[str(target.name)]
         field = self.fields[setting.key]
         value: Value
         if isinstance(setting.default, bool):
@@ -108,42 +149,55 @@ class SettingsScreen:
                     },
                 )
             )
-        values = {**self.app.campaign.values, setting.key: value}
-        self.app.save_campaign(replace(self.app.campaign, values=values))
-        for screen in list(self.app.built.values()):  # the others read settings when built
-            changed = getattr(screen, "settings_changed", None)
-            if changed is not None:
-                changed()
-        self.app.render_all()
+        campaign = self.campaign
+        values = {**campaign.values, setting.key: value}
+        self.store.put("campaign", replace(campaign, values=values))
+        self.app.render_all()  # the screens not on the kit read settings as they draw
 
-    def rename(self, _event: Any) -> None:
+    def on_rename(self, _target: Any, _event: Any) -> None:
         name = " ".join(str(self.name_field.value).split())
         if not 0 < len(name) <= 120:
             self.render()
             raise RulesError(Step(N_("A campaign name needs 1 to 120 characters.")))
-        self.app.save_campaign(replace(self.app.campaign, name=name))
+        self.store.put("campaign", replace(self.campaign, name=name))
 
-    def choose_game(self, _event: Any) -> None:
+    def on_choose_game(self, _target: Any, _event: Any) -> None:
         game = str(self.game_field.value)
         if game in GAME_NAMES:
-            self.app.save_campaign(replace(self.app.campaign, game=game))
+            self.store.put("campaign", replace(self.campaign, game=game))
             self.app.render_all()
 
-    def choose_language(self, _event: Any) -> None:
-        self.app.set_prefs(replace(self.app.prefs, language=str(self.language_field.value)))
+    def on_choose_language(self, _target: Any, _event: Any) -> None:
+        self.store.put("prefs", replace(self.prefs, language=str(self.language_field.value)))
 
-    def choose_theme(self, _event: Any) -> None:
-        self.app.set_prefs(replace(self.app.prefs, theme=str(self.theme_field.value)))
+    def on_choose_theme(self, _target: Any, _event: Any) -> None:
+        self.store.put("prefs", replace(self.prefs, theme=str(self.theme_field.value)))
 
-    def choose_feedback(self, event: Any) -> None:
+    def on_choose_feedback(self, target: Any, _event: Any) -> None:
         prefs = replace(
-            self.app.prefs,
+            self.prefs,
             vibrate=bool(self.vibrate_field.checked),
             sound=bool(self.sound_field.checked),
         )
-        self.app.set_prefs(prefs)
-        if prefs.sound and event.target == self.sound_field:
+        self.store.put("prefs", prefs)
+        if prefs.sound and target == self.sound_field:
             feedback.after_roll(False, True)  # let the game master hear what was switched on
+
+    def on_search_settings(self, _target: Any, _event: Any) -> None:
+        self.render_search()
+
+    def show_procedure(self, key: str) -> None:
+        """Open the section holding procedure ``key`` and bring its group into view (from
+        its help sheet's "Open in Settings")."""
+        for (game, procedure), box in self.groups.items():
+            if procedure == key:
+                self.search_field.value = ""
+                self.render_search()
+                self.game_sections[game].open = True
+                box.scrollIntoView()
+                heading = dom.one("[data-help]", box)
+                heading.focus(dom.options(preventScroll=True))
+                return
 
     def export_aside(self, _event: Any) -> None:
         text = self.app.storage.aside_file()
@@ -210,19 +264,20 @@ class SettingsScreen:
     def render(self) -> None:
         app = self.app
         self.render_aside()
+        campaign, prefs = self.campaign, self.prefs
         self.name_field.value = app.campaign_name()
         for option in self.game_field.options:
             option.textContent = app.tr(GAME_NAMES[str(option.value)])
-        self.game_field.value = app.campaign.game
+        self.game_field.value = campaign.game
         self.language_field.value = app.translator.language
-        self.theme_field.value = app.prefs.theme
-        self.vibrate_field.checked = app.prefs.vibrate
-        self.sound_field.checked = app.prefs.sound
+        self.theme_field.value = prefs.theme
+        self.vibrate_field.checked = prefs.vibrate
+        self.sound_field.checked = prefs.sound
         for setting in settings.registry():
             row, field = self.rows[setting.key], self.fields[setting.key]
             dom.text(dom.one(".label", row), app.tr(setting.label))
             dom.text(dom.one(".explanation", row), app.tr(setting.explanation))
-            value = app.campaign.values[setting.key]
+            value = campaign.values[setting.key]
             if isinstance(setting.default, bool):
                 field.checked = bool(value)
             else:
@@ -230,3 +285,84 @@ class SettingsScreen:
                     for option, (_v, label) in zip(field.options, setting.choices, strict=True):
                         option.textContent = app.tr(label)
                 field.value = str(value)
+        self.render_sections()
+        self.render_search()
+
+    def render_sections(self) -> None:
+        """The sections in the game's order, each summary with its name and changes."""
+        app = self.app
+        campaign = self.campaign
+        game = campaign.game
+        shown = sections(game, campaign.values)
+        reopen = self.shown_for != game  # a new game: its section opens, the others close
+        self.shown_for = game
+        for section in shown:
+            node = self.game_sections[section.game]
+            self.holder.append(node)  # moves it: the sections follow the game's order
+            dom.text(dom.one(".game-name", node), app.tr(game_name(section.game)))
+            changed = dom.one(".changed", node)
+            if section.open:
+                dom.text(changed, "")
+            else:
+                dom.text(
+                    changed,
+                    app.t(
+                        Step(
+                            N_("{count} decision changed"),
+                            {"count": section.changed},
+                            plural=N_("{count} decisions changed"),
+                        )
+                    ),
+                )
+            if reopen:
+                node.open = section.open
+            for group in section.groups:
+                box = self.groups[(section.game, group.procedure.key)]
+                dom.text(dom.one(".procedure-name", box), app.tr(group.procedure.name))
+        helpsheet.label(self.holder, app)
+
+    def render_search(self) -> None:
+        """Show only the settings the search finds (all of them when it is empty)."""
+        app = self.app
+        query = str(self.search_field.value)
+        searching = bool(query.strip())
+        if searching and not self.opened:
+            self.opened = {game: bool(node.open) for game, node in self.game_sections.items()}
+        found = 0
+        for game, node in self.game_sections.items():
+            in_section = 0
+            for (group_game, _procedure), box in self.groups.items():
+                if group_game != game:
+                    continue
+                in_group = 0
+                for row in dom.every(".setting", box):
+                    setting = self.known[str(row.dataset.key)]
+                    hit = not searching or matches(query, setting, app.translator)
+                    dom.show(row, hit)
+                    in_group += hit
+                dom.show(box, in_group > 0)
+                in_section += in_group
+            dom.show(node, in_section > 0)
+            if searching and in_section:
+                node.open = True
+            found += in_section
+        if not searching and self.opened:
+            for game, was_open in self.opened.items():  # back as the game master had them
+                self.game_sections[game].open = was_open
+            self.opened = {}
+        status = dom.bound("settings-found")
+        if not searching:
+            dom.text(status, "")
+        elif found:
+            dom.text(
+                status,
+                app.t(
+                    Step(
+                        N_("{count} setting found"),
+                        {"count": found},
+                        plural=N_("{count} settings found"),
+                    )
+                ),
+            )
+        else:
+            dom.text(status, app.t(Step(NOTHING_FOUND, {"query": query.strip()[:80]})))

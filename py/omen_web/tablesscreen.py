@@ -634,18 +634,22 @@ class TablesScreen(kit.Screen):
         """The example, still untouched, in the app's language (after a change of language).
 
         Once the game master changes anything it is their campaign, and stays as it is.
+        Each game has its own example (:func:`omen.example.which_example` says whose).
         """
         if not self.setup.example:
             return
-        from omen.example import LANGUAGES, example_campaign
+        from omen.example import example_campaign, which_example  # only for the example
 
-        wanted = example_campaign(self.app.translator.language)
+        found = which_example(self.library)
+        if found is None:
+            return
+        game, language = found
+        wanted = example_campaign(self.app.translator.language, game)
         if self.library == wanted.library:
             return
-        untouched = CrawlSetup(wanted.voidcrawl, wanted.investigators, example=True)
-        if self.setup == untouched and any(
-            self.library == example_campaign(other).library for other in LANGUAGES
-        ):
+        was = example_campaign(language, game)
+        untouched = CrawlSetup(was.voidcrawl, was.investigators, example=True)
+        if self.setup == untouched:
             self.store.put("library", wanted.library)
 
     def on_editor_submit(self, _target: Any, _event: Any) -> None:

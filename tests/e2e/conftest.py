@@ -2,17 +2,28 @@
 
 Every test fails on any console error or page error (a test that expects one opts out
 with the ``allow_console_errors`` marker). Locators use roles and accessible names.
+
+**The first start's question.** A fresh profile is asked which game the table plays
+(issue 16). Most tests start from a fresh profile and are about something else, so the
+default in tests is explicit here: ``FIRST_START = "answered"``: before any page of the
+test's browser context runs, a profile with nothing of Omen's stored gets the
+preferences a game master has after answering with the defaults (Liminal Horror, its
+example campaign: what every start looked like before the question). A test about the
+question itself is marked ``first_start`` and sees a fresh profile as a new game master
+does. A context a test makes itself (``browser.new_context``) gets the same default
+through :func:`answer_first_start`.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Error, Page, expect
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -31,6 +42,47 @@ expect.set_options(timeout=15_000)
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_console_errors: the test provokes errors itself")
+    config.addinivalue_line(
+        "markers", "first_start: a fresh profile is asked which game the table plays"
+    )
+
+
+# The default in tests: the first start's question counts as answered (see above).
+FIRST_START = "answered"
+# Prefs format 3, as a game master has them after the question: nothing else changed.
+ANSWERED_PREFS = {
+    "app": "omen",
+    "kind": "prefs",
+    "schema": 3,
+    "data": {
+        "language": "",
+        "theme": "auto",
+        "vibrate": True,
+        "sound": False,
+        "install_hint_seen": False,
+        "game_asked": True,
+    },
+}
+# Only a profile with nothing of Omen's stored (a fresh one, or one a test cleared) is
+# given them: whatever a test stores itself, damaged preferences included, stays as it is.
+ANSWER_SCRIPT = (
+    "(() => { try {"
+    " if (!Object.keys(localStorage).some(k => k.startsWith('omen/')))"
+    f" localStorage.setItem('omen/prefs', {json.dumps(json.dumps(ANSWERED_PREFS))});"
+    " } catch (e) { /* a frame without storage */ } })();"
+)
+
+
+def answer_first_start(context: BrowserContext) -> BrowserContext:
+    """Let every page of ``context`` start as if the first start's question was answered."""
+    context.add_init_script(ANSWER_SCRIPT)
+    return context
+
+
+@pytest.fixture(autouse=True)
+def first_start_answered(request: pytest.FixtureRequest, context: BrowserContext) -> None:
+    if FIRST_START == "answered" and request.node.get_closest_marker("first_start") is None:
+        answer_first_start(context)
 
 
 @pytest.fixture(scope="session")

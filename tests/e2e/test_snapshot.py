@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 import build
 
-from .conftest import PHONE, READY_TIMEOUT, ROOT, open_app, reload_app
+from .conftest import PHONE, READY_TIMEOUT, ROOT, answer_first_start, open_app, reload_app
 
 SNAPSHOT_TIMEOUT = 120_000  # ms: the worker's whole start, import and copy
 
@@ -155,7 +155,9 @@ def test_snapshot_off_starts_normally_and_makes_none(page: Page, base: str) -> N
 @pytest.fixture
 def no_worker_context(browser: Browser) -> Iterator[BrowserContext]:
     """A context without the service worker, so routes see every request."""
-    context = browser.new_context(viewport=PHONE, locale="en-US", service_workers="block")
+    context = answer_first_start(
+        browser.new_context(viewport=PHONE, locale="en-US", service_workers="block")
+    )
     yield context
     context.close()
 

@@ -32,7 +32,7 @@ from omen.share import decode_link, encode_link, pack, share_table
 from omen.tables import Entry, Library, Table
 from tests.unit.test_share import ALPHABET, _framed, _json_mutation, _link, _raw, seeds
 
-from .conftest import PHONE, READY_TIMEOUT, ROOT
+from .conftest import PHONE, READY_TIMEOUT, ROOT, answer_first_start
 from .test_share import TEMPLATES
 
 NGINX_CANDIDATES = ("/usr/sbin/nginx", "/usr/bin/nginx")
@@ -180,7 +180,7 @@ def test_under_a_sub_path_it_boots_rolls_shares_and_starts_offline(
 
     # A second, fresh profile opens the link: while Pyodide's runtime is still on its
     # way (held back here), the page already says what the link holds.
-    other = browser.new_context(viewport=PHONE, locale="en-US")
+    other = answer_first_start(browser.new_context(viewport=PHONE, locale="en-US"))
     held: list[Route] = []
 
     def hold(route: Route) -> None:
@@ -228,7 +228,7 @@ def request_line(line: str) -> tuple[str, str]:
 def test_a_dropped_connection_is_said_plainly_and_a_reload_reuses_what_arrived(
     browser: Browser, host: dict[str, Any]
 ) -> None:
-    context = browser.new_context(viewport=PHONE, locale="en-US")
+    context = answer_first_start(browser.new_context(viewport=PHONE, locale="en-US"))
     page, _problems = guarded(context)  # the failed start logs errors of its own
     earlier = len(host["log"].read_text().splitlines())
     cdp = context.new_cdp_session(page)
@@ -435,7 +435,7 @@ def test_every_seed_kind_is_previewed_as_python_summarises_it(
 
 
 def test_the_preview_speaks_the_pages_language(browser: Browser, host: dict[str, Any]) -> None:
-    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    context = answer_first_start(browser.new_context(viewport=PHONE, locale="cs-CZ"))
     held: list[Route] = []
 
     def hold(route: Route) -> None:

@@ -246,7 +246,8 @@ def test_prefs_keep_the_install_hint_dismissed_and_migrate() -> None:
     seen = Prefs("cs", "dark", install_hint_seen=True)
     assert decode(PREFS, encode(PREFS, seen.to_json())) == seen
     old = '{"app":"omen","kind":"prefs","schema":1,"data":{"language":"cs","theme":"dark"}}'
-    assert decode(PREFS, old) == Prefs("cs", "dark", install_hint_seen=False)
+    # a game master from before format 3 was never asked for the game, and is not now
+    assert decode(PREFS, old) == Prefs("cs", "dark", install_hint_seen=False, game_asked=True)
     with pytest.raises(StoredDataError, match="install_hint_seen"):
         Prefs.from_json({"install_hint_seen": "yes"})
 
@@ -276,7 +277,10 @@ def test_prefs_of_format_1_gain_roll_feedback_as_the_defaults() -> None:
     old = (
         '{"app": "omen", "kind": "prefs", "schema": 1, "data": {"language": "cs", "theme": "dark"}}'
     )
-    assert store.decode(PREFS, old) == Prefs("cs", "dark", vibrate=True, sound=False)
+    # and, from before format 3, count as asked which game the table plays
+    assert store.decode(PREFS, old) == Prefs(
+        "cs", "dark", vibrate=True, sound=False, game_asked=True
+    )
     again = store.decode(PREFS, store.encode(PREFS, Prefs("en", sound=True).to_json()))
     assert again == Prefs("en", sound=True)
 

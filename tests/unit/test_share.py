@@ -212,7 +212,7 @@ def test_a_file_part_in_a_newer_format_is_refused_by_name() -> None:
         import_file(json.dumps(data))
     assert str(caught.value) == (
         "Saved preferences: This was saved by a newer version of Omen (format 5); "
-        "this version reads up to format 2."
+        "this version reads up to format 3."
     )
 
 

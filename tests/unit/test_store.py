@@ -44,7 +44,7 @@ def envelope(kind: str, data: Any, schema: Any = 1, app: Any = "omen") -> str:
 def test_encode_writes_a_compact_envelope_keeping_letters() -> None:
     text = encode(PREFS, {"language": "cs", "theme": "dark"})
     assert text == (
-        '{"app":"omen","kind":"prefs","schema":2,"data":{"language":"cs","theme":"dark"}}'
+        '{"app":"omen","kind":"prefs","schema":3,"data":{"language":"cs","theme":"dark"}}'
     )
     assert encode(CAMPAIGN, {"name": "Řeřicha"}).count("Řeřicha") == 1  # not \\u-escaped
 
@@ -57,9 +57,10 @@ def test_storage_keys() -> None:
         "omen/log",
     ]
     # exploration format 2: the phase may be null (no day/night cycle); prefs format 2:
-    # the iOS install hint's dismissal; log format 2: each entry's undo data carries its
+    # the iOS install hint's dismissal; prefs format 3: whether the first start's
+    # question (which game) was put; log format 2: each entry's undo data carries its
     # part's format, and the log names its older pages (omen/log/<n>)
-    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [2, 1, 2, 2]
+    assert [s.current for s in (EXPLORATION, CAMPAIGN, PREFS, LOG)] == [2, 1, 3, 2]
 
 
 @pytest.mark.parametrize(
@@ -472,7 +473,8 @@ def test_fixture_campaign() -> None:
 
 
 def test_fixture_prefs() -> None:
-    assert decode(PREFS, fixture("prefs")) == Prefs("cs", "dark")
+    # a format 1 fixture: from before the first start's question, so counted as asked
+    assert decode(PREFS, fixture("prefs")) == Prefs("cs", "dark", game_asked=True)
 
 
 def test_fixture_log() -> None:
