@@ -95,4 +95,16 @@ SETTINGS: tuple[Setting, ...] = (
         ),
         game="gurps",
     ),
+    Setting(
+        "gurps.travel_hours",
+        4,
+        N_("Hours of travel per check"),
+        N_(
+            "How many hours of wilderness travel one travel turn on the Explore screen "
+            "stands for; each turn makes one encounter check."
+        ),
+        low=1,
+        high=24,
+        game="gurps",
+    ),
 )
