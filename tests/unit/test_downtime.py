@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from omen.crew import (
     Character,
     Crew,
@@ -16,7 +18,9 @@ from omen.crew import (
     downtime,
     points_spent,
 )
-from omen.eotw import Category, Characteristic
+from omen.eotw import TESTS_FORM, Category, Characteristic, Purpose, TestsForm
+from omen.errors import StoredDataError
+from omen.store import decode, encode
 
 
 def test_downtime_offers_each_track_with_stress_and_each_trauma() -> None:
@@ -76,3 +80,36 @@ def test_the_build_line_counts_points_above_one() -> None:
     assert build_summary(values, off).english() == (
         "Any values from 1 to 5 (the build check is off in Settings)."
     )
+
+
+# --- the test a Crew card or a downtime scene asks for, kept in the Tests form --------
+
+
+def test_a_test_asked_for_is_kept_in_the_tests_form_and_reads_back() -> None:
+    form = TestsForm(purpose=Purpose("c1", Category.MENTAL, 2))
+    assert decode(TESTS_FORM, encode(TESTS_FORM, form.to_json())) == form
+    assert TestsForm.from_json(TestsForm().to_json()).purpose is None
+
+
+def test_a_format_1_tests_form_still_loads() -> None:
+    old = '{"app": "omen", "kind": "eotw_tests", "schema": 1, "data": {"value": 4}}'
+    assert decode(TESTS_FORM, old) == TestsForm(value=4)
+
+
+@pytest.mark.parametrize(
+    "purpose",
+    [
+        [],
+        {"member": "", "category": "mental"},
+        {"member": "c1"},
+        {"member": "c1", "category": "spiritual"},
+        {"member": "c1", "category": "mental", "trauma": True},
+        {"member": "c1", "category": "mental", "trauma": 100},
+        {"member": "c1", "category": "mental", "trauma": "1"},
+        {"member": "x" * 101, "category": "mental"},
+        {"member": "c1", "category": "mental", "why": "no"},
+    ],
+)
+def test_a_crafted_purpose_is_refused(purpose: object) -> None:
+    with pytest.raises(StoredDataError):
+        decode(TESTS_FORM, encode(TESTS_FORM, {"value": 3, "purpose": purpose}))
