@@ -52,8 +52,11 @@ MAX_NAME = 80
 
 
 class Mode(enum.Enum):
-    ROLL = "roll"
-    CONTEST = "contest"
+    """What the Tests screen shows in a GURPS campaign."""
+
+    ROLL = "roll"  # a success roll
+    CONTEST = "contest"  # a Quick Contest
+    POOL = "pool"  # The End of the World's dice pool, still one tap away
 
 
 @dataclass(frozen=True)

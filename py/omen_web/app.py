@@ -39,14 +39,25 @@ from omen_web.storage import Storage
 LOCALE_DIR = "locale"
 # Screens drawn inside another screen's section: the Encounter screen's procedures, and
 # the share sheet and import dialog, whose buttons are on Settings.
-SECTIONS = {"ose": "encounter", "gurps": "encounter", "reaction": "encounter", "share": "settings"}
+SECTIONS = {
+    "ose": "encounter",
+    "gurps": "encounter",
+    "reaction": "encounter",
+    "share": "settings",
+    "gurps_tests": "tests",
+    "gurps_travel": "explore",
+    "eotw_scene": "explore",
+}
 # Every screen: its name, and the module and class that draw it, in drawing order. A
 # screen is imported and built when first needed (shown, or asked for by another
 # screen), so a start pays only for the screen on show and those it depends on.
 SCREENS = {
     "explore": ("omen_web.explore", "ExploreScreen"),
+    "gurps_travel": ("omen_web.gurpstravel", "GurpsTravelPanel"),
+    "eotw_scene": ("omen_web.eotwscene", "EotwScenePanel"),
     "encounter": ("omen_web.encounterscreen", "EncounterScreen"),
     "tests": ("omen_web.testsscreen", "TestsScreen"),
+    "gurps_tests": ("omen_web.gurpstests", "GurpsTestsScreen"),
     "crew": ("omen_web.crewscreen", "CrewScreen"),
     "tables": ("omen_web.tablesscreen", "TablesScreen"),
     "gurps": ("omen_web.gurpsscreen", "GurpsScreen"),

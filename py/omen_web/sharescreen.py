@@ -86,6 +86,8 @@ OWNERS = {
     "ose_encounter": ("ose", "session"),
     "gurps_form": ("gurps", "form"),
     "eotw_tests": ("tests", "form"),
+    "gurps_tests": ("gurps_tests", "form"),
+    "gurps_travel": ("gurps_travel", "state"),
 }
 _HELD = {
     part.kind for part in parts.PARTS.values() if part.goes(Place.BACKUP) or part.goes(Place.SYNC)
