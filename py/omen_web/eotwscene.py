@@ -13,32 +13,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from omen import games
 from omen.crew import Crew, EncounterType, convert_stress, downtime
 from omen.eotw import Category
 from omen.errors import RulesError
 from omen.roll import N_, Step
-from omen_web import dom
-from omen_web.panel import Panel
+from omen_web import dom, kit
 
 
-class EotwScenePanel(Panel):
+class EotwScenePanel(kit.Screen):
     name = "eotw_scene"
     section = "explore"
+    root_selector = '[data-panel="eotw_scene"]'
     parts = ("crew",)
     games = frozenset({"eotw"})
 
     def build(self) -> None:
-        self.panel = dom.one('[data-panel="eotw_scene"]', self.root)
-        for row in self.panel.querySelectorAll("[data-scene-hint]"):
-            scene = EncounterType(str(row.dataset.sceneHint))
-            dom.text(row, self.t(scene.hint))
+        self.panel = self.root
 
     @property
     def crew(self) -> Crew:
-        """The crew, as the Crew screen keeps it (until the store holds it)."""
-        crew: Crew = self.app.screen("crew").state
+        crew: Crew = self.store.get("crew")
         return crew
+
+    def keeper(self) -> Any:
+        """The Crew screen, which still saves the crew itself and logs its changes; a
+        change made past it would be lost at its next save (until it is on the kit)."""
+        return self.app.screen("crew")
 
     # --- actions ---------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ class EotwScenePanel(Panel):
         if crew.agenda.encounter is scene:
             return
         title = Step(N_("The scene is now: {scene}"), {"scene": scene.label})
-        self.app.screen("crew").commit(
+        self.keeper().commit(
             crew.with_agenda(crew.agenda.with_encounter(scene)), title, (Step(scene.hint),)
         )
 
@@ -61,23 +61,21 @@ class EotwScenePanel(Panel):
     def on_downtime_convert(self, target: Any, _event: Any) -> None:
         character = self._member(str(target.dataset.member))
         change = convert_stress(character, Category(str(target.dataset.category)))
-        self.app.screen("crew").apply(change)
+        self.keeper().apply(change)
 
     def on_downtime_treat(self, target: Any, _event: Any) -> None:
         character = self._member(str(target.dataset.member))
         index = int(str(target.dataset.index))
         if not 0 <= index < len(character.traumas):
             raise RulesError(Step(N_("There is no trauma number {number}."), {"number": index + 1}))
-        self.app.screen("crew").to_tests(character, character.traumas[index].category, index)
+        self.keeper().to_tests(character, character.traumas[index].category, index)
 
     # --- drawing ---------------------------------------------------------------------
 
     def render(self) -> None:
         panel = self.panel
-        own = "eotw_scene" in games.game_of(self.app.campaign.game).explore
-        dom.show(panel, own)
-        if not own:
-            return
+        for row in panel.querySelectorAll("[data-scene-hint]"):
+            dom.text(row, self.t(EncounterType(str(row.dataset.sceneHint)).hint))
         crew = self.crew
         scene = crew.agenda.encounter
         for radio in panel.querySelectorAll('input[name="eotw-scene"]'):

@@ -35,12 +35,10 @@ from omen.gurps import (
     roll_odds,
     signed,
 )
-from omen.gurps_tests import GURPS_TESTS, GurpsTestsForm, Mode, Roller, contest_for, roll_for
+from omen.gurps_tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
 from omen.notation import read_whole
 from omen.roll import N_, ArgValue, Step
-from omen_web import dom
-from omen_web.app import App
-from omen_web.panel import FieldProblem, Panel, mark
+from omen_web import dom, kit
 
 WHICH = ("roll", "a", "b")
 LEGEND = {"roll": N_("Success roll"), "a": N_("Side A"), "b": N_("Side B")}
@@ -66,7 +64,8 @@ def gurps_mode(campaign: Any, form: GurpsTestsForm) -> Mode:
 
 def fail(field: Any, step: Step) -> None:
     """Refuse the action; the notice says why and the field shows it."""
-    raise FieldProblem(field, step)
+    kit.error(field, step)
+    raise RulesError(step)
 
 
 def read_roller(node: Any, which: str) -> Roller:
@@ -86,20 +85,22 @@ def read_roller(node: Any, which: str) -> Roller:
         raise  # not reached: fail raises
 
 
-class GurpsTestsScreen(Panel):
+class GurpsTestsScreen(kit.Screen):
     name = "gurps_tests"
     section = "tests"
+    root_selector = '[data-bind="gurps-tests-root"]'
     parts = ("gurps_tests", "campaign")
     games = frozenset({"gurps"})
 
-    def __init__(self, app: App) -> None:
-        self.form = app.storage.load(GURPS_TESTS, app.stamp) or GurpsTestsForm()
-        super().__init__(app)
+    @property
+    def form(self) -> GurpsTestsForm:
+        """The form as the store holds it."""
+        form: GurpsTestsForm = self.store.get("gurps_tests")
+        return form
 
-    def put(self, form: GurpsTestsForm) -> None:
-        self.form = form
-        self.app.storage.save(GURPS_TESTS, form.to_json())
-        self.render()
+    @form.setter
+    def form(self, value: GurpsTestsForm) -> None:  # an import or another tab
+        self.store.put("gurps_tests", value)
 
     def build(self) -> None:
         self.roll: SuccessRoll | None = None
@@ -121,8 +122,7 @@ class GurpsTestsScreen(Panel):
 
     def on_tests_mode(self, target: Any, _event: Any) -> None:
         mode = Mode(str(target.value))
-        self.put(GurpsTestsForm(mode, *self._rest()))
-        self.app.render_all()  # the dice pool shows or hides
+        self.form = GurpsTestsForm(mode, *self._rest())
 
     def _rest(self) -> tuple[Roller, Roller, Roller]:
         form = self.form
@@ -133,11 +133,11 @@ class GurpsTestsScreen(Panel):
         which = str(node.dataset.side)
         roller = read_roller(node, which)
         self.clear_marks(node)
-        self.put(self.form.with_roller(which, roller))
+        self.store.put("gurps_tests", self.form.with_roller(which, roller))
 
     def clear_marks(self, node: Any) -> None:
         for field in node.querySelectorAll("[data-field]"):
-            mark(field, None)
+            kit.error(field, None)
 
     def _typed(self, bind: str, label: ArgValue) -> Dice | int:
         field = dom.bound(bind, self.root)
@@ -164,8 +164,8 @@ class GurpsTestsScreen(Panel):
         self.roll, self.contest = rolled, None
         self.title, self.steps = title, rolled.steps
         self.clear_marks(self.rollers["roll"])
-        self.app.record(Outcome(title, rolled.steps, KIND[rolled.result]), None)
-        self.put(self.form.with_roller("roll", roller))
+        outcome = Outcome(title, rolled.steps, KIND[rolled.result])
+        self.store.act(outcome, gurps_tests=self.form.with_roller("roll", roller))
 
     def on_gurps_contest(self, _target: Any, _event: Any) -> None:
         a = read_roller(self.rollers["a"], "a")
@@ -182,8 +182,8 @@ class GurpsTestsScreen(Panel):
         kind = "nothing" if decided.winner is Winner.TIE else "sign"
         for which in ("a", "b"):
             self.clear_marks(self.rollers[which])
-        self.app.record(Outcome(title, decided.steps, kind), None)
-        self.put(self.form.with_roller("a", a).with_roller("b", b))
+        form = self.form.with_roller("a", a).with_roller("b", b)
+        self.store.act(Outcome(title, decided.steps, kind), gurps_tests=form)
 
     def _side_name(self, roller: Roller, which: str) -> ArgValue:
         return roller.name.strip() or Step(LEGEND[which])
@@ -199,7 +199,10 @@ class GurpsTestsScreen(Panel):
         dom.show(switch, own)
         for radio in switch.querySelectorAll("input"):
             radio.checked = str(radio.value) == mode.value
-        dom.show(dom.bound("eotw-tests", self.root), mode is Mode.POOL)
+        # The dice pool is the Tests screen's own (py/omen_web/testsscreen.py); this
+        # only says whether it is on show.
+        pool = dom.bound("eotw-tests", dom.one('[data-screen="tests"]'))
+        dom.show(pool, mode is Mode.POOL)
         dom.show(dom.bound("gurps-tests", self.root), mode is not Mode.POOL)
         if mode is Mode.POOL:
             return

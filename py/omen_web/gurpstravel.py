@@ -10,14 +10,13 @@ the Encounter screen with the creature as side B. State: the store's ``gurps_tra
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from omen import games
 from omen.campaign import Exploration, depth_limit
 from omen.errors import RulesError
 from omen.gurps_travel import (
     CHECK_NAMES,
-    GURPS_TRAVEL,
     Travel,
     TravelCheck,
     choose,
@@ -26,44 +25,35 @@ from omen.gurps_travel import (
 )
 from omen.roll import N_, Step
 from omen.tables import Library
-from omen_web import dom
-from omen_web.app import App
-from omen_web.panel import Panel
+from omen_web import dom, kit
 
 NO_TABLE = ""
 
 
-class GurpsTravelPanel(Panel):
+class GurpsTravelPanel(kit.Screen):
     name = "gurps_travel"
     section = "explore"
+    root_selector = '[data-panel="gurps_travel"]'
     parts = ("gurps_travel", "library", "exploration", "campaign")
     games = frozenset({"gurps"})
 
-    def __init__(self, app: App) -> None:
-        self.state: Travel = app.storage.load(GURPS_TRAVEL, app.stamp) or Travel()
-        app.restorers["gurps_travel"] = self.restore
-        super().__init__(app)
+    @property
+    def state(self) -> Travel:
+        """The travel checks as the store holds them."""
+        travel: Travel = self.store.get("gurps_travel")
+        return travel
 
-    def build(self) -> None:
-        self.panel = dom.one('[data-panel="gurps_travel"]', self.root)
-
-    def put(self, state: Travel) -> None:
-        self.state = state
-        self.app.storage.save(GURPS_TRAVEL, state.to_json())
-        self.render()
-
-    def restore(self, data: Any) -> None:
-        self.state = Travel.from_json(data)
-        self.app.storage.save(GURPS_TRAVEL, self.state.to_json())
+    @state.setter
+    def state(self, value: Travel) -> None:  # an import or another tab puts a new one in
+        self.store.put("gurps_travel", value)
 
     def library(self) -> Library:
-        """The library the Tables screen keeps (until the store holds it)."""
-        library: Library = self.app.screen("tables").library
+        library: Library = self.store.get("library")
         return library
 
     def exploration(self) -> Exploration:
-        """The Explore screen's state: the location chosen there."""
-        state: Exploration = self.app.screen("explore").state
+        """The exploration: the location chosen for the party."""
+        state: Exploration = self.store.get("exploration")
         return state
 
     def hours(self) -> int:
@@ -74,30 +64,32 @@ class GurpsTravelPanel(Panel):
 
     def on_travel_check(self, target: Any, _event: Any) -> None:
         check = TravelCheck(str(target.value))
-        table = str(dom.bound("travel-table", self.panel).value) or None
+        table = str(self.bound("travel-table").value) or None
         if check is TravelCheck.TABLE and table is None:
             library = self.library()
             table = self.state.table if library.find_table(self.state.table or "") else None
             if table is None and library.tables:
                 table = library.tables[0].id
-        self.put(choose(self.state, check, table))
+        self.state = choose(self.state, check, table)
 
     def on_travel_table(self, target: Any, _event: Any) -> None:
         table = str(target.value)
         if table:
-            self.put(choose(self.state, TravelCheck.TABLE, table))
+            self.state = choose(self.state, TravelCheck.TABLE, table)
+
+    def on_travel_location(self, target: Any, _event: Any) -> None:
+        location = str(target.value) or None
+        self.store.put("exploration", replace(self.exploration(), location=location))
 
     def on_travel_turn(self, _target: Any, _event: Any) -> None:
-        typed = dom.bound("travel-typed", self.panel)
+        typed = self.bound("travel-typed")
         dice = self.app.dice(str(typed.value))
         values = self.app.campaign.values
-        before = self.state.to_json()
         state, outcome = travel_turn(
             self.state, self.library(), self.exploration(), self.hours(), dice, depth_limit(values)
         )
         typed.value = ""
-        self.app.record(outcome, ("gurps_travel", before))
-        self.put(state)
+        self.store.act(outcome, gurps_travel=state)
 
     def on_travel_meet(self, _target: Any, _event: Any) -> None:
         self.app.begin_encounter(self.state.met)
@@ -108,11 +100,7 @@ class GurpsTravelPanel(Panel):
     # --- drawing ---------------------------------------------------------------------
 
     def render(self) -> None:
-        state, panel = self.state, self.panel
-        own = "gurps_travel" in games.game_of(self.app.campaign.game).explore
-        dom.show(panel, own)
-        if not own:
-            return
+        state, panel = self.state, self.root
         library = self.library()
         last = state.last
         title = dom.bound("travel-title", panel)
@@ -138,8 +126,17 @@ class GurpsTravelPanel(Panel):
             radio.checked = str(radio.value) == state.check.value
         tables = [(table.id, table.name) for table in library.tables]
         chooser = dom.bound("travel-table", panel)
-        dom.fill_options(chooser, [(NO_TABLE, self.tr(N_("Choose a table"))), *tables])
-        chooser.value = state.table if library.find_table(state.table or "") else NO_TABLE
+        chosen = state.table if library.find_table(state.table or "") else NO_TABLE
+        kit.choices(chooser, [(NO_TABLE, self.tr(N_("Choose a table"))), *tables], chosen)
+        here = self.exploration().place(library)
+        kit.choices(
+            dom.bound("travel-location", panel),
+            [
+                (NO_TABLE, self.tr(N_("No location"))),
+                *((place.id, place.name) for place in library.locations),
+            ],
+            here.id if here is not None else NO_TABLE,
+        )
         dom.show(dom.bound("travel-table-row", panel), state.check is TravelCheck.TABLE)
         lines: list[Step] = []
         try:
