@@ -49,7 +49,7 @@ class EotwScenePanel(kit.Screen):
             return
         title = Step(N_("The scene is now: {scene}"), {"scene": scene.label})
         self.keeper().commit(
-            crew.with_agenda(crew.agenda.with_encounter(scene)), title, (Step(scene.hint),)
+            crew.with_agenda(crew.agenda.with_encounter(scene)), title, (scene.hint,)
         )
 
     def _member(self, ident: str) -> Any:
