@@ -164,6 +164,10 @@ def test_a_gurps_campaign_travels_meets_and_rolls(page: Page, base: str) -> None
     expect(page.locator(".log-entry").filter(has_text="Stealth (effective 13)")).to_have_count(1)
     expect(page.locator(".log-entry").filter(has_text="Encounter Die 1")).to_have_count(1)
 
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    nav(page, "Tests")
+    page.screenshot(path=str(SHOTS / "gurps-contest-en-light.png"))
+
     # Everything typed survives a reload.
     reload_app(page)
     nav(page, "Tests")
@@ -238,14 +242,15 @@ def test_an_end_of_the_world_campaign(page: Page, base: str) -> None:
     nav(page, "Tests")
     page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
     page.get_by_role("button", name="One die more: Danger or difficulty").click()
-    page.get_by_text("Use physical dice", exact=True).click()
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    page.locator(".eotw-tests > .physical").get_by_text("Use physical dice").click()
     page.get_by_role("textbox", name="Positive faces").fill("2")
     page.get_by_role("textbox", name="Negative faces").fill("5 6")
     page.get_by_role("button", name="Roll", exact=True).click()
     expect(page.locator("[data-bind='test-title']")).to_have_text(
         "Ana: Success: 1 success, 2 stress"
     )
-    page.get_by_role("button", name="Give Ana 2 stress").click()
+    page.get_by_role("button", name="Give 2 stress (Physical) to Ana").click()
 
     # Downtime: the stress is offered for conversion, and done in one tap.
     nav(page, "Explore")
@@ -261,6 +266,8 @@ def test_an_end_of_the_world_campaign(page: Page, base: str) -> None:
         "button", name="Ana: treat unnamed trauma (Physical) (one day), then a Vitality test"
     )
     expect(treat).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "eotw-downtime-en-light.png"))
     treat.click()
     expect(page.locator("[data-bind='purpose-text']")).to_be_visible()
 
@@ -268,3 +275,21 @@ def test_an_end_of_the_world_campaign(page: Page, base: str) -> None:
     expect(entries.filter(has_text="Ana works through 2 stress (Physical)")).to_have_count(1)
     expect(entries.filter(has_text="The scene is now: Downtime scene")).to_have_count(1)
     expect(entries.filter(has_text="Ana: Success: 1 success, 2 stress")).to_have_count(1)
+
+
+def test_gurps_screens_in_czech_and_dark(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=5")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Game").select_option("gurps")
+    page.get_by_role("combobox", name="Theme").select_option("dark")
+    page.get_by_role("combobox", name="Language").select_option("cs")
+    page.locator("[data-nav='tests']").click()
+    expect(page.get_by_role("radio", name="Hod na úspěch (GURPS)")).to_be_checked()
+    expect(page.locator("[data-bind='gurps-roll-odds'] li").first).to_have_text(
+        "Úspěch: 50,0\u00a0% (108 z 216)"
+    )
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "gurps-roll-cs-dark.png"))
+    page.locator("[data-nav='explore']").click()
+    expect(page.get_by_role("region", name="Cesta divočinou (GURPS)")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "gurps-travel-cs-dark.png"))
