@@ -533,13 +533,35 @@ def build_problem(values: Mapping[Characteristic, int], points: int = BUILD_POIN
                 N_("{characteristic} must be from 1 to 5."),
                 {"characteristic": characteristic.label},
             )
-    spent = sum(values.get(c, BUILD_BASE) - BUILD_BASE for c in Characteristic)
+    spent = points_spent(values)
     if spent != points:
         return Step(
             N_("A new character raises characteristics above 1 by {points} points, not {spent}."),
             {"points": points, "spent": spent},
         )
     return None
+
+
+def points_spent(values: Mapping[Characteristic, int]) -> int:
+    """How many points raise ``values`` above the starting 1 (a missing one counts as 1)."""
+    return sum(values.get(c, BUILD_BASE) - BUILD_BASE for c in Characteristic)
+
+
+def build_summary(
+    values: Mapping[Characteristic, int], settings: CrewSettings = CrewSettings()
+) -> Step:
+    """The line a new character's form shows: points spent of the points the build
+    allows, or that any values go when the build check is off.
+
+    >>> build_summary({Characteristic.DEXTERITY: 3}).english()
+    'Points above 1: 2 of 10'
+    """
+    if not settings.check_build:
+        return Step(N_("Any values from 1 to 5 (the build check is off in Settings)."))
+    return Step(
+        N_("Points above 1: {spent} of {points}"),
+        {"spent": points_spent(values), "points": settings.build_points},
+    )
 
 
 def new_character(
@@ -889,6 +911,85 @@ def recover(
         stressed = take_stress(updated, trauma.category, result.stress)
         return CrewChange(stressed.character, (*steps, *stressed.steps), stressed.must_choose)
     return CrewChange(updated, tuple(steps))
+
+
+# --- downtime ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """Downtime can turn a character's stress in one category into a trauma."""
+
+    member: str  # the character's id
+    name: str
+    category: Category
+    stress: int
+    severity: int  # of the trauma it would give
+
+
+@dataclass(frozen=True)
+class Treatment:
+    """Downtime can treat one of a character's traumas (then a recovery test)."""
+
+    member: str
+    name: str
+    index: int  # the trauma's place in the character's list
+    trauma: Trauma
+
+    @property
+    def time(self) -> Step:
+        """How long treating this trauma takes."""
+        return treatment_time(self.trauma.severity)
+
+    @property
+    def characteristic(self) -> Characteristic:
+        """The defensive characteristic its recovery test uses."""
+        return self.trauma.category.defensive
+
+
+@dataclass(frozen=True)
+class Downtime:
+    """What a downtime scene offers the crew, character by character."""
+
+    conversions: tuple[Conversion, ...]
+    treatments: tuple[Treatment, ...]
+
+    @property
+    def empty(self) -> bool:
+        """Whether there is nothing to offer."""
+        return not self.conversions and not self.treatments
+
+
+def downtime(crew: Crew) -> Downtime:
+    """Every stress conversion and trauma treatment open to the crew now.
+
+    A character out of the story has none; a full track is settled (cling to life or let
+    go) before its stress can be worked through, as :func:`convert_stress` requires.
+    The offers are carried out by :func:`convert_stress` and :func:`recover`.
+
+    >>> ana = new_character("c1", "Ana", {Characteristic.DEXTERITY: 5, Characteristic.VITALITY: 4,
+    ...     Characteristic.LOGIC: 3, Characteristic.WILLPOWER: 2})
+    >>> ana = take_stress(ana, Category.MENTAL, 4).character
+    >>> offer = downtime(Crew((ana,)))
+    >>> [(c.category.value, c.stress, c.severity) for c in offer.conversions], offer.treatments
+    ([('mental', 4, 2)], ())
+    """
+    conversions: list[Conversion] = []
+    treatments: list[Treatment] = []
+    for character in crew.characters:
+        if character.status.final:
+            continue
+        for category in Category:
+            track = character.track(category)
+            if track.filled and category not in character.pending:
+                conversions.append(
+                    Conversion(
+                        character.id, character.name, category, track.filled, track.tiers_filled
+                    )
+                )
+        for index, trauma in enumerate(character.traumas):
+            treatments.append(Treatment(character.id, character.name, index, trauma))
+    return Downtime(tuple(conversions), tuple(treatments))
 
 
 # --- encounters and goals ---------------------------------------------------------------

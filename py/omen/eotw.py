@@ -907,6 +907,56 @@ def _stored_characteristic(raw: Any, where: str, optional: bool = False) -> Char
 
 
 @dataclass(frozen=True)
+class Purpose:
+    """A test asked for by the Crew screen or a downtime scene: clinging to life
+    (``trauma`` None) or the recovery test of trauma number ``trauma`` (0-based) of the
+    crew member ``member``; its result is applied to that character."""
+
+    member: str
+    category: Category
+    trauma: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.member, str) or not 0 < len(self.member) <= MAX_MEMBER_ID:
+            raise RulesError(Step(N_("A contestant's crew link is not a character's id.")))
+        if not isinstance(self.category, Category):
+            raise RulesError(Step(N_("A test asked for is physical, mental or social.")))
+        trauma = self.trauma
+        if trauma is not None and (isinstance(trauma, bool) or not 0 <= trauma < 100):
+            raise RulesError(Step(N_("A test asked for names a trauma by its place, 0 to 99.")))
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        out: dict[str, Any] = {"member": self.member, "category": self.category.value}
+        if self.trauma is not None:
+            out["trauma"] = self.trauma
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "tests.purpose") -> Purpose:
+        """Read its stored form back; ``where`` names it in a message."""
+        if not isinstance(data, dict):
+            raise _bad(where, Step(N_("a record")))
+        for key in data:
+            if key not in ("member", "category", "trauma"):
+                raise _unknown(f"{where}.{key}")
+        member = data.get("member")
+        if not isinstance(member, str) or not 0 < len(member) <= MAX_MEMBER_ID:
+            raise _bad(
+                f"{where}.member",
+                Step(N_("text of at most {limit} characters"), {"limit": MAX_MEMBER_ID}),
+            )
+        if data.get("category") not in {c.value for c in Category}:
+            raise _bad(f"{where}.category", Step(N_("physical, mental or social")))
+        trauma = data.get("trauma")
+        if trauma is not None and (
+            isinstance(trauma, bool) or not isinstance(trauma, int) or not 0 <= trauma < 100
+        ):
+            raise _bad(f"{where}.trauma", Step(N_("a trauma's place in the list, 0 to 99")))
+        return cls(member, Category(data["category"]), trauma)
+
+
+@dataclass(frozen=True)
 class TestsForm:
     """What the Tests screen keeps between visits: the pool being built and the contestants.
 
@@ -922,6 +972,7 @@ class TestsForm:
     pool: Pool = Pool()
     unticked: tuple[int, ...] = ()
     contestants: tuple[Contestant, ...] = ()
+    purpose: Purpose | None = None  # a test asked for by the Crew screen or downtime
 
     def __post_init__(self) -> None:
         check_value(self.value)
@@ -950,6 +1001,8 @@ class TestsForm:
             out["unticked"] = sorted(self.unticked)
         if self.contestants:
             out["contestants"] = [contestant.to_json() for contestant in self.contestants]
+        if self.purpose is not None:
+            out["purpose"] = self.purpose.to_json()
         return out
 
     @classmethod
@@ -959,6 +1012,7 @@ class TestsForm:
         if not isinstance(data, dict):
             raise _bad(where, Step(N_("a record")))
         known = {"character", "characteristic", "value", "pool", "unticked", "contestants"}
+        known.add("purpose")
         for key in data:
             if key not in known:
                 raise _unknown(f"{where}.{key}")
@@ -991,6 +1045,8 @@ class TestsForm:
         contestants = tuple(
             Contestant.from_json(item, f"{where}.contestants[{i}]") for i, item in enumerate(raw)
         )
+        raw_purpose = data.get("purpose")
+        purpose = None if raw_purpose is None else Purpose.from_json(raw_purpose)
         try:
             return cls(
                 character,
@@ -999,9 +1055,16 @@ class TestsForm:
                 Pool.from_json(data.get("pool", {})),
                 tuple(sorted(set(unticked))),
                 contestants,
+                purpose,
             )
         except RulesError as error:
             raise StoredDataError(error.message) from error
 
 
-TESTS_FORM = Schema("eotw_tests", 1, {}, TestsForm.from_json)
+def _purpose_kept(data: Any) -> Any:
+    """Format 1 to 2: the form may now hold the test the Crew screen asked for. Format 1
+    had none (it was not kept), so its data reads on unchanged."""
+    return data
+
+
+TESTS_FORM = Schema("eotw_tests", 2, {1: _purpose_kept}, TestsForm.from_json)

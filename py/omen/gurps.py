@@ -18,8 +18,16 @@ minus the loser's. When a 3-4 or a 17-18 overrides the skill, a success can beat
 failure with a margin no larger than the loser's, so the margin of victory of such a win
 can be zero or less.
 
+**Effective skill.** The game master types the skill and any modifiers (``-2 +1``); the
+effective skill is their sum, and it is what the roll is made against. Before the roll
+Omen shows the exact chance of success, of a critical success and of a critical failure,
+and the chance of each margin; after it, the margin the dice gave.
+
 Rolls come from a :class:`~omen.dice.Dice` or as a 3d6 total typed in from physical
 dice; either way the steps say what happened.
+
+Source: GURPS Basic Set, Fourth Edition, *Success Rolls* and *Critical Success and
+Failure* (pp. B343-B348); the Quick Contest as the seed uses it.
 
 >>> from omen.dice import ScriptedDice
 >>> roll = success_roll(12, ScriptedDice([2, 3, 4]), Step(N_("Stealth {level}"), {"level": 12}))
@@ -34,11 +42,19 @@ dice; either way the steps say what happened.
 Fraction(1, 2)
 >>> contest_odds(10, 10).tie
 Fraction(361, 3888)
+>>> level = effective_skill(14, read_modifiers("-2 +1"))
+>>> level.value, level.steps[0].english()
+(13, 'skill 14, modifiers −2 +1: effective skill 13')
+>>> odds = roll_odds(16)
+>>> odds.critical_success, odds.critical_failure, odds.margin_at_least(0)
+(Fraction(5, 54), Fraction(1, 216), Fraction(53, 54))
 """
 
 from __future__ import annotations
 
 import enum
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -52,6 +68,9 @@ LOWEST_ROLL = 3
 HIGHEST_ROLL = 18
 MIN_SKILL = -50
 MAX_SKILL = 99
+MAX_MODIFIER = 99  # one modifier, either way
+MAX_MODIFIERS = 12  # modifiers on one roll
+MAX_MODIFIER_TEXT = 120
 
 THREE_D6: dict[int, Fraction] = dict(sorted(notation.distribution("3d6").items()))
 
@@ -356,4 +375,148 @@ def _contest_odds(skill_a: int, skill_b: int) -> ContestOdds:
         tie,
         a_margins,
         b_margins,
+    )
+
+
+# --- effective skill ------------------------------------------------------------------
+
+# ASCII digits only; a true minus sign (−) reads as a hyphen.
+_MODIFIER = re.compile(r"\s*([+-]?)\s*([0-9]{1,3})\s*,?", re.ASCII)
+
+
+def read_modifiers(text: str) -> tuple[int, ...]:
+    """Modifiers as the game master types them: ``-2 +1``, ``−4, +2``, ``3`` (a plus).
+
+    An empty text is no modifiers; anything else is a :class:`RulesError` saying how to
+    write them.
+    """
+    if not isinstance(text, str) or len(text) > MAX_MODIFIER_TEXT:
+        raise RulesError(
+            Step(N_("Modifiers fit in {limit} characters."), {"limit": MAX_MODIFIER_TEXT})
+        )
+    rest = text.replace("−", "-").replace("–", "-").strip()
+    found: list[int] = []
+    while rest:
+        match = _MODIFIER.match(rest)
+        if match is None:
+            raise RulesError(
+                Step(N_("Write modifiers as whole numbers with their signs, like −2 +1."))
+            )
+        value = int(match.group(2))
+        found.append(-value if match.group(1) == "-" else value)
+        rest = rest[match.end() :].strip()
+    return check_modifiers(found)
+
+
+def check_modifiers(modifiers: Sequence[int]) -> tuple[int, ...]:
+    """Refuse modifiers that are not whole numbers in range, or too many of them."""
+    if len(modifiers) > MAX_MODIFIERS:
+        raise RulesError(
+            Step(N_("A roll takes at most {limit} modifiers."), {"limit": MAX_MODIFIERS})
+        )
+    for value in modifiers:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not -MAX_MODIFIER <= value <= MAX_MODIFIER
+        ):
+            raise RulesError(
+                Step(
+                    N_("A modifier is a whole number from −{limit} to +{limit}."),
+                    {"limit": MAX_MODIFIER},
+                )
+            )
+    return tuple(modifiers)
+
+
+def modifiers_text(modifiers: Sequence[int]) -> str:
+    """Modifiers written back the way they are shown: ``−2 +1`` (empty for none)."""
+    return " ".join(signed(value) if value else "+0" for value in modifiers)
+
+
+@dataclass(frozen=True)
+class EffectiveSkill:
+    """A skill and its modifiers: what a roll is made against, and how it was reached."""
+
+    skill: int
+    modifiers: tuple[int, ...]
+
+    @property
+    def value(self) -> int:
+        """The effective skill: the skill plus every modifier."""
+        return self.skill + sum(self.modifiers)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """How the effective skill was reached, one line."""
+        if not self.modifiers:
+            return (Step(N_("skill {skill}, no modifiers"), {"skill": self.skill}),)
+        return (
+            Step(
+                N_("skill {skill}, modifiers {modifiers}: effective skill {level}"),
+                {
+                    "skill": self.skill,
+                    "modifiers": modifiers_text(self.modifiers),
+                    "level": self.value,
+                },
+            ),
+        )
+
+
+def effective_skill(skill: int, modifiers: Sequence[int] = ()) -> EffectiveSkill:
+    """The effective skill of ``skill`` with ``modifiers``, checked to be in Omen's range."""
+    check_skill(skill)
+    level = EffectiveSkill(skill, check_modifiers(modifiers))
+    if not MIN_SKILL <= level.value <= MAX_SKILL:
+        raise RulesError(
+            Step(
+                N_("Skill {skill} with these modifiers is {level}; it must be {low} to {high}."),
+                {"skill": skill, "level": level.value, "low": MIN_SKILL, "high": MAX_SKILL},
+            )
+        )
+    return level
+
+
+@dataclass(frozen=True)
+class RollOdds:
+    """The exact odds of one success roll, before it is made.
+
+    ``margins`` holds each margin the roll can give (skill minus roll, largest first)
+    with its chance and what that roll would be.
+    """
+
+    skill: int
+    success: Fraction
+    critical_success: Fraction
+    critical_failure: Fraction
+    margins: tuple[tuple[int, Fraction, Result], ...]
+
+    @property
+    def failure(self) -> Fraction:
+        """Any failure, critical ones included."""
+        return 1 - self.success
+
+    def margin_at_least(self, margin: int) -> Fraction:
+        """The chance of a margin of ``margin`` or more (a success by that much when it is
+        0 or more; a 17 or 18 is counted only when it succeeds, which it never does)."""
+        return sum(
+            (p for m, p, result in self.margins if m >= margin and result.succeeded),
+            Fraction(0),
+        )
+
+
+def roll_odds(skill: int) -> RollOdds:
+    """Exact odds of a 3d6 roll against effective ``skill``: every total, criticals too."""
+    check_skill(skill)
+    margins = tuple((skill - roll, p, classify(skill, roll)) for roll, p in THREE_D6.items())
+
+    def chance(*results: Result) -> Fraction:
+        return sum((p for _, p, r in margins if r in results), Fraction(0))
+
+    return RollOdds(
+        skill,
+        chance(Result.SUCCESS, Result.CRITICAL_SUCCESS),
+        chance(Result.CRITICAL_SUCCESS),
+        chance(Result.CRITICAL_FAILURE),
+        margins,
     )

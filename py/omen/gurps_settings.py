@@ -102,4 +102,17 @@ SETTINGS: tuple[Setting, ...] = (
         game="gurps",
         procedure="gurps_distance",
     ),
+    Setting(
+        "gurps.travel_hours",
+        4,
+        N_("Hours of travel per check"),
+        N_(
+            "How many hours of wilderness travel one travel turn on the Explore screen "
+            "stands for; each turn makes one encounter check."
+        ),
+        low=1,
+        high=24,
+        game="gurps",
+        procedure="gurps_travel",
+    ),
 )

@@ -251,6 +251,26 @@ PROCEDURES: dict[str, Procedure] = {
             ),
         ),
         Procedure(
+            "gurps_travel",
+            N_("Travel checks"),
+            "gurps",
+            (
+                N_(
+                    "Each travel turn stands for some hours on the road and makes one "
+                    "encounter check."
+                ),
+                N_(
+                    "The check is the Encounter Die, or a check table from Tables: an entry "
+                    "that is violent or calls for a reaction roll counts as an encounter."
+                ),
+                N_("An encounter opens the GURPS encounter distance with the creature met."),
+            ),
+            N_(
+                "Omen's own procedure for wilderness travel in GURPS, using the seed's "
+                "Encounter Die and the tables of the campaign."
+            ),
+        ),
+        Procedure(
             "eotw_tests",
             N_("Tests"),
             "eotw",

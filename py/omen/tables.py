@@ -1154,6 +1154,17 @@ def table_odds(
     )
 
 
+def flag_chance(
+    table: Table,
+    library: Library | None,
+    flag: Callable[[Entry], bool],
+    depth_limit: int = DEFAULT_DEPTH,
+) -> Fraction:
+    """The exact chance that one roll on ``table``, following links, draws an entry
+    ``flag`` accepts (as :func:`table_odds` counts violent and reaction entries)."""
+    return _flag_chance(table, library, flag, (table.id,), depth_limit)
+
+
 def _flag_chance(
     table: Table,
     library: Library | None,

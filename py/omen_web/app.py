@@ -39,6 +39,9 @@ SECTIONS = {
     "gurps": "encounter",
     "reaction": "encounter",
     "share": "settings",
+    "gurps_tests": "tests",
+    "gurps_travel": "explore",
+    "eotw_scene": "explore",
 }
 # Every screen: its name, and the module and class that draw it, in drawing order. A
 # screen is imported and built when first needed (shown, or asked for by another
@@ -46,8 +49,11 @@ SECTIONS = {
 SCREENS = {
     "explore": ("omen_web.explore", "ExploreScreen"),
     "turn": ("omen_web.turnscreen", "TurnScreen"),
+    "gurps_travel": ("omen_web.gurpstravel", "GurpsTravelPanel"),
+    "eotw_scene": ("omen_web.eotwscene", "EotwScenePanel"),
     "encounter": ("omen_web.encounterscreen", "EncounterScreen"),
     "tests": ("omen_web.testsscreen", "TestsScreen"),
+    "gurps_tests": ("omen_web.gurpstests", "GurpsTestsScreen"),
     "crew": ("omen_web.crewscreen", "CrewScreen"),
     "tables": ("omen_web.tablesscreen", "TablesScreen"),
     "gurps": ("omen_web.gurpsscreen", "GurpsScreen"),

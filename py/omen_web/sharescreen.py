@@ -88,6 +88,8 @@ LEGACY = {
     "ose_encounter": ("ose", "session"),
     "gurps_form": ("gurps", "form"),
     "eotw_tests": ("tests", "form"),
+    "gurps_tests": ("gurps_tests", "form"),
+    "gurps_travel": ("gurps_travel", "state"),
 }
 
 

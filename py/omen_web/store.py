@@ -96,6 +96,8 @@ FRESH: dict[str, Callable[[Store], Any]] = {
     "eotw_tests": _fresh("omen.eotw", "TestsForm"),
     "ose_encounter": _fresh_ose,
     "gurps_form": _fresh("omen.gurps_distance", "GurpsForm"),
+    "gurps_tests": _fresh("omen.gurps_tests", "GurpsTestsForm"),
+    "gurps_travel": _fresh("omen.gurps_travel", "Travel"),
 }
 
 

@@ -73,7 +73,7 @@ def test_typed_faces_and_an_opposed_test(page: Page, base: str) -> None:
     page.get_by_role("combobox", name="Value").select_option("3")
     page.get_by_role("button", name="One die more: Equipment").click()
     page.get_by_role("button", name="One die more: Negative feature").click()
-    page.locator("[data-screen='tests']").get_by_text("Use physical dice").click()
+    page.locator("[data-screen='tests'] .eotw-tests").get_by_text("Use physical dice").click()
     page.get_by_role("textbox", name="Positive faces").fill("2 4")
     page.get_by_role("textbox", name="Negative faces").fill("2")
     page.get_by_role("button", name="Roll", exact=True).click()
@@ -146,7 +146,7 @@ def test_a_roll_stress_clinging_and_a_trauma_survive_a_reload(page: Page, base: 
     expect(page.locator("[data-bind='pool-total']")).to_have_text(
         "Pool: 1 positive and 0 negative dice"
     )
-    page.locator("[data-screen='tests']").get_by_text("Use physical dice").click()
+    page.locator("[data-screen='tests'] .eotw-tests").get_by_text("Use physical dice").click()
     page.get_by_role("textbox", name="Positive faces").fill("1")
     page.get_by_role("button", name="Roll", exact=True).click()
     expect(page.locator("[data-bind='test-title']")).to_have_text(
@@ -197,7 +197,7 @@ def test_a_roll_stress_clinging_and_a_trauma_survive_a_reload(page: Page, base: 
     expect(page.get_by_role("checkbox", name="Trauma: Cracked rib (severity 1)")).to_be_checked()
     page.get_by_role("checkbox", name=re.compile("^Push yourself")).check()
     expect(total).to_have_text("Pool: 2 positive and 3 negative dice")
-    page.locator("[data-screen='tests']").get_by_text("Use physical dice").click()
+    page.locator("[data-screen='tests'] .eotw-tests").get_by_text("Use physical dice").click()
     page.get_by_role("textbox", name="Positive faces").fill("6 2")
     page.get_by_role("textbox", name="Negative faces").fill("6 5 4")
     page.get_by_role("button", name="Roll", exact=True).click()
@@ -234,7 +234,9 @@ def test_scene_and_goals_are_kept(page: Page, base: str) -> None:
     open_app(page, base)
     go_to_crew(page)
     page.get_by_role("radio", name="Survival encounter").check()
-    expect(page.get_by_text("Time presses and lives are at risk")).to_be_visible()
+    expect(
+        page.locator("[data-screen='crew']").get_by_text("Time presses and lives are at risk")
+    ).to_be_visible()
     page.get_by_role("checkbox", name="Acquire weapons").check()
     page.get_by_role("textbox", name="New goal").fill("Find Mara")
     page.get_by_role("button", name="Add goal").click()
@@ -385,7 +387,7 @@ def test_letting_go_and_a_failed_cling_show_the_same_ending(page: Page, base: st
     page.get_by_role("button", name="Undo last action").click()
     go_to_crew(page)
     full.get_by_role("button", name="Cling to life").click()
-    page.locator("[data-screen='tests']").get_by_text("Use physical dice").click()
+    page.locator("[data-screen='tests'] .eotw-tests").get_by_text("Use physical dice").click()
     page.get_by_role("textbox", name="Positive faces").fill("6")
     page.get_by_role("button", name="Roll", exact=True).click()
     expect(page.locator("[data-bind='test-title']")).to_have_text(

@@ -13,6 +13,8 @@ from omen.campaign import Campaign, Exploration, Log, Outcome, Prefs
 from omen.crew import Character, Crew, StressTrack
 from omen.eotw import Characteristic, Contestant, Pool, TestsForm
 from omen.gurps_distance import GurpsForm, Side
+from omen.gurps_tests import GurpsTestsForm, Mode, Roller
+from omen.gurps_travel import Travel, TravelCheck
 from omen.ose_session import OseSession
 from omen.parts import PARTS, Place, StoredPart, in_place
 from omen.roll import N_, Step
@@ -172,6 +174,8 @@ SAMPLES: dict[str, Any] = {
     "exploration": Exploration(pool=13),
     "ose_encounter": OseSession(creature="Skřeti"),
     "gurps_form": GurpsForm(Side(name="Hlídka", group_size=3)),
+    "gurps_tests": GurpsTestsForm(Mode.CONTEST, Roller("Plížení", 13, (-2, 1))),
+    "gurps_travel": Travel(TravelCheck.TABLE, "wolves", 3, OUTCOME, "2 vlci", True),
     "eotw_tests": TestsForm(
         "c1",
         Characteristic.LOGIC,
