@@ -46,9 +46,7 @@ GAMES: dict[str, Game] = {
     for game in (
         Game("liminal_horror", N_("Liminal Horror"), ("checks",), "reaction", "eotw"),
         Game("ose", N_("Old-School Essentials"), ("ose_turn",), "ose", "eotw"),
-        Game(
-            "gurps", N_("GURPS / Dungeon Fantasy"), ("gurps_travel", "checks"), "gurps", "gurps"
-        ),
+        Game("gurps", N_("GURPS / Dungeon Fantasy"), ("gurps_travel", "checks"), "gurps", "gurps"),
         Game("eotw", N_("The End of the World"), ("eotw_scene", "checks"), "reaction", "eotw"),
     )
 }
