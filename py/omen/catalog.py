@@ -60,6 +60,7 @@ _MESSAGES = (
     "A noisy turn (a door forced, a fight, shouting) is always checked, even off the schedule, and its chance rises by this many faces; Omen's default is 1.\x1f"
     "A number of checks cannot be negative.\x1f"
     "A number of monsters is a whole number from 0 to {high}.\x1f"
+    "A number of turns is a whole number from 0 to {limit}.\x1f"
     "A place or thing falls apart: collapse, spreading rot, creeping mould.\x1f"
     "A pool can hold at most {limit} dice in all.\x1f"
     "A pool cannot hold fewer than zero dice for {reason}.\x1f"

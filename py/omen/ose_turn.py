@@ -641,6 +641,49 @@ def next_day(
     return new, outcome
 
 
+def pass_turns(state: TurnState, turns: int) -> tuple[TurnState, tuple[Step, ...]]:
+    """Turns spent in an encounter (its conclusion: at least one): the clock, rest and
+    lights move on as on any turn, with no wandering-monster check (the party has met
+    its monsters). A turn of fighting is no rest.
+
+    >>> state, steps = pass_turns(add_light(TurnState(), LightKind.TORCH), 5)
+    >>> state.turn, state.lights[0].left, steps[-1].english()
+    (5, 1, 'Torch 1 has one turn left: it goes out at the end of the next turn.')
+    """
+    if not _whole(turns, 0, MAX_TIMER_TURNS):
+        raise _refuse(
+            N_("A number of turns is a whole number from 0 to {limit}."), limit=MAX_TIMER_TURNS
+        )
+    steps: list[Step] = []
+    for _ in range(turns):
+        if state.turn >= MAX_TURN:
+            break
+        lights, timers, burned = _burn(state)
+        steps.extend(burned)
+        state = replace(
+            state,
+            turn=state.turn + 1,
+            since_rest=min(state.since_rest + 1, MAX_TURN),
+            lights=lights,
+            timers=timers,
+        )
+    # only the last warning of each light matters once several turns have passed
+    warned = [s for s in steps if s.key.endswith("it goes out at the end of the next turn.")]
+    kept = [s for s in steps if s not in warned or s in _still_warned(state)]
+    return state, tuple(dict.fromkeys(kept))
+
+
+def _still_warned(state: TurnState) -> list[Step]:
+    return [
+        Step(
+            N_("{light} {number} has one turn left: it goes out at the end of the next turn."),
+            {"light": Step(LIGHT_NAMES[x.kind]), "number": x.id},
+        )
+        for x in state.lights
+        if x.left == 1
+    ]
+
+
 def set_mode(state: TurnState, mode: Mode) -> TurnState:
     return replace(state, mode=mode)
 

@@ -344,3 +344,17 @@ def test_any_sequence_of_actions_stores_and_loads_back(
         except RulesError:
             pass
         assert roundtrip(state) == state
+
+
+def test_an_encounter_spends_turns_that_burn_light_but_roll_no_check() -> None:
+    state = t.add_light(t.add_light(t.TurnState(turn=3), t.LightKind.TORCH), t.LightKind.LANTERN)
+    state, steps = t.pass_turns(state, 6)
+    assert state.turn == 9 and state.since_rest == 6
+    assert [x.kind for x in state.lights] == [t.LightKind.LANTERN]
+    assert [s.english() for s in steps] == ["Torch 1 goes out."]
+    state, steps = t.pass_turns(state, 17)
+    assert [s.english() for s in steps] == [
+        "Lantern 2 has one turn left: it goes out at the end of the next turn."
+    ]
+    with pytest.raises(RulesError):
+        t.pass_turns(state, -1)
