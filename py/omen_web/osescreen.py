@@ -40,10 +40,8 @@ from omen_web.explore import ExploreScreen
 UNDO_KIND = "ose_encounter"
 OSE_ROOT = '[data-procedure="ose"]'
 REACTION_ROOT = '[data-procedure="reaction"]'
-ROLLED_STAGES = ("surprise", "distance", "reaction", "initiative", "evasion")
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")
 RANGES = (2, 1, 3, 4)
-ENGINE_CHANCE_LINE = "Chance to evade: {percent}%."  # the wilderness odds' own last line
 
 PLACE_WORDS = {
     Place.DUNGEON: N_("in a dungeon"),
@@ -99,6 +97,7 @@ class OseScreen:
             "ose-conclude": lambda _e: self.conclude(),
             "ose-new": lambda _e: self.new_encounter(""),
             "ose-next": lambda _e: self.next_step(),
+            "ose-morale": lambda _e: self.roll("morale"),
         }
         for action, handler in actions.items():
             dom.on(dom.one(f'[data-action="{action}"]', self.root), "click", guard(handler))
@@ -131,6 +130,14 @@ class OseScreen:
             "ose-move-rounds",
         ):
             dom.on(self.field(name), "input", guard(self.change_form))
+        for name in (
+            "ose-morale-score",
+            "ose-morale-group",
+            "ose-morale-killed",
+            "ose-morale-out",
+            "ose-morale-adjust",
+        ):
+            dom.on(self.field(name), "input", guard(self.change_morale))
 
     def field(self, name: str) -> Any:
         return dom.bound(name, self.root)
@@ -210,6 +217,8 @@ class OseScreen:
             tempted = bool(self.field("ose-tempted").checked)
             tiring = Tiring(str(values["ose.exhaustion"]))
             session, outcome = ose_session.pursue(session, dice, drop, tempted, tiring)
+        elif stage == "morale":
+            session, outcome = ose_session.roll_morale(session, dice, self.adjustment())
         else:
             directions = Directions(str(values["ose.flight_direction"]))
             session, outcome = ose_session.pursue_day(session, dice, directions)
@@ -291,6 +300,61 @@ class OseScreen:
                 ),
                 (UNDO_KIND, before),
             )
+
+    # --- morale ----------------------------------------------------------------------------
+
+    def change_morale(self, _event: Any) -> None:
+        """The monsters' score, number and losses as typed (a field being typed keeps its
+        last value; a number the rules refuse shows in place of the odds)."""
+        m = self.session.morale
+
+        def kept(name: str, value: int) -> int:
+            typed = whole(self.field(name))
+            return value if typed is None else typed
+
+        try:
+            self.session = ose_session.set_morale(
+                self.session,
+                score=kept("ose-morale-score", m.score),
+                group=kept("ose-morale-group", m.group),
+                killed=kept("ose-morale-killed", m.killed),
+                out=kept("ose-morale-out", m.out),
+            )
+        except RulesError:
+            self.render_morale()
+            raise
+        self.save()
+        self.render()
+
+    def adjustment(self) -> int:
+        return number(self.field("ose-morale-adjust"), N_("Situation adjustment (−2 to +2)"))
+
+    def morale_odds(self) -> list[Step]:
+        odds = ose_session.morale_odds(self.session, self.adjustment())
+        out = list(odds.steps)
+        if odds.rolled:
+            out.append(Step(N_("They break: {chance}"), {"chance": self.pct(odds.breaks)}))
+            out.append(Step(N_("They fight on: {chance}"), {"chance": self.pct(odds.holds)}))
+        return out
+
+    def render_morale(self) -> None:
+        m = self.session.morale
+        for name, value in (
+            ("ose-morale-score", m.score),
+            ("ose-morale-group", m.group),
+            ("ose-morale-killed", m.killed),
+            ("ose-morale-out", m.out),
+        ):
+            node = self.field(name)
+            typed = whole(node)
+            if typed is not None and typed != value:
+                node.value = str(value)
+        due = ose_session.morale_due(self.session)
+        line = due or Step(
+            N_("No check is due yet: roll when the first of them is killed or half are down.")
+        )
+        dom.text(self.field("ose-morale-due"), self.app.t(line))
+        self.lines(dom.one(".ose-odds", self.boxes["morale"]), self.guarded(self.morale_odds))
 
     # --- the form, kept with the encounter ------------------------------------------------
 
@@ -440,6 +504,12 @@ class OseScreen:
         self.render_round()
         self.render_evasion()
         self.render_pursuit()
+        self.render_morale()
+        likely = self.field("ose-pursuit-likely")
+        dom.show(likely, ose_session.pursuit_likely(session))
+        dom.text(
+            likely, app.tr(N_("A low reaction: if the party flees, the monsters may well pursue."))
+        )
         self.lines(self.field("ose-movement"), self.guarded(self.movement))
         turns = ose.conclusion_turns(session.encounter.round)
         dom.text(
@@ -523,19 +593,10 @@ class OseScreen:
     def distance_odds(self) -> list[Step]:
         s = self.session
         dice = ose_session.distance_dice(s)
-        odds = ose.distance_odds(s.place, surprised=s.encounter.surprise.anyone)
-        unit = s.encounter.unit
-        average = sum((v * p for v, p in odds.items()), Fraction(0))
+        span = ose.distance_range(s.place, surprised=s.encounter.surprise.anyone)
         out = [
             Step(N_("Dice {place}: {dice}"), {"place": Step(PLACE_WORDS[s.place]), "dice": dice}),
-            Step(
-                N_("From {low} to {high}, {average} on average."),
-                {
-                    "low": ose.measure(min(odds), unit),
-                    "high": ose.measure(max(odds), unit),
-                    "average": ose.measure(int(average), unit),
-                },
-            ),
+            *span.steps(),
         ]
         if s.place is not Place.DUNGEON and s.encounter.surprise.anyone:
             out.insert(0, Step(N_("A side is surprised, so the distance is only 1d4×10 yards.")))
@@ -590,7 +651,7 @@ class OseScreen:
             return []  # the hint above the button says why
         chance = ose_session.evasion_chance(self.session, self.flight(), self.app.campaign.values)
         steps = list(chance.steps)
-        if not steps or steps[-1].key != ENGINE_CHANCE_LINE:  # said once is enough
+        if not chance.stated:  # said once is enough
             steps.append(Step(N_("Evasion chance: {chance}"), {"chance": self.pct(chance.chance)}))
         return steps
 
