@@ -15,36 +15,34 @@ from collections.abc import Callable
 from typing import Any, Protocol
 from urllib.parse import parse_qs
 
-from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from omen.campaign import (
-    CAMPAIGN,
-    DEFAULT_CAMPAIGN_NAME,
-    LOG,
-    PREFS,
-    Campaign,
-    Log,
-    Outcome,
-    Prefs,
-)
+from omen.campaign import DEFAULT_CAMPAIGN_NAME, Campaign, Log, Outcome, Prefs
 from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
 from omen.notation import is_digits
 from omen.roll import N_, Step
-from omen_web import dom, feedback, focus, installhint
+from omen_web import dom, feedback, focus, installhint, kit
 from omen_web.storage import Storage
+from omen_web.store import Store
 
 LOCALE_DIR = "locale"
 # Screens drawn inside another screen's section: the Encounter screen's procedures, and
 # the share sheet and import dialog, whose buttons are on Settings.
-SECTIONS = {"ose": "encounter", "gurps": "encounter", "reaction": "encounter", "share": "settings"}
+SECTIONS = {
+    "turn": "explore",
+    "ose": "encounter",
+    "gurps": "encounter",
+    "reaction": "encounter",
+    "share": "settings",
+}
 # Every screen: its name, and the module and class that draw it, in drawing order. A
 # screen is imported and built when first needed (shown, or asked for by another
 # screen), so a start pays only for the screen on show and those it depends on.
 SCREENS = {
     "explore": ("omen_web.explore", "ExploreScreen"),
+    "turn": ("omen_web.turnscreen", "TurnScreen"),
     "encounter": ("omen_web.encounterscreen", "EncounterScreen"),
     "tests": ("omen_web.testsscreen", "TestsScreen"),
     "crew": ("omen_web.crewscreen", "CrewScreen"),
@@ -74,18 +72,45 @@ class App:
         self.translator = Translator.english()
         self.storage = Storage(self.notify)
         self.stamp = dom.now_iso()
-        self.prefs = self.storage.load(PREFS, self.stamp) or Prefs()
-        self.campaign = self.storage.load(CAMPAIGN, self.stamp) or Campaign()
-        self.log = self.storage.load(LOG, self.stamp) or Log()
+        self.store = Store(
+            self.storage, self.stamp, dom.now_iso, self.t, lambda: self.translator.language
+        )
+        self.storage.saved_elsewhere = self.store.heard_save
+        self.store.recorded = self._after_record
+        self.store.subscribe(("prefs",), self._prefs_changed)
+        self.store.subscribe(("campaign",), lambda _kinds: self.show_campaign_name())
+        for kind in ("prefs", "campaign", "log"):  # what a damaged value costs is said now
+            self.store.get(kind)
         self.translator = self._translator()
+        kit.use_translator(self.t)
         self.source = self._dice_source()
         self.rolled = False  # Omen's own dice were asked for in the action under way
         self.built: dict[str, Screen] = {}
-        self.restorers: dict[str, Callable[[Any], None]] = {}
         self.current = "explore"
         self.creature = ""  # who the party met, carried from Explore to Encounter
         self.stale: set[str] = set()  # screens to redraw when next shown
         self.sections = {str(node.dataset.screen) for node in dom.every("[data-screen]")}
+
+    # --- state (the store's; these read it) ---------------------------------------
+
+    @property
+    def prefs(self) -> Prefs:
+        prefs: Prefs = self.store.get("prefs")
+        return prefs
+
+    @property
+    def campaign(self) -> Campaign:
+        campaign: Campaign = self.store.get("campaign")
+        return campaign
+
+    @property
+    def log(self) -> Log:
+        return self.store.log
+
+    @property
+    def restorers(self) -> dict[str, Callable[[Any], None]]:
+        """Undo of what is not a part's value (see :attr:`omen_web.store.Store.restorers`)."""
+        return self.store.restorers
 
     # --- language ------------------------------------------------------------
 
@@ -111,12 +136,15 @@ class App:
         self.render_all()
 
     def set_prefs(self, prefs: Prefs) -> None:
-        self.prefs = prefs
-        self.storage.save(PREFS, prefs.to_json())
-        document.documentElement.dataset.theme = prefs.theme
+        self.store.put("prefs", prefs)
+
+    def _prefs_changed(self, _kinds: frozenset[str]) -> None:
+        """A new theme shows at once; a new language translates the page."""
+        document.documentElement.dataset.theme = self.prefs.theme
         language = self.translator.language
         self.translator = self._translator()
         if self.translator.language != language:
+            kit.use_translator(self.t)
             self.apply_language()
 
     # --- dice --------------------------------------------------------------------
@@ -184,22 +212,21 @@ class App:
         """Add an action to the log; ``before`` lets Undo put the earlier state back.
 
         ``before`` is ``(kind, data)`` for one kind of state, or
-        ``("many", {kind: data, ...})`` when one action changed several.
+        ``("many", {kind: data, ...})`` when one action changed several. Screens built
+        on the kit call :meth:`omen_web.store.Store.act` instead, which does this.
         """
-        self.log = self.log.add(dom.now_iso(), outcome, self.t(outcome.title), before)
-        self.storage.save(LOG, self.log.to_json())
+        self.store.record(outcome, before)
+
+    def _after_record(self) -> None:
         if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
             self.rolled = False
             feedback.after_roll(self.prefs.vibrate, self.prefs.sound)
 
     def save_log(self, log: Log) -> None:
-        self.log = log
-        self.storage.save(LOG, log.to_json())
+        self.store.put("log", log)
 
     def save_campaign(self, campaign: Campaign) -> None:
-        self.campaign = campaign
-        self.storage.save(CAMPAIGN, campaign.to_json())
-        self.show_campaign_name()
+        self.store.put("campaign", campaign)
 
     # --- screens -----------------------------------------------------------------
 
@@ -228,6 +255,14 @@ class App:
         """What puts a kind of state back on Undo (the screen that keeps it registers it)."""
         self.every_screen()
         return self.restorers.get(kind)
+
+    def redraw(self, screen: Screen) -> None:
+        """A screen's parts changed: draw it now if it is on show, else when it is shown."""
+        if screen.name in self.on_show(self.current):
+            screen.render()
+            self.stale.discard(screen.name)
+        else:
+            self.stale.add(screen.name)
 
     def on_show(self, name: str) -> list[str]:
         """The screens drawn in section ``name`` (and those drawn outside any section)."""
@@ -374,7 +409,7 @@ def warm_up(app: App) -> None:
 
 def later(work: Callable[..., None]) -> None:
     """Run ``work`` once, when the browser is idle (or soon, where it cannot say)."""
-    callback = create_once_callable(work)
+    callback = dom.once(work)
     if hasattr(window, "requestIdleCallback"):
         window.requestIdleCallback(callback, dom.options(timeout=2000))
     else:

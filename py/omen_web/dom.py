@@ -9,10 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 _listeners: list[Any] = []  # keep proxies alive for the page's lifetime
+_made = [0]  # proxies and once-callables made so far (window.omenProxies)
+
+
+def _count() -> None:
+    _made[0] += 1
+    window.omenProxies = _made[0]
 
 
 class WiringError(RuntimeError):
@@ -24,6 +30,18 @@ def one(selector: str, root: Any = None) -> Any:
     if node is None:
         raise WiringError(f"nothing in the page matches {selector!r}")
     return node
+
+
+def found(node: Any) -> bool:
+    """Whether a lookup found something: JavaScript's ``null`` may arrive as ``None`` or
+    as Pyodide's ``jsnull``, and both are nothing."""
+    return node is not None and bool(node)
+
+
+def by_id(element_id: str) -> Any:
+    """The element with this id, or None."""
+    node = document.getElementById(element_id)
+    return node if found(node) else None
 
 
 def bound(name: str, root: Any = None) -> Any:
@@ -88,10 +106,26 @@ def clear(node: Any) -> None:
     node.replaceChildren()
 
 
+def proxy(handler: Callable[..., Any]) -> Any:
+    """A JavaScript function that calls ``handler``, kept for the page's lifetime.
+
+    The only place the adapter makes a proxy: each one is counted in
+    ``window.omenProxies``, so a test can see that a redraw makes none.
+    """
+    made = create_proxy(handler)
+    _listeners.append(made)
+    _count()
+    return made
+
+
+def once(handler: Callable[..., Any]) -> Any:
+    """A JavaScript function that calls ``handler`` once and then lets go of it."""
+    _count()
+    return create_once_callable(handler)
+
+
 def on(node: Any, event: str, handler: Callable[[Any], None]) -> None:
-    proxy = create_proxy(handler)
-    _listeners.append(proxy)
-    node.addEventListener(event, proxy)
+    node.addEventListener(event, proxy(handler))
 
 
 def now_iso() -> str:

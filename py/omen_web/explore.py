@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import window
 
 from omen.campaign import (
-    EXPLORATION,
     Exploration,
     Outcome,
     check,
@@ -34,53 +32,50 @@ from omen.voidcrawl import (
     filters_in_force,
     voidcrawl_odds,
 )
-from omen_web import dom
-from omen_web.app import App
+from omen_web import dom, kit
 
 NO_CYCLE = "none"  # the phase radio for no day/night cycle
 
 
-class ExploreScreen:
-    name = "explore"
+class ExploreScreen(kit.Screen):
+    """Liminal Horror's checks: the Encounter Die, the Tension Die and the Voidcrawl."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        values = app.campaign.values
-        self.state = app.storage.load(EXPLORATION, app.stamp) or Exploration(
-            pool=tension_settings(values).start
-        )
-        app.restorers["exploration"] = self.restore
-        dom.on(dom.one('[data-action="next-turn"]'), "click", app.guard(self.next_turn))
-        dom.on(dom.one('[data-action="draw-attention"]'), "click", app.guard(self.draw_attention))
-        dom.on(dom.one('[data-action="reset-pool"]'), "click", app.guard(self.reset))
-        for radio in dom.every('input[name="procedure"]'):
-            dom.on(radio, "change", app.guard(self.choose_procedure))
-        for radio in dom.every('input[name="phase"]'):
-            dom.on(radio, "change", app.guard(self.choose_phase))
-        dom.on(dom.bound("explore-location"), "change", app.guard(self.choose_location))
-        dom.on(dom.bound("explore-descent"), "change", app.guard(self.choose_descent))
-        dom.on(dom.one('[data-action="meet-reaction"]'), "click", app.guard(self.meet_reaction))
+    name = "explore"
+    root_selector = '[data-panel="checks"]'
+    parts = ("exploration", "library", "voidcrawl", "campaign")
+
+    def build(self) -> None:
+        self.store.encoders["exploration"] = self.encode
         # The real-time reminder: a timer restarted by every Next turn; when it runs
         # out, ``reminding`` holds the minutes and the screen shows the nudge.
         self.reminder_timer: Any = None
         self.reminder_wait: int | None = None
         self.reminding: int | None = None
-        self.reminder_proxy = create_proxy(self.remind)
+        self.reminder_proxy = dom.proxy(self.remind)
+        self.store.subscribe(("campaign",), self.settings_changed)
         self.restart_reminder()
 
+    @property
+    def state(self) -> Exploration:
+        """The exploration as the store holds it."""
+        state: Exploration = self.store.get("exploration")
+        return state
+
+    @state.setter
+    def state(self, value: Exploration) -> None:  # an import puts a new one in
+        self.store.put("exploration", value)
+
     def tables(self) -> tuple[Library, CrawlSetup]:
-        """The library and Voidcrawl set-up kept by the Tables screen."""
-        screen = self.app.screen("tables")
-        return screen.library, screen.setup
+        """The tables library and the Voidcrawl set-up, from the store."""
+        return self.store.get("library"), self.store.get("voidcrawl")
 
     # --- actions -----------------------------------------------------------------
 
     def _check(self, advance: bool) -> None:
-        typed = dom.bound("typed-faces")
+        typed = self.bound("typed-faces")
         dice = self.app.dice(str(typed.value))
-        before = self.state.to_json()
         library, setup = self.tables()
-        self.state, outcome = check(
+        state, outcome = check(
             self.state,
             self.app.campaign.values,
             dice,
@@ -90,14 +85,40 @@ class ExploreScreen:
             investigators=setup.investigators,
         )
         typed.value = ""
-        self.save()
-        self.app.record(outcome, ("exploration", before))
-        self.app.render_all()
+        self.store.act(outcome, exploration=state)
 
-    def next_turn(self, _event: Any) -> None:
+    def on_next_turn(self, _target: Any, _event: Any) -> None:
         self._check(advance=True)
         self.restart_reminder()
         self.render_reminder()
+
+    def on_draw_attention(self, _target: Any, _event: Any) -> None:
+        self._check(advance=False)
+
+    def on_reset_pool(self, _target: Any, _event: Any) -> None:
+        state = reset_pool(self.state, self.app.campaign.values)
+        outcome = Outcome(
+            Step(N_("The tension pool is reset to {pool}."), {"pool": state.pool}), (), "reset"
+        )
+        self.store.act(outcome, exploration=state)
+
+    def on_choose_procedure(self, target: Any, _event: Any) -> None:
+        self.state = replace(self.state, procedure=Procedure(str(target.value)))
+
+    def on_choose_phase(self, target: Any, _event: Any) -> None:
+        """No cycle (every result counts), or the cycle turned on at Day or Night."""
+        value = str(target.value)
+        self.state = replace(self.state, phase=None if value == NO_CYCLE else Phase(value))
+
+    def on_choose_location(self, target: Any, _event: Any) -> None:
+        self.state = replace(self.state, location=str(target.value) or None)
+
+    def on_choose_descent(self, target: Any, _event: Any) -> None:
+        value = str(target.value)
+        self.state = replace(self.state, descent=int(value) if value else None)
+
+    def on_meet_reaction(self, _target: Any, _event: Any) -> None:
+        self.app.begin_encounter(self.state.met)
 
     # --- the real-time reminder ---------------------------------------------------
 
@@ -120,70 +141,28 @@ class ExploreScreen:
 
     def render_reminder(self) -> None:
         """The reminder on Explore, and a mark on the Explore tab seen from every screen."""
-        nudge = dom.bound("explore-reminder")
+        nudge = self.bound("explore-reminder")
         dom.show(dom.bound("nav-reminder"), self.reminding is not None)
         if self.reminding is None:
             dom.show(nudge, False)
             return
-        dom.text(nudge, self.app.t(reminder_text(self.reminding)))
+        dom.text(nudge, self.t(reminder_text(self.reminding)))
         dom.show(nudge, True)
 
-    def draw_attention(self, _event: Any) -> None:
-        self._check(advance=False)
+    def encode(self, state: Exploration) -> Any:
+        """What is stored: the exploration, and its last result's headline as shown, for
+        the page's shell to show before Python is ready."""
+        data = state.to_json()
+        if state.last is not None:
+            data["last_text"] = self.t(state.last.title)
+        return data
 
-    def reset(self, _event: Any) -> None:
-        before = self.state.to_json()
-        self.state = reset_pool(self.state, self.app.campaign.values)
-        outcome = Outcome(
-            Step(N_("The tension pool is reset to {pool}."), {"pool": self.state.pool}), (), "reset"
-        )
-        self.save()
-        self.app.record(outcome, ("exploration", before))
-        self.app.render_all()
-
-    def choose_procedure(self, event: Any) -> None:
-        self.state = replace(self.state, procedure=Procedure(str(event.target.value)))
-        self.save()
-        self.render()
-
-    def choose_phase(self, event: Any) -> None:
-        """No cycle (every result counts), or the cycle turned on at Day or Night."""
-        value = str(event.target.value)
-        self.state = replace(self.state, phase=None if value == NO_CYCLE else Phase(value))
-        self.save()
-        self.render()
-
-    def choose_location(self, event: Any) -> None:
-        self.state = replace(self.state, location=str(event.target.value) or None)
-        self.save()
-        self.render()
-
-    def choose_descent(self, event: Any) -> None:
-        value = str(event.target.value)
-        self.state = replace(self.state, descent=int(value) if value else None)
-        self.save()
-        self.render()
-
-    def meet_reaction(self, _event: Any) -> None:
-        self.app.begin_encounter(self.state.met)
-
-    def restore(self, data: Any) -> None:
-        self.state = Exploration.from_json(data)
-        self.save()
-
-    def save(self) -> None:
-        data = self.state.to_json()
-        if self.state.last is not None:
-            data["last_text"] = self.app.t(self.state.last.title)  # for the shell at start-up
-        self.app.storage.save(EXPLORATION, data)
-
-    def settings_changed(self) -> None:
+    def settings_changed(self, _kinds: frozenset[str] = frozenset()) -> None:
         """Keep the pool within a changed starting value; a changed reminder starts
         its wait again."""
         start = tension_settings(self.app.campaign.values).start
         if self.state.pool > start:
             self.state = replace(self.state, pool=start)
-            self.save()
         if reminder_minutes(self.app.campaign.values) != self.reminder_wait:
             self.restart_reminder()
 
@@ -194,17 +173,17 @@ class ExploreScreen:
         values = app.campaign.values
         minutes = values["turn.minutes"]
         assert isinstance(minutes, int)
-        dom.text(dom.bound("turn"), str(state.clock.turn))
-        dom.text(dom.bound("elapsed"), app.t(elapsed_text(state.clock.turn * minutes)))
+        dom.text(self.bound("turn"), str(state.clock.turn))
+        dom.text(self.bound("elapsed"), app.t(elapsed_text(state.clock.turn * minutes)))
         tension = state.procedure is Procedure.TENSION_DIE
-        dom.show(dom.bound("pool-box"), tension)
-        dom.show(dom.one('[data-action="reset-pool"]'), tension)
+        dom.show(self.bound("pool-box"), tension)
+        dom.show(self.one('[data-action="reset-pool"]'), tension)
         start = tension_settings(values).start
         dom.text(
-            dom.bound("pool"),
+            self.bound("pool"),
             app.t(Step(N_("{pool} of {start}"), {"pool": state.pool, "start": start})),
         )
-        meter = dom.bound("pool-meter")
+        meter = self.bound("pool-meter")
         meter.max = start
         meter.value = state.pool
         for radio in dom.every('input[name="procedure"]'):
@@ -217,7 +196,7 @@ class ExploreScreen:
     def render_where(self) -> None:
         app, state = self.app, self.state
         library, _setup = self.tables()
-        select = dom.bound("explore-location")
+        select = self.bound("explore-location")
         places = [(place.id, place.name) for place in library.locations]
         dom.fill_options(select, [("", app.tr(N_("No location"))), *places])
         select.value = state.location if state.place(library) is not None else ""
@@ -225,7 +204,7 @@ class ExploreScreen:
         for radio in dom.every('input[name="phase"]'):
             radio.checked = radio.value == phase
         levels = VoidcrawlSettings.from_values(app.campaign.values).descent_levels
-        descent = dom.bound("explore-descent")
+        descent = self.bound("explore-descent")
         numbers = [(str(level), str(level)) for level in range(1, levels + 1)]
         dom.fill_options(descent, [("", app.tr(N_("As the location says"))), *numbers])
         descent.value = "" if state.descent is None else str(state.descent)
@@ -276,28 +255,26 @@ class ExploreScreen:
                 ),
                 last,
             ]
-        app.fill_list(dom.bound("odds"), lines)
+        app.fill_list(self.bound("odds"), lines)
 
     def render_result(self) -> None:
         last = self.state.last
-        title = dom.bound("result-title")
-        details = dom.bound("result-details")
+        title = self.bound("result-title")
+        details = self.bound("result-details")
         if last is None:
-            dom.text(
-                title, self.app.tr(N_("Tap Next turn when the party takes a significant action."))
-            )
+            dom.text(title, self.tr(N_("Tap Next turn when the party takes a significant action.")))
             title.dataset.kind = ""
             dom.show(details, False)
-            dom.show(dom.bound("result-met"), False)
-            dom.show(dom.one('[data-action="meet-reaction"]'), False)
+            dom.show(self.bound("result-met"), False)
+            dom.show(self.one('[data-action="meet-reaction"]'), False)
             return
-        dom.text(title, self.app.t(last.title))
+        dom.text(title, self.t(last.title))
         title.dataset.kind = last.kind
-        self.app.fill_list(dom.bound("result-steps"), last.steps)
+        self.app.fill_list(self.bound("result-steps"), last.steps)
         dom.show(details, True)
-        met = dom.bound("result-met")
+        met = self.bound("result-met")
         state = self.state
-        dom.text(met, self.app.t(Step(N_("Met: {creature}"), {"creature": state.met})))
+        dom.text(met, self.t(Step(N_("Met: {creature}"), {"creature": state.met})))
         dom.show(met, bool(state.met))
-        reaction = dom.one('[data-action="meet-reaction"]')
+        reaction = self.one('[data-action="meet-reaction"]')
         dom.show(reaction, bool(state.met) and state.reaction)

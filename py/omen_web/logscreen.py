@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from omen.campaign import WHOLE_CAMPAIGN
 from omen.roll import N_
 from omen_web import dom
 from omen_web.app import App, translate_markup
@@ -19,29 +17,9 @@ class LogScreen:
         dom.on(dom.one('[data-action="undo"]'), "click", app.guard(self.undo))
 
     def undo(self, _event: Any) -> None:
-        entry = self.app.log.last_undoable()
-        if entry is None or entry.before is None:
-            return
-        kind, data = entry.before
-        if kind == WHOLE_CAMPAIGN:
-            # The whole campaign from before the action, the log included: its restorer
-            # puts that log back, with this entry on top, marked undone.
-            self.restore(kind)((data, entry))
-            self.app.render_all()
-            return
-        # An action that changed several kinds stores ("many", {kind: data, ...}).
-        parts = data.items() if kind == "many" else [(kind, data)]
-        for part, part_data in parts:
-            self.restore(part)(part_data)
-        self.app.save_log(self.app.log.mark_undone(entry.id))
+        self.app.every_screen()  # screens not on the kit yet register what they restore
+        self.app.store.undo()
         self.app.render_all()
-
-    def restore(self, kind: str) -> Callable[[Any], None]:
-        """What puts ``kind`` back (a screen registers it)."""
-        restore = self.app.restorer(kind)
-        if restore is None:
-            raise RuntimeError(f"no screen restores {kind!r}")  # a wiring bug: fail loudly
-        return restore
 
     def render(self) -> None:
         app = self.app

@@ -35,7 +35,6 @@ from omen.reaction import OSE_REACTIONS, reaction_odds, signed, speaker_modifier
 from omen.roll import N_, Step
 from omen_web import dom
 from omen_web.app import App
-from omen_web.explore import ExploreScreen
 
 UNDO_KIND = "ose_encounter"
 OSE_ROOT = '[data-procedure="ose"]'
@@ -242,10 +241,11 @@ class OseScreen:
     def conclude(self) -> None:
         """End the encounter: at least one turn passes on the Explore screen's clock."""
         session, outcome, turns = ose_session.conclude(self.session)
-        explore: ExploreScreen = self.app.screen("explore")
-        before = {"exploration": explore.state.to_json(), UNDO_KIND: self.session.to_json()}
-        explore.state = replace(explore.state, clock=explore.state.clock.advance(turns))
-        explore.save()
+        exploration = self.app.store.get("exploration")
+        before = {"exploration": exploration.to_json(), UNDO_KIND: self.session.to_json()}
+        self.app.store.put(
+            "exploration", replace(exploration, clock=exploration.clock.advance(turns))
+        )
         self.session = session
         self.save()
         # Undo puts back both the turn clock and the encounter as it was before the end.

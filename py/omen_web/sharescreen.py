@@ -172,14 +172,8 @@ class ShareScreen:
     def apply_part(self, part: str, record: Any, save: bool) -> None:
         """Put one part into the screen that owns it (and save it when ``save``)."""
         app = self.app
-        if part == "campaign":
-            app.campaign = record
-            app.show_campaign_name()
-        elif part == "prefs":
-            app.prefs = record
-            document.documentElement.dataset.theme = record.theme
-        elif part == "log":
-            app.log = record
+        if part in APP_PARTS:
+            app.store.hold(part, record)  # the store tells the app and the screens
         else:
             screen_name, attribute = OWNERS[part]
             screen = self.screen(screen_name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import JsException, create_proxy
+from pyodide.ffi import JsException
 from pyscript import window
 
 from omen.roll import N_, Step
@@ -60,6 +60,9 @@ class Storage(Keeper):
             backend = None
         super().__init__(backend, notify, dom.now_iso)
         self.retrying: Any = None
+        # Told the kind of every value saved past the store (see omen_web.store), so the
+        # store never holds an older value than storage.
+        self.saved_elsewhere: Any = None
         if backend is None:
             notify(
                 Step(
@@ -70,11 +73,17 @@ class Storage(Keeper):
                 )
             )
 
+    def save(self, schema: Any, data: Any, quiet: bool = False) -> bool:
+        saved = super().save(schema, data, quiet)
+        if self.saved_elsewhere is not None:
+            self.saved_elsewhere(schema.kind)
+        return saved
+
     def write(self, key: str, text: str, quiet: bool = False) -> bool:
         saved = super().write(key, text, quiet)
         if self.dirty and self.backend is not None and self.retrying is None:
             # Space may be freed outside Omen: try again now and then until it saves.
-            self.retrying = create_proxy(self.retry)
+            self.retrying = dom.proxy(self.retry)
             window.setTimeout(self.retrying, RETRY_MS)
         return saved
 
