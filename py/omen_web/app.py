@@ -32,6 +32,7 @@ LOCALE_DIR = "locale"
 # the share sheet and import dialog, whose buttons are on Settings.
 SECTIONS = {
     "turn": "explore",
+    "ose_turn": "explore",
     "ose": "encounter",
     "gurps": "encounter",
     "reaction": "encounter",
@@ -43,6 +44,7 @@ SECTIONS = {
 SCREENS = {
     "explore": ("omen_web.explore", "ExploreScreen"),
     "turn": ("omen_web.turnscreen", "TurnScreen"),
+    "ose_turn": ("omen_web.oseturnscreen", "OseTurnScreen"),
     "encounter": ("omen_web.encounterscreen", "EncounterScreen"),
     "tests": ("omen_web.testsscreen", "TestsScreen"),
     "crew": ("omen_web.crewscreen", "CrewScreen"),
@@ -88,6 +90,8 @@ class App:
         self.built: dict[str, Screen] = {}
         self.current = "explore"
         self.creature = ""  # who the party met, carried from Explore to Encounter
+        self.encounter_procedure = ""  # the procedure it opens ("" follows the game)
+        self.encounter_place = ""  # where it happens, when the check says ("dungeon")
         self.stale: set[str] = set()  # screens to redraw when next shown
         self.sections = {str(node.dataset.screen) for node in dom.every("[data-screen]")}
 
@@ -320,9 +324,15 @@ class App:
         the whole "campaign"."""
         self.screen("share").open_sheet(kind, item)
 
-    def begin_encounter(self, creature: str) -> None:
-        """Open the Encounter screen for a creature met while exploring."""
+    def begin_encounter(self, creature: str, procedure: str = "", place: str = "") -> None:
+        """Open the Encounter screen for a creature met while exploring.
+
+        ``procedure`` opens that encounter procedure ("ose" from the OSE turn, whatever
+        the campaign's game), ``place`` is where it happens ("dungeon", "wilderness").
+        """
         self.creature = creature
+        self.encounter_procedure = procedure
+        self.encounter_place = place
         for name in self.on_show("encounter"):  # the procedures take the creature's name
             begin = getattr(self.screen(name), "on_begin_encounter", None)
             if begin is not None:

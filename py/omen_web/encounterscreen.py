@@ -28,7 +28,16 @@ class EncounterScreen:
 
     @property
     def procedure(self) -> str:
-        return self.chosen or FIRST_CHOICE.get(self.app.campaign.game, "reaction")
+        return (
+            self.chosen
+            or self.app.encounter_procedure
+            or FIRST_CHOICE.get(self.app.campaign.game, "reaction")
+        )
+
+    def on_begin_encounter(self, _creature: str) -> None:
+        """An encounter that names its procedure (one from the OSE turn) opens it."""
+        if self.app.encounter_procedure:
+            self.chosen = ""
 
     def choose(self, event: Any) -> None:
         self.chosen = str(event.target.value)

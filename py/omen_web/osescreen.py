@@ -15,7 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from omen import ose, ose_session
+from omen import ose, ose_session, ose_turn
 from omen.campaign import Outcome
 from omen.errors import RulesError
 from omen.notation import read_whole
@@ -241,11 +241,18 @@ class OseScreen:
     def conclude(self) -> None:
         """End the encounter: at least one turn passes on the Explore screen's clock."""
         session, outcome, turns = ose_session.conclude(self.session)
-        exploration = self.app.store.get("exploration")
-        before = {"exploration": exploration.to_json(), UNDO_KIND: self.session.to_json()}
-        self.app.store.put(
-            "exploration", replace(exploration, clock=exploration.clock.advance(turns))
-        )
+        store = self.app.store
+        exploration, clock = store.get("exploration"), store.get("ose_turn")
+        before = {
+            "exploration": exploration.to_json(),
+            "ose_turn": clock.to_json(),
+            UNDO_KIND: self.session.to_json(),
+        }
+        store.put("exploration", replace(exploration, clock=exploration.clock.advance(turns)))
+        # the OSE turn clock too: the encounter's turns burn light and count against rest
+        clock, burned = ose_turn.pass_turns(clock, turns)
+        store.put("ose_turn", clock)
+        outcome = Outcome(outcome.title, (*outcome.steps, *burned), outcome.kind)
         self.session = session
         self.save()
         # Undo puts back both the turn clock and the encounter as it was before the end.
@@ -283,8 +290,9 @@ class OseScreen:
     def on_begin_encounter(self, creature: str) -> None:
         before = self.session.to_json()
         had_results = bool(self.session.results)
+        place = Place(self.app.encounter_place) if self.app.encounter_place else self.session.place
         self.session = replace(
-            ose_session.new_session(creature, self.session.place),
+            ose_session.new_session(creature, place),
             dark=self.session.dark,
             party=self.session.party,
             monsters=self.session.monsters,

@@ -84,6 +84,7 @@ OWNERS = {
     "crew": ("crew", "state"),
     "exploration": ("explore", "state"),
     "ose_encounter": ("ose", "session"),
+    "ose_turn": ("ose_turn", "state"),
     "gurps_form": ("gurps", "form"),
     "eotw_tests": ("tests", "form"),
 }

@@ -90,6 +90,7 @@ FRESH: dict[str, Callable[[Store], Any]] = {
     "eotw_tests": _fresh("omen.eotw", "TestsForm"),
     "ose_encounter": _fresh_ose,
     "gurps_form": _fresh("omen.gurps_distance", "GurpsForm"),
+    "ose_turn": _fresh("omen.ose_turn", "TurnState"),
 }
 
 
