@@ -851,6 +851,7 @@ _MESSAGES = (
     "Voidcrawl: {result}\x1f"
     "Wandering monsters cannot come at this chance (0 in 6).\x1f"
     "Wandering monsters on 1-{faces} on a d6 ({faces} in 6).\x1f"
+    "Wandering monsters on a 1 on a d6 (1 in 6).\x1f"
     "Wandering monsters this turn: {chance}\x1f"
     "Wandering monsters today: {chance}\x1f"
     "Wary\x1f"

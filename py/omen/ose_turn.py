@@ -441,6 +441,8 @@ def day_odds(state: TurnState) -> CheckOdds:
 def _chance_step(faces: int) -> Step:
     if faces == 0:
         return Step(N_("Wandering monsters cannot come at this chance (0 in 6)."))
+    if faces == 1:
+        return Step(N_("Wandering monsters on a 1 on a d6 (1 in 6)."))
     return Step(N_("Wandering monsters on 1-{faces} on a d6 ({faces} in 6)."), {"faces": faces})
 
 

@@ -11,20 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from omen.roll import N_, Step
-from omen_web import dom
-from omen_web.app import App
+from omen_web import dom, kit
 
 FIRST_CHOICE = {"ose": "ose", "gurps": "gurps"}
 
 
-class EncounterScreen:
-    name = "encounter"
+class EncounterScreen(kit.Screen):
+    """Its own element is the choice of procedure; each procedure is a screen of its own."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    name = "encounter"
+    root_selector = '[data-bind="encounter-procedure"]'
+    parts = ("campaign",)
+
+    def build(self) -> None:
         self.chosen = ""  # "" follows the campaign's game
-        for radio in dom.every('input[name="encounter-procedure"]'):
-            dom.on(radio, "change", app.guard(self.choose))
 
     @property
     def procedure(self) -> str:
@@ -39,8 +39,8 @@ class EncounterScreen:
         if self.app.encounter_procedure:
             self.chosen = ""
 
-    def choose(self, event: Any) -> None:
-        self.chosen = str(event.target.value)
+    def on_choose_encounter_procedure(self, target: Any, _event: Any) -> None:
+        self.chosen = str(target.value)
         self.render()
 
     def render(self) -> None:

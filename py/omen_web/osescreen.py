@@ -38,7 +38,6 @@ from omen_web.app import App
 
 UNDO_KIND = "ose_encounter"
 OSE_ROOT = '[data-procedure="ose"]'
-REACTION_ROOT = '[data-procedure="reaction"]'
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")
 RANGES = (2, 1, 3, 4)
 
@@ -68,10 +67,8 @@ class OseScreen:
     def __init__(self, app: App) -> None:
         self.app = app
         self.root = dom.one(OSE_ROOT)
-        self.session = app.storage.load(ose_session.SCHEMA, app.stamp) or ose_session.new_session(
-            app.creature
-        )
-        app.restorers[UNDO_KIND] = self.restore
+        # Undo and an import put an encounter back, and its fields with it.
+        app.store.restorers[UNDO_KIND] = self.restore
         self.fill_form()
         self.boxes: dict[str, Any] = {}
         for holder in dom.every("[data-rollbox]", self.root):
@@ -143,20 +140,23 @@ class OseScreen:
 
     # --- state -----------------------------------------------------------------------
 
-    def save(self) -> None:
-        self.app.storage.save(ose_session.SCHEMA, self.session.to_json())
+    @property
+    def session(self) -> OseSession:
+        """The encounter as the store holds it (``ose_encounter``)."""
+        session: OseSession = self.app.store.get(UNDO_KIND)
+        return session
+
+    @session.setter
+    def session(self, value: OseSession) -> None:  # a change of the set-up or the form
+        self.app.store.put(UNDO_KIND, value)
 
     def restore(self, data: Any) -> None:
         self.session = OseSession.from_json(data)
-        self.save()
         self.fill_form()
 
     def commit(self, session: OseSession, outcome: Outcome) -> None:
         """Keep the new encounter, log the action with the earlier one for Undo."""
-        before = self.session.to_json()
-        self.session = session
-        self.save()
-        self.app.record(outcome, (UNDO_KIND, before))
+        self.app.store.act(outcome, ose_encounter=session)
         self.app.render_all()
 
     def next_stage(self) -> str:
@@ -188,7 +188,6 @@ class OseScreen:
             ),
             creature=str(self.field("ose-creature").value),
         )
-        self.save()
         self.render()
 
     def typed(self, stage: str) -> Any:
@@ -243,25 +242,20 @@ class OseScreen:
         session, outcome, turns = ose_session.conclude(self.session)
         store = self.app.store
         exploration, clock = store.get("exploration"), store.get("ose_turn")
-        before = {
-            "exploration": exploration.to_json(),
-            "ose_turn": clock.to_json(),
-            UNDO_KIND: self.session.to_json(),
-        }
-        store.put("exploration", replace(exploration, clock=exploration.clock.advance(turns)))
         # the OSE turn clock too: the encounter's turns burn light and count against rest
         clock, burned = ose_turn.pass_turns(clock, turns)
-        store.put("ose_turn", clock)
         outcome = Outcome(outcome.title, (*outcome.steps, *burned), outcome.kind)
-        self.session = session
-        self.save()
-        # Undo puts back both the turn clock and the encounter as it was before the end.
-        self.app.record(outcome, ("many", before))
+        # One action: Undo puts back the clocks and the encounter as they were.
+        store.act(
+            outcome,
+            exploration=replace(exploration, clock=exploration.clock.advance(turns)),
+            ose_turn=clock,
+            ose_encounter=session,
+        )
         self.app.render_all()
 
     def new_encounter(self, creature: str) -> None:
         """A fresh encounter (the last one stays in the log and comes back with Undo)."""
-        before = self.session.to_json()
         fresh = ose_session.new_session(creature, self.session.place)
         fresh = ose_session.set_up(
             fresh,
@@ -270,16 +264,15 @@ class OseScreen:
             monsters=self.session.monsters,
             form=self.session.form,
         )
-        had_results = bool(self.session.results)
-        self.session = fresh
-        self.save()
-        if had_results:
+        if self.session.results:  # the last one stays in the log, and Undo brings it back
             title = (
                 Step(N_("New encounter with {creature}."), {"creature": creature})
                 if creature
                 else Step(N_("New encounter."))
             )
-            self.app.record(Outcome(title, (), ose_session.KIND), (UNDO_KIND, before))
+            self.app.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
+        else:
+            self.session = fresh
         for stage, panel in self.panels.items():
             if stage == "surprise":
                 panel.setAttribute("open", "")
@@ -288,26 +281,20 @@ class OseScreen:
         self.app.render_all()
 
     def on_begin_encounter(self, creature: str) -> None:
-        before = self.session.to_json()
-        had_results = bool(self.session.results)
         place = Place(self.app.encounter_place) if self.app.encounter_place else self.session.place
-        self.session = replace(
+        fresh = replace(
             ose_session.new_session(creature, place),
             dark=self.session.dark,
             party=self.session.party,
             monsters=self.session.monsters,
             form=self.session.form,
         )
-        self.save()
-        if had_results:
-            self.app.record(
-                Outcome(
-                    Step(N_("New encounter with {creature}."), {"creature": creature}),
-                    (),
-                    ose_session.KIND,
-                ),
-                (UNDO_KIND, before),
-            )
+        if self.session.results:
+            title = Step(N_("New encounter with {creature}."), {"creature": creature})
+            self.app.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
+        else:
+            self.session = fresh
+        self.fill_form()
 
     # --- morale ----------------------------------------------------------------------------
 
@@ -331,7 +318,6 @@ class OseScreen:
         except RulesError:
             self.render_morale()
             raise
-        self.save()
         self.render()
 
     def adjustment(self) -> int:
@@ -397,31 +383,20 @@ class OseScreen:
     def keep_form(self, form: Form) -> None:
         if form != self.session.form:
             self.session = ose_session.set_up(self.session, form=form)
-            self.save()
 
     def change_form(self, _event: Any) -> None:
         self.keep_form(self.read_form())
-        self.fill_speaker(REACTION_ROOT)
         self.render()
-        self.render_reaction_panel()
 
-    def set_speaker(self, charisma_node: Any, nobody_talks: bool) -> None:
-        """The reaction panel's Charisma choice: the same speaker as in this sequence."""
-        typed = whole(charisma_node)
+    def fill_speaker(self) -> None:
+        """The speaker as kept with the encounter (the reaction panel changes it too),
+        unless the field holds it already or is being typed."""
         form = self.session.form
-        charisma = form.charisma if typed is None else typed
-        self.keep_form(replace(form, charisma=charisma, nobody_talks=nobody_talks))
-        self.fill_speaker(OSE_ROOT)
-        self.render()
-
-    def render_reaction_panel(self) -> None:
-        self.app.screen("reaction").render()
-
-    def fill_speaker(self, root: str) -> None:
-        prefix = "ose" if root == OSE_ROOT else "reaction"
-        node = dom.one(root)
-        dom.bound(f"{prefix}-cha", node).value = str(self.session.form.charisma)
-        dom.bound(f"{prefix}-nobody-talks", node).checked = self.session.form.nobody_talks
+        field = self.field("ose-cha")
+        typed = whole(field)
+        if typed is not None and typed != form.charisma:
+            field.value = str(form.charisma)
+        self.field("ose-nobody-talks").checked = form.nobody_talks
 
     def fill_form(self) -> None:
         """Put the kept fields back (on loading, and when Undo brings an encounter back)."""
@@ -443,8 +418,8 @@ class OseScreen:
             self.field(name).value = value
         self.field("ose-forced").checked = flight.forced_to_stop
         self.field("ose-tempted").checked = form.tempted
-        self.fill_speaker(OSE_ROOT)
-        self.fill_speaker(REACTION_ROOT)
+        self.field("ose-cha").value = str(form.charisma)
+        self.fill_speaker()
 
     # --- reading the form -------------------------------------------------------------
 
@@ -485,6 +460,7 @@ class OseScreen:
     def render(self) -> None:
         app, session = self.app, self.session
         self.render_setup()
+        self.fill_speaker()
         latest = session.results.get(session.latest)
         title = self.field("ose-result-title")
         details = self.field("ose-result-details")

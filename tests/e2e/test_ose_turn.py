@@ -63,7 +63,7 @@ def test_three_turns_wandering_monsters_the_sequence_with_morale_and_the_log(
 
     next_turn(page)
     expect(title).to_have_text("Turn 1: no check this turn.")
-    expect(odds.nth(0)).to_have_text("Wandering monsters on 1-1 on a d6 (1 in 6).")
+    expect(odds.nth(0)).to_have_text("Wandering monsters on a 1 on a d6 (1 in 6).")
     expect(odds.nth(1)).to_have_text("Wandering monsters this turn: 16.7%")
     next_turn(page, "5")
     expect(title).to_have_text("Turn 2: wandering monsters? 5 on the d6: nobody comes.")

@@ -109,7 +109,7 @@ def test_golden_trace_of_three_turns_with_a_torch_and_a_spell() -> None:
     state, second = t.next_turn(state, values, ScriptedDice([4]))
     assert texts(second) == [
         "Turn 2 begins (20 minutes in).",
-        "Wandering monsters on 1-1 on a d6 (1 in 6).",
+        "Wandering monsters on a 1 on a d6 (1 in 6).",
         "The d6 shows 4: nobody comes.",
         "Timer 'Light spell' has run out.",
     ]
