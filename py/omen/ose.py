@@ -380,6 +380,42 @@ def distance_odds(place: Place, *, surprised: bool = False) -> dict[int, Fractio
     return notation.distribution(distance_dice(place, surprised))
 
 
+@dataclass(frozen=True)
+class DistanceRange:
+    """What the distance roll can give, before it is rolled: the nearest, the farthest
+    and the exact mean (the mean of 2d6×10 is 70)."""
+
+    low: int
+    high: int
+    mean: Fraction
+    unit: Unit
+
+    def steps(self) -> tuple[Step, ...]:
+        """The range in words, the mean rounded down to a whole foot or yard."""
+        return (
+            Step(
+                N_("From {low} to {high}, {average} on average."),
+                {
+                    "low": measure(self.low, self.unit),
+                    "high": measure(self.high, self.unit),
+                    "average": measure(math.floor(self.mean), self.unit),
+                },
+            ),
+        )
+
+
+def distance_range(place: Place, *, surprised: bool = False) -> DistanceRange:
+    """The range and mean of the encounter distance in ``place``.
+
+    >>> r = distance_range(Place.WILDERNESS, surprised=True)
+    >>> r.low, r.high, r.mean, r.unit.name
+    (10, 40, Fraction(25, 1), 'YARDS')
+    """
+    odds = distance_odds(place, surprised=surprised)
+    mean = sum((value * chance for value, chance in odds.items()), Fraction(0))
+    return DistanceRange(min(odds), max(odds), mean, unit_of(place))
+
+
 # --- initiative --------------------------------------------------------------------
 
 
@@ -665,6 +701,7 @@ class EvasionChance:
     percent: int
     automatic: bool
     steps: tuple[Step, ...]
+    stated: bool = False  # the steps end by saying the chance in percent
 
     @property
     def chance(self) -> Fraction:
@@ -867,7 +904,7 @@ def _finish_chance(percent: int, steps: list[Step], minimum: int = 0) -> Evasion
         )
         percent = minimum
     steps.append(Step(N_("Chance to evade: {percent}%."), {"percent": percent}))
-    return EvasionChance(percent, False, tuple(steps))
+    return EvasionChance(percent, False, tuple(steps), stated=True)
 
 
 def wilderness_evasion(

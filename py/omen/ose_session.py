@@ -50,7 +50,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from omen import ose
+from omen import ose, ose_morale
 from omen.campaign import Outcome
 from omen.dice import Dice
 from omen.errors import RulesError, StoredDataError
@@ -69,6 +69,7 @@ from omen.ose import (
     WildernessEvasion,
     WildernessPursuit,
 )
+from omen.ose_morale import Morale, MoraleOdds
 from omen.ose_settings import BothSurprised, Directions, Ties, Tiring
 from omen.reaction import OSE_REACTIONS, ReactionResult, reaction_roll, speaker_modifier
 from omen.roll import N_, Step
@@ -79,7 +80,16 @@ KIND = "ose"
 MAX_CREATURE = 120
 
 # The stages whose latest result the screen shows in its own panel.
-STAGES = ("surprise", "distance", "reaction", "initiative", "action", "evasion", "conclusion")
+STAGES = (
+    "surprise",
+    "distance",
+    "reaction",
+    "initiative",
+    "action",
+    "evasion",
+    "morale",
+    "conclusion",
+)
 
 
 class Action(enum.Enum):
@@ -235,6 +245,7 @@ class OseSession:
     chase: WildernessPursuit | None = None  # a wilderness pursuit, day by day
     form: Form = field(default_factory=Form)  # the fields as the referee left them
     combat: bool = False  # Fight was chosen: from then on evasion is refused
+    morale: Morale = field(default_factory=Morale)  # the monsters' score and losses
 
     @property
     def place(self) -> Place:
@@ -257,6 +268,7 @@ class OseSession:
             "chase": None if self.chase is None else self.chase.to_json(),
             "form": self.form.to_json(),
             "combat": self.combat,
+            "morale": self.morale.to_json(),
         }
 
     @classmethod
@@ -297,6 +309,7 @@ class OseSession:
                 None if chase is None else WildernessPursuit.from_json(chase),
                 Form.from_json(data["form"]) if "form" in data else Form(),
                 combat,
+                Morale.from_json(data["morale"]) if "morale" in data else Morale(),
             )
         except StoredDataError:
             raise
@@ -327,8 +340,16 @@ def _fight_remembered(data: Any) -> Any:
     return {**data, "combat": data.get("action") == Action.FIGHT.value}
 
 
+def _morale_kept(data: Any) -> Any:
+    """Format 2 to 3: the session keeps the monsters' morale (the usual score of 7, one
+    monster, nobody down yet)."""
+    if not isinstance(data, dict):
+        raise _bad()
+    return {**data, "morale": Morale().to_json()}
+
+
 SCHEMA: Schema[OseSession] = Schema(
-    "ose_encounter", 2, {1: _fight_remembered}, OseSession.from_json
+    "ose_encounter", 3, {1: _fight_remembered, 2: _morale_kept}, OseSession.from_json
 )
 
 NO_EVASION_IN_COMBAT = N_("The fight has begun: evasion is possible only before combat starts.")
@@ -636,6 +657,60 @@ def conclude(session: OseSession) -> tuple[OseSession, Outcome, int]:
     )
     session, outcome = _done(session, "conclusion", outcome)
     return session, outcome, end.turns
+
+
+# --- morale -------------------------------------------------------------------------------
+
+
+def set_morale(
+    session: OseSession,
+    *,
+    score: int | None = None,
+    group: int | None = None,
+    killed: int | None = None,
+    out: int | None = None,
+) -> OseSession:
+    """The monsters' morale score, their number and their losses as the referee sets them
+    (a new score or group starts the checks afresh)."""
+    m = session.morale
+    fresh = (score is not None and score != m.score) or (group is not None and group != m.group)
+    base = Morale(score if score is not None else m.score, group if group is not None else m.group)
+    morale = ose_morale.losses(
+        base if fresh else m,
+        killed=m.killed if killed is None else killed,
+        out=m.out if out is None else out,
+    )
+    return replace(session, morale=morale)
+
+
+def morale_odds(session: OseSession, adjustment: int = 0) -> MoraleOdds:
+    """The exact odds of the encounter's next morale check."""
+    return ose_morale.morale_odds(session.morale.score, adjustment)
+
+
+def morale_due(session: OseSession) -> Step | None:
+    """What calls for a morale check now, in words (None when nothing does)."""
+    trigger = ose_morale.due(session.morale)
+    return None if trigger is None else Step(ose_morale.TRIGGER_TEXT[trigger])
+
+
+def roll_morale(session: OseSession, dice: Dice, adjustment: int = 0) -> tuple[OseSession, Outcome]:
+    """2d6 against the monsters' morale: the result is the stage's headline."""
+    morale, result = ose_morale.check(session.morale, dice, adjustment)
+    if result.value is None:
+        title = Step(ose_morale.OUTCOME_TEXT[result.outcome])
+    else:
+        title = Step(
+            N_("Morale {total}: {result}"),
+            {"total": result.value, "result": Step(ose_morale.OUTCOME_TEXT[result.outcome])},
+        )
+    return _done(session, "morale", Outcome(title, result.steps, KIND), morale=morale)
+
+
+def pursuit_likely(session: OseSession) -> bool:
+    """A low reaction roll (attacks or hostile) may mean the monsters give chase if the
+    party flees."""
+    return session.reaction is not None and session.reaction.band.key in ("attacks", "hostile")
 
 
 def _signed(value: int) -> str:

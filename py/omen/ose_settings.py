@@ -6,7 +6,7 @@ Where the rules leave a decision open, Omen picks a default and shows it as a se
 procedure: a start that only explores does not compile the encounter sequence.
 
 >>> [setting.key for setting in SETTINGS][:2]
-['ose.initiative_ties', 'ose.surprised_evasion_woods']
+['ose.check_every', 'ose.check_chance']
 >>> Ties("simultaneous") is Ties.SIMULTANEOUS
 True
 """
@@ -50,6 +50,58 @@ class Directions(enum.Enum):
 
 
 SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "ose.check_every",
+        2,
+        N_("Dungeon: check for wandering monsters every ... turns"),
+        N_(
+            "The rules' usual rhythm is a check every 2 turns; 1 suits a dangerous level, "
+            "3 or more a quiet one."
+        ),
+        low=1,
+        high=12,
+        game=GAME,
+        procedure="ose_turn",
+    ),
+    Setting(
+        "ose.check_chance",
+        1,
+        N_("Dungeon: wandering monsters come on 1 to ... of a d6"),
+        N_(
+            "The usual chance is 1 in 6; the rules let the referee raise it where the "
+            "dungeon is busy or dangerous."
+        ),
+        low=0,
+        high=6,
+        game=GAME,
+        procedure="ose_turn",
+    ),
+    Setting(
+        "ose.noise_chance",
+        1,
+        N_("Dungeon: a noisy turn raises the chance by"),
+        N_(
+            "A noisy turn (a door forced, a fight, shouting) is always checked, even off "
+            "the schedule, and its chance rises by this many faces; Omen's default is 1."
+        ),
+        low=0,
+        high=5,
+        game=GAME,
+        procedure="ose_turn",
+    ),
+    Setting(
+        "ose.rest_chance",
+        0,
+        N_("Dungeon: a turn of rest changes the chance by"),
+        N_(
+            "The rules check a turn of rest like any other, so 0 keeps them; -1 makes a "
+            "quiet rest in a safe corner less likely to draw monsters."
+        ),
+        low=-5,
+        high=5,
+        game=GAME,
+        procedure="ose_turn",
+    ),
     Setting(
         "ose.initiative_ties",
         Ties.REROLL.value,

@@ -175,6 +175,18 @@ PARTS: dict[str, StoredPart] = _declare(
         describe=lambda record: Step(N_("The OSE encounter in progress")),
     ),
     StoredPart(
+        "ose_turn",
+        N_("the Old-School Essentials turn clock"),
+        "omen.ose_turn:SCHEMA",
+        NOT_IN_LINKS,
+        {Place.LINK: SESSION},
+        file_label=N_("Saved OSE turn clock"),
+        describe=lambda record: Step(
+            N_("The OSE turn clock: turn {turn}, day {day}"),
+            {"turn": record.turn, "day": record.day},
+        ),
+    ),
+    StoredPart(
         "gurps_form",
         N_("the GURPS distance form"),
         "omen.gurps_distance:GURPS_FORM",

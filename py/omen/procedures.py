@@ -21,7 +21,7 @@ sheet (the adapter names it "Help: <name>").
 >>> [(s.game, s.open, s.changed) for s in first]
 [('ose', True, 0), ('', True, 0), ('liminal_horror', False, 1), ('gurps', False, 0), ('eotw', False, 0)]
 >>> [group.procedure.key for group in first[0].groups]
-['ose_sequence', 'ose_evasion']
+['ose_turn', 'ose_sequence', 'ose_evasion']
 >>> sheet("tension_die").settings[0].key
 'tension.start'
 """
@@ -248,6 +248,31 @@ PROCEDURES: dict[str, Procedure] = {
             N_(
                 "The seed's house rule for Dungeon Fantasy RPG, Wilderness Random Encounter "
                 "Distance, on the success rolls and Quick Contests of the GURPS Basic Set."
+            ),
+        ),
+        Procedure(
+            "ose_turn",
+            N_("Dungeon turn and wilderness day"),
+            "ose",
+            (
+                N_(
+                    "A dungeon turn is ten minutes. Every few turns the referee checks for "
+                    "wandering monsters, at a chance in six; noise forces a check at a "
+                    "higher chance."
+                ),
+                N_("The party rests one turn in six; until it does, it fights at a penalty."),
+                N_(
+                    "A torch burns for six turns and a lantern's oil for twenty-four; Omen "
+                    "warns one turn before a light goes out, and counts named timers too."
+                ),
+                N_(
+                    "In the wilderness, each day of travel has one check, at the chance the "
+                    "terrain gives; an encounter starts at the wilderness distance."
+                ),
+            ),
+            N_(
+                "Old-School Essentials SRD: Dungeon Adventuring, Wilderness Adventuring and "
+                "Wandering Monsters."
             ),
         ),
         Procedure(

@@ -35,6 +35,7 @@ LOCALE_DIR = "locale"
 # the share sheet and import dialog, whose buttons are on Settings.
 SECTIONS = {
     "turn": "explore",
+    "ose_turn": "explore",
     "ose": "encounter",
     "gurps": "encounter",
     "reaction": "encounter",
@@ -51,6 +52,7 @@ SCREENS = {
     "turn": ("omen_web.turnscreen", "TurnScreen"),
     "gurps_travel": ("omen_web.gurpstravel", "GurpsTravelPanel"),
     "eotw_scene": ("omen_web.eotwscene", "EotwScenePanel"),
+    "ose_turn": ("omen_web.oseturnscreen", "OseTurnScreen"),
     "encounter": ("omen_web.encounterscreen", "EncounterScreen"),
     "tests": ("omen_web.testsscreen", "TestsScreen"),
     "gurps_tests": ("omen_web.gurpstests", "GurpsTestsScreen"),
@@ -104,6 +106,8 @@ class App:
         self.built: dict[str, Screen] = {}
         self.current = "explore"
         self.creature = ""  # who the party met, carried from Explore to Encounter
+        self.encounter_procedure = ""  # the procedure it opens ("" follows the game)
+        self.encounter_place = ""  # where it happens, when the check says ("dungeon")
         self.stale: set[str] = set()  # screens to redraw when next shown
         self.sections = {str(node.dataset.screen) for node in dom.every("[data-screen]")}
         self.help: helpsheet.HelpSheet | None = None  # the help sheets' dialog, once wired
@@ -361,9 +365,15 @@ class App:
         the whole "campaign"."""
         self.screen("share").open_sheet(kind, item)
 
-    def begin_encounter(self, creature: str) -> None:
-        """Open the Encounter screen for a creature met while exploring."""
+    def begin_encounter(self, creature: str, procedure: str = "", place: str = "") -> None:
+        """Open the Encounter screen for a creature met while exploring.
+
+        ``procedure`` opens that encounter procedure ("ose" from the OSE turn, whatever
+        the campaign's game), ``place`` is where it happens ("dungeon", "wilderness").
+        """
         self.creature = creature
+        self.encounter_procedure = procedure
+        self.encounter_place = place
         for name in self.on_show("encounter"):  # the procedures take the creature's name
             begin = getattr(self.screen(name), "on_begin_encounter", None)
             if begin is not None:

@@ -11,27 +11,36 @@ from __future__ import annotations
 from typing import Any
 
 from omen.roll import N_, Step
-from omen_web import dom
-from omen_web.app import App
+from omen_web import dom, kit
 
 FIRST_CHOICE = {"ose": "ose", "gurps": "gurps"}
 
 
-class EncounterScreen:
-    name = "encounter"
+class EncounterScreen(kit.Screen):
+    """Its own element is the choice of procedure; each procedure is a screen of its own."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    name = "encounter"
+    root_selector = '[data-bind="encounter-procedure"]'
+    parts = ("campaign",)
+
+    def build(self) -> None:
         self.chosen = ""  # "" follows the campaign's game
-        for radio in dom.every('input[name="encounter-procedure"]'):
-            dom.on(radio, "change", app.guard(self.choose))
 
     @property
     def procedure(self) -> str:
-        return self.chosen or FIRST_CHOICE.get(self.app.campaign.game, "reaction")
+        return (
+            self.chosen
+            or self.app.encounter_procedure
+            or FIRST_CHOICE.get(self.app.campaign.game, "reaction")
+        )
 
-    def choose(self, event: Any) -> None:
-        self.chosen = str(event.target.value)
+    def on_begin_encounter(self, _creature: str) -> None:
+        """An encounter that names its procedure (one from the OSE turn) opens it."""
+        if self.app.encounter_procedure:
+            self.chosen = ""
+
+    def on_choose_encounter_procedure(self, target: Any, _event: Any) -> None:
+        self.chosen = str(target.value)
         self.render()
 
     def render(self) -> None:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from omen import ose, ose_session
+from omen import ose, ose_session, ose_turn
 from omen.campaign import Outcome
 from omen.errors import RulesError
 from omen.notation import read_whole
@@ -38,11 +38,8 @@ from omen_web.app import App
 
 UNDO_KIND = "ose_encounter"
 OSE_ROOT = '[data-procedure="ose"]'
-REACTION_ROOT = '[data-procedure="reaction"]'
-ROLLED_STAGES = ("surprise", "distance", "reaction", "initiative", "evasion")
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")
 RANGES = (2, 1, 3, 4)
-ENGINE_CHANCE_LINE = "Chance to evade: {percent}%."  # the wilderness odds' own last line
 
 PLACE_WORDS = {
     Place.DUNGEON: N_("in a dungeon"),
@@ -70,10 +67,8 @@ class OseScreen:
     def __init__(self, app: App) -> None:
         self.app = app
         self.root = dom.one(OSE_ROOT)
-        self.session = app.storage.load(ose_session.SCHEMA, app.stamp) or ose_session.new_session(
-            app.creature
-        )
-        app.restorers[UNDO_KIND] = self.restore
+        # Undo and an import put an encounter back, and its fields with it.
+        app.store.restorers[UNDO_KIND] = self.restore
         self.fill_form()
         self.boxes: dict[str, Any] = {}
         for holder in dom.every("[data-rollbox]", self.root):
@@ -98,6 +93,7 @@ class OseScreen:
             "ose-conclude": lambda _e: self.conclude(),
             "ose-new": lambda _e: self.new_encounter(""),
             "ose-next": lambda _e: self.next_step(),
+            "ose-morale": lambda _e: self.roll("morale"),
         }
         for action, handler in actions.items():
             dom.on(dom.one(f'[data-action="{action}"]', self.root), "click", guard(handler))
@@ -130,26 +126,37 @@ class OseScreen:
             "ose-move-rounds",
         ):
             dom.on(self.field(name), "input", guard(self.change_form))
+        for name in (
+            "ose-morale-score",
+            "ose-morale-group",
+            "ose-morale-killed",
+            "ose-morale-out",
+            "ose-morale-adjust",
+        ):
+            dom.on(self.field(name), "input", guard(self.change_morale))
 
     def field(self, name: str) -> Any:
         return dom.bound(name, self.root)
 
     # --- state -----------------------------------------------------------------------
 
-    def save(self) -> None:
-        self.app.storage.save(ose_session.SCHEMA, self.session.to_json())
+    @property
+    def session(self) -> OseSession:
+        """The encounter as the store holds it (``ose_encounter``)."""
+        session: OseSession = self.app.store.get(UNDO_KIND)
+        return session
+
+    @session.setter
+    def session(self, value: OseSession) -> None:  # a change of the set-up or the form
+        self.app.store.put(UNDO_KIND, value)
 
     def restore(self, data: Any) -> None:
         self.session = OseSession.from_json(data)
-        self.save()
         self.fill_form()
 
     def commit(self, session: OseSession, outcome: Outcome) -> None:
         """Keep the new encounter, log the action with the earlier one for Undo."""
-        before = self.session.to_json()
-        self.session = session
-        self.save()
-        self.app.record(outcome, (UNDO_KIND, before))
+        self.app.store.act(outcome, ose_encounter=session)
         self.app.render_all()
 
     def next_stage(self) -> str:
@@ -181,7 +188,6 @@ class OseScreen:
             ),
             creature=str(self.field("ose-creature").value),
         )
-        self.save()
         self.render()
 
     def typed(self, stage: str) -> Any:
@@ -209,6 +215,8 @@ class OseScreen:
             tempted = bool(self.field("ose-tempted").checked)
             tiring = Tiring(str(values["ose.exhaustion"]))
             session, outcome = ose_session.pursue(session, dice, drop, tempted, tiring)
+        elif stage == "morale":
+            session, outcome = ose_session.roll_morale(session, dice, self.adjustment())
         else:
             directions = Directions(str(values["ose.flight_direction"]))
             session, outcome = ose_session.pursue_day(session, dice, directions)
@@ -232,20 +240,22 @@ class OseScreen:
     def conclude(self) -> None:
         """End the encounter: at least one turn passes on the Explore screen's clock."""
         session, outcome, turns = ose_session.conclude(self.session)
-        exploration = self.app.store.get("exploration")
-        before = {"exploration": exploration.to_json(), UNDO_KIND: self.session.to_json()}
-        self.app.store.put(
-            "exploration", replace(exploration, clock=exploration.clock.advance(turns))
+        store = self.app.store
+        exploration, clock = store.get("exploration"), store.get("ose_turn")
+        # the OSE turn clock too: the encounter's turns burn light and count against rest
+        clock, burned = ose_turn.pass_turns(clock, turns)
+        outcome = Outcome(outcome.title, (*outcome.steps, *burned), outcome.kind)
+        # One action: Undo puts back the clocks and the encounter as they were.
+        store.act(
+            outcome,
+            exploration=replace(exploration, clock=exploration.clock.advance(turns)),
+            ose_turn=clock,
+            ose_encounter=session,
         )
-        self.session = session
-        self.save()
-        # Undo puts back both the turn clock and the encounter as it was before the end.
-        self.app.record(outcome, ("many", before))
         self.app.render_all()
 
     def new_encounter(self, creature: str) -> None:
         """A fresh encounter (the last one stays in the log and comes back with Undo)."""
-        before = self.session.to_json()
         fresh = ose_session.new_session(creature, self.session.place)
         fresh = ose_session.set_up(
             fresh,
@@ -254,16 +264,15 @@ class OseScreen:
             monsters=self.session.monsters,
             form=self.session.form,
         )
-        had_results = bool(self.session.results)
-        self.session = fresh
-        self.save()
-        if had_results:
+        if self.session.results:  # the last one stays in the log, and Undo brings it back
             title = (
                 Step(N_("New encounter with {creature}."), {"creature": creature})
                 if creature
                 else Step(N_("New encounter."))
             )
-            self.app.record(Outcome(title, (), ose_session.KIND), (UNDO_KIND, before))
+            self.app.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
+        else:
+            self.session = fresh
         for stage, panel in self.panels.items():
             if stage == "surprise":
                 panel.setAttribute("open", "")
@@ -272,25 +281,74 @@ class OseScreen:
         self.app.render_all()
 
     def on_begin_encounter(self, creature: str) -> None:
-        before = self.session.to_json()
-        had_results = bool(self.session.results)
-        self.session = replace(
-            ose_session.new_session(creature, self.session.place),
+        place = Place(self.app.encounter_place) if self.app.encounter_place else self.session.place
+        fresh = replace(
+            ose_session.new_session(creature, place),
             dark=self.session.dark,
             party=self.session.party,
             monsters=self.session.monsters,
             form=self.session.form,
         )
-        self.save()
-        if had_results:
-            self.app.record(
-                Outcome(
-                    Step(N_("New encounter with {creature}."), {"creature": creature}),
-                    (),
-                    ose_session.KIND,
-                ),
-                (UNDO_KIND, before),
+        if self.session.results:
+            title = Step(N_("New encounter with {creature}."), {"creature": creature})
+            self.app.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
+        else:
+            self.session = fresh
+        self.fill_form()
+
+    # --- morale ----------------------------------------------------------------------------
+
+    def change_morale(self, _event: Any) -> None:
+        """The monsters' score, number and losses as typed (a field being typed keeps its
+        last value; a number the rules refuse shows in place of the odds)."""
+        m = self.session.morale
+
+        def kept(name: str, value: int) -> int:
+            typed = whole(self.field(name))
+            return value if typed is None else typed
+
+        try:
+            self.session = ose_session.set_morale(
+                self.session,
+                score=kept("ose-morale-score", m.score),
+                group=kept("ose-morale-group", m.group),
+                killed=kept("ose-morale-killed", m.killed),
+                out=kept("ose-morale-out", m.out),
             )
+        except RulesError:
+            self.render_morale()
+            raise
+        self.render()
+
+    def adjustment(self) -> int:
+        return number(self.field("ose-morale-adjust"), N_("Situation adjustment (−2 to +2)"))
+
+    def morale_odds(self) -> list[Step]:
+        odds = ose_session.morale_odds(self.session, self.adjustment())
+        out = list(odds.steps)
+        if odds.rolled:
+            out.append(Step(N_("They break: {chance}"), {"chance": self.pct(odds.breaks)}))
+            out.append(Step(N_("They fight on: {chance}"), {"chance": self.pct(odds.holds)}))
+        return out
+
+    def render_morale(self) -> None:
+        m = self.session.morale
+        for name, value in (
+            ("ose-morale-score", m.score),
+            ("ose-morale-group", m.group),
+            ("ose-morale-killed", m.killed),
+            ("ose-morale-out", m.out),
+        ):
+            node = self.field(name)
+            typed = whole(node)
+            if typed is not None and typed != value:
+                node.value = str(value)
+        due = ose_session.morale_due(self.session)
+        line = due or Step(
+            N_("No check is due yet: roll when the first of them is killed or half are down.")
+        )
+        dom.text(self.field("ose-morale-due"), self.app.t(line))
+        self.lines(dom.one(".ose-odds", self.boxes["morale"]), self.guarded(self.morale_odds))
 
     # --- the form, kept with the encounter ------------------------------------------------
 
@@ -325,31 +383,20 @@ class OseScreen:
     def keep_form(self, form: Form) -> None:
         if form != self.session.form:
             self.session = ose_session.set_up(self.session, form=form)
-            self.save()
 
     def change_form(self, _event: Any) -> None:
         self.keep_form(self.read_form())
-        self.fill_speaker(REACTION_ROOT)
         self.render()
-        self.render_reaction_panel()
 
-    def set_speaker(self, charisma_node: Any, nobody_talks: bool) -> None:
-        """The reaction panel's Charisma choice: the same speaker as in this sequence."""
-        typed = whole(charisma_node)
+    def fill_speaker(self) -> None:
+        """The speaker as kept with the encounter (the reaction panel changes it too),
+        unless the field holds it already or is being typed."""
         form = self.session.form
-        charisma = form.charisma if typed is None else typed
-        self.keep_form(replace(form, charisma=charisma, nobody_talks=nobody_talks))
-        self.fill_speaker(OSE_ROOT)
-        self.render()
-
-    def render_reaction_panel(self) -> None:
-        self.app.screen("reaction").render()
-
-    def fill_speaker(self, root: str) -> None:
-        prefix = "ose" if root == OSE_ROOT else "reaction"
-        node = dom.one(root)
-        dom.bound(f"{prefix}-cha", node).value = str(self.session.form.charisma)
-        dom.bound(f"{prefix}-nobody-talks", node).checked = self.session.form.nobody_talks
+        field = self.field("ose-cha")
+        typed = whole(field)
+        if typed is not None and typed != form.charisma:
+            field.value = str(form.charisma)
+        self.field("ose-nobody-talks").checked = form.nobody_talks
 
     def fill_form(self) -> None:
         """Put the kept fields back (on loading, and when Undo brings an encounter back)."""
@@ -371,8 +418,8 @@ class OseScreen:
             self.field(name).value = value
         self.field("ose-forced").checked = flight.forced_to_stop
         self.field("ose-tempted").checked = form.tempted
-        self.fill_speaker(OSE_ROOT)
-        self.fill_speaker(REACTION_ROOT)
+        self.field("ose-cha").value = str(form.charisma)
+        self.fill_speaker()
 
     # --- reading the form -------------------------------------------------------------
 
@@ -413,6 +460,7 @@ class OseScreen:
     def render(self) -> None:
         app, session = self.app, self.session
         self.render_setup()
+        self.fill_speaker()
         latest = session.results.get(session.latest)
         title = self.field("ose-result-title")
         details = self.field("ose-result-details")
@@ -440,6 +488,12 @@ class OseScreen:
         self.render_round()
         self.render_evasion()
         self.render_pursuit()
+        self.render_morale()
+        likely = self.field("ose-pursuit-likely")
+        dom.show(likely, ose_session.pursuit_likely(session))
+        dom.text(
+            likely, app.tr(N_("A low reaction: if the party flees, the monsters may well pursue."))
+        )
         self.lines(self.field("ose-movement"), self.guarded(self.movement))
         turns = ose.conclusion_turns(session.encounter.round)
         dom.text(
@@ -523,19 +577,10 @@ class OseScreen:
     def distance_odds(self) -> list[Step]:
         s = self.session
         dice = ose_session.distance_dice(s)
-        odds = ose.distance_odds(s.place, surprised=s.encounter.surprise.anyone)
-        unit = s.encounter.unit
-        average = sum((v * p for v, p in odds.items()), Fraction(0))
+        span = ose.distance_range(s.place, surprised=s.encounter.surprise.anyone)
         out = [
             Step(N_("Dice {place}: {dice}"), {"place": Step(PLACE_WORDS[s.place]), "dice": dice}),
-            Step(
-                N_("From {low} to {high}, {average} on average."),
-                {
-                    "low": ose.measure(min(odds), unit),
-                    "high": ose.measure(max(odds), unit),
-                    "average": ose.measure(int(average), unit),
-                },
-            ),
+            *span.steps(),
         ]
         if s.place is not Place.DUNGEON and s.encounter.surprise.anyone:
             out.insert(0, Step(N_("A side is surprised, so the distance is only 1d4×10 yards.")))
@@ -590,7 +635,7 @@ class OseScreen:
             return []  # the hint above the button says why
         chance = ose_session.evasion_chance(self.session, self.flight(), self.app.campaign.values)
         steps = list(chance.steps)
-        if not steps or steps[-1].key != ENGINE_CHANCE_LINE:  # said once is enough
+        if not chance.stated:  # said once is enough
             steps.append(Step(N_("Evasion chance: {chance}"), {"chance": self.pct(chance.chance)}))
         return steps
 

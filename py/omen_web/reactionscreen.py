@@ -8,11 +8,14 @@ the roll; the roll and its steps go to the log.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from omen import ose_session
 from omen.campaign import Outcome
 from omen.errors import RulesError
+from omen.ose_session import OseSession
 from omen.reaction import (
     LIMINAL_HORROR_REACTIONS,
     OSE_REACTIONS,
@@ -24,30 +27,45 @@ from omen.reaction import (
     speaker_modifier,
 )
 from omen.roll import N_, Step
-from omen_web import dom
-from omen_web.app import App
-from omen_web.osescreen import OseScreen, number
+from omen_web import dom, kit
+from omen_web.osescreen import number, whole
 
 
-class ReactionScreen:
+class ReactionScreen(kit.Screen):
     name = "reaction"
+    section = "encounter"
+    root_selector = '[data-procedure="reaction"]'
+    parts = ("ose_encounter", "campaign")
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.root = dom.one('[data-procedure="reaction"]')
+    def build(self) -> None:
         self.last: ReactionResult | None = None
-        dom.on(dom.one('[data-action="reaction-roll"]', self.root), "click", app.guard(self.roll))
-        for name in ("reaction-cha", "reaction-nobody-talks"):
-            dom.on(dom.bound(name, self.root), "input", app.guard(self.change_speaker))
 
-    def change_speaker(self, _event: Any) -> None:
-        """The speaker's Charisma is kept with the OSE encounter, shared with its panel."""
-        ose: OseScreen = self.app.screen("ose")
-        ose.set_speaker(
-            dom.bound("reaction-cha", self.root),
-            bool(dom.bound("reaction-nobody-talks", self.root).checked),
-        )
+    @property
+    def session(self) -> OseSession:
+        session: OseSession = self.store.get("ose_encounter")
+        return session
+
+    def on_reaction_speaker(self, _target: Any, _event: Any) -> None:
+        """The speaker's Charisma is kept with the OSE encounter (its form), so the OSE
+        sequence's reaction step has the same speaker; a number being typed keeps the
+        last one."""
+        form = self.session.form
+        typed = whole(self.bound("reaction-cha"))
+        nobody = bool(self.bound("reaction-nobody-talks").checked)
+        charisma = form.charisma if typed is None else typed
+        if (charisma, nobody) != (form.charisma, form.nobody_talks):
+            changed = replace(form, charisma=charisma, nobody_talks=nobody)
+            self.store.put("ose_encounter", ose_session.set_up(self.session, form=changed))
         self.render()
+
+    def fill_speaker(self) -> None:
+        """The speaker as kept, unless the field holds it already (or is being typed)."""
+        form = self.session.form
+        field = self.bound("reaction-cha")
+        typed = whole(field)
+        if typed is not None and typed != form.charisma:
+            field.value = str(form.charisma)
+        self.bound("reaction-nobody-talks").checked = form.nobody_talks
 
     @property
     def table(self) -> ReactionTable:
@@ -60,7 +78,7 @@ class ReactionScreen:
         score = number(dom.bound("reaction-cha", self.root), N_("Speaker's Charisma (3–18)"))
         return speaker_modifier(score)
 
-    def roll(self, _event: Any) -> None:
+    def on_reaction_roll(self, _target: Any, _event: Any) -> None:
         typed = dom.bound("reaction-typed", self.root)
         dice = self.app.dice(str(typed.value))
         result = reaction_roll(self.table, dice, self.modifier())
@@ -70,10 +88,11 @@ class ReactionScreen:
             N_("Reaction {total}: {reaction}"),
             {"total": result.total, "reaction": result.band.label},
         )
-        self.app.record(Outcome(title, result.steps, "reaction"), None)
-        self.app.render_all()
+        self.store.record(Outcome(title, result.steps, "reaction"))
+        self.render()
 
     def render(self) -> None:
+        self.fill_speaker()
         app, table = self.app, self.table
         ose = table is OSE_REACTIONS
         name = N_("Old-School Essentials reaction table") if ose else N_("Cairn 2e reaction table")

@@ -86,6 +86,7 @@ def _slug(name: str) -> str:
 LEGACY = {
     "crew": ("crew", "state"),
     "ose_encounter": ("ose", "session"),
+    "ose_turn": ("ose_turn", "state"),
     "gurps_form": ("gurps", "form"),
     "eotw_tests": ("tests", "form"),
     "gurps_tests": ("gurps_tests", "form"),

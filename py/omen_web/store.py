@@ -98,6 +98,7 @@ FRESH: dict[str, Callable[[Store], Any]] = {
     "gurps_form": _fresh("omen.gurps_distance", "GurpsForm"),
     "gurps_tests": _fresh("omen.gurps_tests", "GurpsTestsForm"),
     "gurps_travel": _fresh("omen.gurps_travel", "Travel"),
+    "ose_turn": _fresh("omen.ose_turn", "TurnState"),
 }
 
 

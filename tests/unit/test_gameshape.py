@@ -122,7 +122,11 @@ def test_a_closed_section_counts_the_decisions_changed_from_the_default() -> Non
     assert (shown["ose"].changed, shown["gurps"].changed, shown["eotw"].changed) == (2, 1, 0)
     assert shown["liminal_horror"].changed == 0
     ose_first = sections("ose", values)
-    assert [g.procedure.key for g in ose_first[0].groups] == ["ose_sequence", "ose_evasion"]
+    assert [g.procedure.key for g in ose_first[0].groups] == [
+        "ose_turn",
+        "ose_sequence",
+        "ose_evasion",
+    ]
     assert ose_first[0].changed == 2
 
 

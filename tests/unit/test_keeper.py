@@ -106,7 +106,9 @@ def test_the_same_damaged_value_is_kept_once_over_five_starts() -> None:
 
 def test_no_room_to_keep_a_copy_means_the_key_is_not_overwritten() -> None:
     raw = "{damaged"
-    backend = MemoryBackend({"omen/campaign": raw, "filler": "f" * 1000}, room=1030)
+    # The filler leaves no room for a copy; once it goes, the campaign and the copy fit
+    # (the room does not depend on how many settings a campaign holds).
+    backend = MemoryBackend({"omen/campaign": raw, "filler": "f" * 5000}, room=5030)
     told: list[Step] = []
     keeper = start(backend, told)
     assert "no room" in told[-1].english()

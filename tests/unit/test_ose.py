@@ -885,6 +885,10 @@ def test_settings_are_declared_for_ose() -> None:
         "ose.both_surprised_evasion",
         "ose.exhaustion",
         "ose.flight_direction",
+        "ose.check_every",
+        "ose.check_chance",
+        "ose.noise_chance",
+        "ose.rest_chance",
     }
     for setting in SETTINGS:
         assert isinstance(setting, Setting)

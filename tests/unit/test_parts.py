@@ -16,6 +16,7 @@ from omen.gurps_distance import GurpsForm, Side
 from omen.gurps_tests import GurpsTestsForm, Mode, Roller
 from omen.gurps_travel import Travel, TravelCheck
 from omen.ose_session import OseSession
+from omen.ose_turn import LightKind, TurnState, add_light, add_timer
 from omen.parts import PARTS, Place, StoredPart, in_place
 from omen.roll import N_, Step
 from omen.share import Everything, Kept, export_file, import_file, restore
@@ -173,6 +174,7 @@ SAMPLES: dict[str, Any] = {
     "campaign": Campaign("Hřbitov 💀", "eotw"),
     "exploration": Exploration(pool=13),
     "ose_encounter": OseSession(creature="Skřeti"),
+    "ose_turn": add_timer(add_light(TurnState(turn=4), LightKind.TORCH), "Požehnání", 3),
     "gurps_form": GurpsForm(Side(name="Hlídka", group_size=3)),
     "gurps_tests": GurpsTestsForm(Mode.CONTEST, Roller("Plížení", 13, (-2, 1))),
     "gurps_travel": Travel(TravelCheck.TABLE, "wolves", 3, OUTCOME, "2 vlci", True),
