@@ -150,7 +150,7 @@ def test_settings_shows_the_games_decisions_first_and_the_others_closed_with_cou
         expect(sections.nth(closed)).not_to_have_attribute("open", "")
     ose = sections.nth(0)
     expect(ose.get_by_role("heading", level=4)).to_have_text(
-        ["The encounter sequence", "Evasion and pursuit"]
+        ["Dungeon turn and wilderness day", "The encounter sequence", "Evasion and pursuit"]
     )
     expect(ose.get_by_role("combobox", name="Initiative ties")).to_be_visible()
     expect(page.get_by_role("spinbutton", name="Tension Die starting pool")).to_be_hidden()

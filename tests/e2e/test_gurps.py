@@ -10,7 +10,7 @@ from .conftest import open_app, reload_app
 
 
 def open_gurps(page: Page) -> Locator:
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     page.get_by_role("radio", name="GURPS encounter distance").check()
     return page.locator("[data-procedure='gurps']")
 

@@ -150,7 +150,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
 
 def test_next_button_conclusion_and_undo(page: Page, base: str) -> None:
     open_app(page, base)
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     page.get_by_role("radio", name="Old-School Essentials encounter").check()
     panel = ose_panel(page)
     result = panel.locator("[data-bind='ose-result-title']")
@@ -187,11 +187,11 @@ def test_next_button_conclusion_and_undo(page: Page, base: str) -> None:
     page.get_by_role("button", name="Undo last action").click()
     page.get_by_role("button", name="Explore").click()
     expect(page.locator("[data-bind='turn']")).to_have_text("0")
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     expect(result).to_have_text("Round 1: the monsters act alone")
     expect(conclusion.locator("[data-summary='conclusion']")).to_have_text("")
     reload_app(page)  # and it stays undone after a reload
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     page.get_by_role("radio", name="Old-School Essentials encounter").check()
     expect(result).to_have_text("Round 1: the monsters act alone")
     page.get_by_role("button", name="Explore").click()
@@ -199,7 +199,7 @@ def test_next_button_conclusion_and_undo(page: Page, base: str) -> None:
     # Undo the round: the encounter goes back to before round 1.
     page.get_by_role("button", name="Log").click()
     page.get_by_role("button", name="Undo last action").click()
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     expect(result).to_have_text("Distance: 120 feet")
     expect(initiative.locator("[data-bind='ose-round']")).to_have_text("0")
     expect(page.get_by_role("button", name="Next: reaction")).to_be_visible()
@@ -213,7 +213,7 @@ def test_liminal_horror_reaction_with_typed_dice_shows_the_cairn_note(
     page: Page, base: str
 ) -> None:
     open_app(page, base)
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     panel = page.locator("[data-procedure='reaction']")
     expect(page.get_by_role("radio", name="Reaction roll")).to_be_checked()
     expect(panel.locator("[data-bind='reaction-source']")).to_have_text(
@@ -248,7 +248,7 @@ def test_a_dungeon_pursuit_with_typed_dice_and_movement(page: Page, base: str) -
     pursuers, who stop on 1-3 of a d6 (3 in 6 = 50%): a 5 lets them run on to 60; in
     round 3 a 2 stops them and the party gets away."""
     open_app(page, base)
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     page.get_by_role("radio", name="Old-School Essentials encounter").check()
     panel = ose_panel(page)
     result = panel.locator("[data-bind='ose-result-title']")
@@ -331,7 +331,7 @@ def test_the_form_survives_a_reload(page: Page, base: str) -> None:
     open_app(page, base)
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("combobox", name="Game").select_option("ose")
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     panel = ose_panel(page)
     panel.get_by_role("radio", name="Wilderness").check()
     reaction = step(page, "reaction")
@@ -360,7 +360,7 @@ def test_the_form_survives_a_reload(page: Page, base: str) -> None:
     expect(other.locator("[data-bind='reaction-odds'] li").first).to_have_text("Modifier: 0")
 
     reload_app(page)
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     page.get_by_role("radio", name="Reaction roll").check()
     expect(other.get_by_role("checkbox", name="Nobody talks")).to_be_checked()
     page.get_by_role("radio", name="Old-School Essentials encounter").check()
@@ -395,7 +395,7 @@ def test_no_evasion_once_the_fight_has_begun(page: Page, base: str) -> None:
     open_app(page, base, "?seed=9")
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("combobox", name="Game").select_option("ose")
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     panel = ose_panel(page)
     panel.get_by_role("radio", name="Wilderness").check()
     action = step(page, "action")
@@ -419,7 +419,7 @@ def test_no_evasion_once_the_fight_has_begun(page: Page, base: str) -> None:
     expect(evasion.get_by_text(why)).to_be_visible()
     expect(evasion.locator(".ose-odds li")).to_have_count(0)  # no chance to show
     reload_app(page)  # the fight is remembered
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     page.get_by_role("radio", name="Old-School Essentials encounter").check()
     action.locator(":scope > summary").click()
     expect(evade).to_be_disabled()
@@ -427,6 +427,6 @@ def test_no_evasion_once_the_fight_has_begun(page: Page, base: str) -> None:
     page.get_by_role("button", name="Log").click()
     for _ in range(4):
         page.get_by_role("button", name="Undo last action").click()
-    page.get_by_role("button", name="Encounter").click()
+    page.get_by_role("button", name="Encounter", exact=True).click()
     expect(evade).to_be_enabled()
     expect(panel.get_by_text(why)).to_have_count(0)

@@ -22,7 +22,7 @@ def go(page: Page, name: str) -> None:
 def type_faces(page: Page, faces: str) -> None:
     box = page.get_by_role("textbox", name="Faces you rolled, in order")
     if not box.is_visible():
-        page.locator("[data-screen='explore'] details.physical summary").click()
+        page.locator("[data-panel='checks'] details.physical summary").click()
     box.fill(faces)
 
 
