@@ -36,7 +36,7 @@ def typed_travel(page: Page, faces: str) -> None:
     panel = travel(page)
     details = panel.locator("details.physical")
     if details.get_attribute("open") is None:
-        panel.get_by_text("Use physical dice").click()
+        panel.get_by_text("Roll the travel check with your own dice").click()
     panel.get_by_role("textbox", name="Faces you rolled, in order").fill(faces)
     panel.get_by_role("button", name="Next travel turn").click()
 
