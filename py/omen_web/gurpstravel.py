@@ -43,10 +43,6 @@ class GurpsTravelPanel(kit.Screen):
         travel: Travel = self.store.get("gurps_travel")
         return travel
 
-    @state.setter
-    def state(self, value: Travel) -> None:  # an import or another tab puts a new one in
-        self.store.put("gurps_travel", value)
-
     def library(self) -> Library:
         library: Library = self.store.get("library")
         return library
@@ -70,12 +66,12 @@ class GurpsTravelPanel(kit.Screen):
             table = self.state.table if library.find_table(self.state.table or "") else None
             if table is None and library.tables:
                 table = library.tables[0].id
-        self.state = choose(self.state, check, table)
+        self.store.put("gurps_travel", choose(self.state, check, table))
 
     def on_travel_table(self, target: Any, _event: Any) -> None:
         table = str(target.value)
         if table:
-            self.state = choose(self.state, TravelCheck.TABLE, table)
+            self.store.put("gurps_travel", choose(self.state, TravelCheck.TABLE, table))
 
     def on_travel_location(self, target: Any, _event: Any) -> None:
         location = str(target.value) or None

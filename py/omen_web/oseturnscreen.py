@@ -38,10 +38,6 @@ class OseTurnScreen(kit.Screen):
         value: TurnState = self.store.get("ose_turn")
         return value
 
-    @state.setter
-    def state(self, value: TurnState) -> None:  # an import puts a new one in
-        self.store.put("ose_turn", value)
-
     def field(self, name: str) -> Any:
         return self.bound(name)
 
