@@ -75,6 +75,7 @@ class GurpsScreen(kit.Screen):
     section = "encounter"
     root_selector = '[data-procedure="gurps"]'
     parts = ("gurps_form", "campaign")
+    games = frozenset({"gurps"})
 
     def build(self) -> None:
         self.panel = self.root
