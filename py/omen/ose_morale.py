@@ -196,7 +196,8 @@ def _odds_step(target: int, breaks: Fraction) -> Step:
 class Morale:
     """The monsters' side in a fight: its score, how many there are, how many are
     killed and how many are otherwise out of the fight, which checks were rolled and
-    how many held, and whether it broke.
+    how many held, whether it broke, and the referee's situation adjustment (-2 to +2)
+    for the next check.
 
     The check is one check: what is constructed (by an action) is what a stored copy
     must pass to load.
@@ -209,9 +210,11 @@ class Morale:
     checked: frozenset[Trigger] = frozenset()
     held: int = 0
     broken: bool = False
+    adjustment: int = 0  # the situation: -1 for a losing side, +1 for a winning one
 
     def __post_init__(self) -> None:
         check_score(self.score)
+        check_adjustment(self.adjustment)
         for value in (self.group, self.killed, self.out, self.held):
             if not _whole(value) or not 0 <= value <= MAX_GROUP:
                 raise RulesError(
@@ -256,12 +259,13 @@ class Morale:
             "checked": sorted(t.value for t in self.checked),
             "held": self.held,
             "broken": self.broken,
+            "adjustment": self.adjustment,
         }
 
     @classmethod
     def from_json(cls, data: Any) -> Morale:
         """A stored record goes through the same checks as a new one."""
-        fields = {"score", "group", "killed", "out", "checked", "held", "broken"}
+        fields = {"score", "group", "killed", "out", "checked", "held", "broken", "adjustment"}
         if not isinstance(data, dict) or set(data) != fields:
             raise _damaged()
         checked = data["checked"]
@@ -277,6 +281,7 @@ class Morale:
                 triggers,
                 data["held"],
                 data["broken"],
+                data["adjustment"],
             )
         except (ValueError, TypeError, RulesError) as error:
             raise _damaged() from error

@@ -348,8 +348,19 @@ def _morale_kept(data: Any) -> Any:
     return {**data, "morale": Morale().to_json()}
 
 
+def _adjustment_kept(data: Any) -> Any:
+    """Format 3 to 4: the monsters' morale keeps the referee's situation adjustment
+    (none, until the referee sets one)."""
+    if not isinstance(data, dict) or not isinstance(data.get("morale"), dict):
+        raise _bad()
+    return {**data, "morale": {**data["morale"], "adjustment": 0}}
+
+
 SCHEMA: Schema[OseSession] = Schema(
-    "ose_encounter", 3, {1: _fight_remembered, 2: _morale_kept}, OseSession.from_json
+    "ose_encounter",
+    4,
+    {1: _fight_remembered, 2: _morale_kept, 3: _adjustment_kept},
+    OseSession.from_json,
 )
 
 NO_EVASION_IN_COMBAT = N_("The fight has begun: evasion is possible only before combat starts.")
@@ -669,23 +680,34 @@ def set_morale(
     group: int | None = None,
     killed: int | None = None,
     out: int | None = None,
+    adjustment: int | None = None,
 ) -> OseSession:
-    """The monsters' morale score, their number and their losses as the referee sets them
-    (a new score or group starts the checks afresh)."""
+    """The monsters' morale score, their number, their losses and the situation
+    adjustment as the referee sets them (a new score or group starts the checks afresh;
+    the adjustment stays until the referee changes it)."""
     m = session.morale
     fresh = (score is not None and score != m.score) or (group is not None and group != m.group)
-    base = Morale(score if score is not None else m.score, group if group is not None else m.group)
-    morale = ose_morale.losses(
-        base if fresh else m,
-        killed=m.killed if killed is None else killed,
-        out=m.out if out is None else out,
+    base = Morale(
+        score if score is not None else m.score,
+        group if group is not None else m.group,
+        adjustment=m.adjustment,
+    )
+    morale = replace(
+        ose_morale.losses(
+            base if fresh else m,
+            killed=m.killed if killed is None else killed,
+            out=m.out if out is None else out,
+        ),
+        adjustment=m.adjustment if adjustment is None else adjustment,
     )
     return replace(session, morale=morale)
 
 
-def morale_odds(session: OseSession, adjustment: int = 0) -> MoraleOdds:
-    """The exact odds of the encounter's next morale check."""
-    return ose_morale.morale_odds(session.morale.score, adjustment)
+def morale_odds(session: OseSession, adjustment: int | None = None) -> MoraleOdds:
+    """The exact odds of the encounter's next morale check (at the stored situation
+    adjustment, unless another is given)."""
+    kept = session.morale.adjustment if adjustment is None else adjustment
+    return ose_morale.morale_odds(session.morale.score, kept)
 
 
 def morale_due(session: OseSession) -> Step | None:
@@ -694,9 +716,13 @@ def morale_due(session: OseSession) -> Step | None:
     return None if trigger is None else Step(ose_morale.TRIGGER_TEXT[trigger])
 
 
-def roll_morale(session: OseSession, dice: Dice, adjustment: int = 0) -> tuple[OseSession, Outcome]:
-    """2d6 against the monsters' morale: the result is the stage's headline."""
-    morale, result = ose_morale.check(session.morale, dice, adjustment)
+def roll_morale(
+    session: OseSession, dice: Dice, adjustment: int | None = None
+) -> tuple[OseSession, Outcome]:
+    """2d6 against the monsters' morale (at the stored situation adjustment, unless
+    another is given): the result is the stage's headline."""
+    kept = session.morale.adjustment if adjustment is None else adjustment
+    morale, result = ose_morale.check(session.morale, dice, kept)
     if result.value is None:
         title = Step(ose_morale.OUTCOME_TEXT[result.outcome])
     else:

@@ -4,8 +4,10 @@ The GM fills in both sides, the terrain, the light and the weather (the defaults
 they are), sees the exact odds of the stealth contest, and taps *Find the distance*. The
 maximum encounter distance is rolled or taken as the average (the ``gurps.med`` setting),
 or typed in from physical dice, as are both sides' 3d6 totals. When a side spots the
-other first and nobody sneaks, it may *try for surprise*. The form autosaves under its
-own key; every result goes to the log with all its steps.
+other first and nobody sneaks, it may *try for surprise*. The form is the store's part
+``gurps_form`` (:data:`omen.gurps_distance.GURPS_FORM`), read from the store on every
+draw and kept there on every change; every result goes to the log with all its steps.
+The last result is the screen's own (it is the log's to keep).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from omen.errors import RulesError
 from omen.gurps import signed
 from omen.gurps_distance import (
     DARKNESS,
-    GURPS_FORM,
     TERRAINS,
     Conditions,
     DistanceRules,
@@ -39,8 +40,7 @@ from omen.gurps_distance import (
 )
 from omen.notation import read_whole
 from omen.roll import N_, ArgValue, Step
-from omen_web import dom
-from omen_web.app import App
+from omen_web import dom, kit
 
 SIDE_LEGEND = {SideId.A: N_("Side A"), SideId.B: N_("Side B")}
 NUMBER_FIELDS = (
@@ -70,41 +70,45 @@ def _whole(raw: str, label: str) -> int | None:
     return value
 
 
-class GurpsScreen:
+class GurpsScreen(kit.Screen):
     name = "gurps"
+    section = "encounter"
+    root_selector = '[data-procedure="gurps"]'
+    parts = ("gurps_form", "campaign")
+    games = frozenset({"gurps"})
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.panel = dom.one('[data-procedure="gurps"]')
-        self.form = app.storage.load(GURPS_FORM, app.stamp) or GurpsForm()
+    def build(self) -> None:
+        self.panel = self.root
+        # The last result, shown until the next one (the log keeps every one).
         self.plan: Plan | None = None
         self.outcome: Outcome | None = None
         self.med_steps: tuple[Step, ...] = ()
-        holder = dom.bound("gurps-sides", self.panel)
+        holder = self.bound("gurps-sides")
         self.sides: dict[SideId, Any] = {}
         for which in SideId:
             node = dom.clone("tpl-gurps-side")
             node.dataset.side = which.value
             holder.append(node)
             self.sides[which] = node
-            dom.on(
-                dom.one('[data-action="gurps-use-sm"]', node),
-                "click",
-                app.guard(lambda _event, which=which: self.use_sm(which)),
-            )
         terrain = self.field("terrain")
         for row in TERRAINS:
             terrain.append(dom.option(row.key))
         darkness = self.field("darkness")
         for penalty, _name in DARKNESS:
             darkness.append(dom.option(str(penalty)))
-        dom.on(self.panel, "change", app.guard(self.changed))
-        dom.on(dom.one('[data-action="gurps-find"]', self.panel), "click", app.guard(self.find))
-        dom.on(
-            dom.one('[data-action="gurps-try-surprise"]', self.panel),
-            "click",
-            app.guard(self.try_surprise),
-        )
+
+    @property
+    def form(self) -> GurpsForm:
+        """The form as the store holds it (``gurps_form``)."""
+        form: GurpsForm = self.store.get("gurps_form")
+        return form
+
+    def keep(self, form: GurpsForm) -> None:
+        """Keep a changed form (the store redraws the screen), or draw it again."""
+        if form == self.form:
+            self.render()
+        else:
+            self.store.put("gurps_form", form)
 
     # --- the form ------------------------------------------------------------------
 
@@ -136,39 +140,38 @@ class GurpsScreen:
         )
         return GurpsForm(self.read_side(SideId.A), self.read_side(SideId.B), conditions)
 
-    def changed(self, event: Any) -> None:
-        target = event.target
-        if target.hasAttribute("data-field"):
-            try:
-                form = self.read_form()
-            except RulesError:
-                self.fill_fields()  # put the last good value back
-                raise
-            self.form = form
-            self.save()
+    def on_gurps_field(self, _target: Any, _event: Any) -> None:
+        """A field of the form changed: the form is kept; a mistake puts the last good
+        value back and says what is wrong."""
+        try:
+            form = self.read_form()
+        except RulesError:
+            self.fill_fields()
+            raise
+        self.keep(form)
+
+    def on_gurps_typed(self, _target: Any, _event: Any) -> None:
+        """A total typed from physical dice: the odds are worked out at it."""
         self.render()
 
-    def save(self) -> None:
-        self.app.storage.save(GURPS_FORM, self.form.to_json())
-
     def on_begin_encounter(self, creature: str) -> None:
-        """Side B is the creature met while exploring."""
-        self.form = replace(self.form, b=replace(self.form.b, name=creature.strip()[:80]))
-        self.save()
+        """Side B is the creature met while exploring (called by the app)."""
+        form = self.form
+        self.keep(replace(form, b=replace(form.b, name=creature.strip()[:80])))
 
-    def use_sm(self, which: SideId) -> None:
-        node = self.sides[which]
+    def on_gurps_use_sm(self, target: Any, _event: Any) -> None:
+        node = target.closest("[data-side]")
+        which = SideId(str(node.dataset.side))
         length = str(dom.one('[data-sm="length"]', node).value)
         if not length.strip():
             raise RulesError(Step(N_("Type the longest dimension first, like 2 or 1.5.")))
         unit = Unit(str(dom.one('[data-sm="unit"]', node).value))
         shape = Shape(str(dom.one('[data-sm="shape"]', node).value))
         sm = size_modifier(length, unit, shape)
-        dom.text(dom.bound("sm-steps", node), "; ".join(self.app.t(step) for step in sm.steps))
-        side = replace(self.form.a if which is SideId.A else self.form.b, sm=sm.value)
-        self.form = replace(self.form, a=side) if which is SideId.A else replace(self.form, b=side)
-        self.save()
-        self.render()
+        dom.text(dom.bound("sm-steps", node), "; ".join(self.t(step) for step in sm.steps))
+        form = self.form
+        side = replace(form.a if which is SideId.A else form.b, sm=sm.value)
+        self.keep(replace(form, a=side) if which is SideId.A else replace(form, b=side))
 
     # --- dice ----------------------------------------------------------------------
 
@@ -186,15 +189,16 @@ class GurpsScreen:
             dom.bound(bind, self.panel).value = ""
 
     def rules(self) -> DistanceRules:
-        return DistanceRules.from_settings(self.app.campaign.values)
+        return DistanceRules.from_settings(self.store.get("campaign").values)
 
     # --- actions ---------------------------------------------------------------------
 
-    def find(self, _event: Any) -> None:
-        self.form = self.read_form()
-        self.save()
+    def on_gurps_find(self, _target: Any, _event: Any) -> None:
+        form = self.read_form()
+        if form != self.form:
+            self.store.put("gurps_form", form)
         rules = self.rules()
-        row = self.form.conditions.terrain_row
+        row = form.conditions.terrain_row
         total = self.typed("gurps-med-total", N_("Maximum encounter distance: dice total"))
         if total is not None:
             med = maximum_encounter_distance(row, total)
@@ -202,13 +206,13 @@ class GurpsScreen:
             med = maximum_encounter_distance(row, None)
         else:
             med = maximum_encounter_distance(row, self.app.dice())
-        setup = plan(self.form.a, self.form.b, self.form.conditions, med.value, rules)
+        setup = plan(form.a, form.b, form.conditions, med.value, rules)
         roll_a, roll_b = self.contest_rolls()
         outcome = resolve(setup, roll_a, roll_b)
         self.clear_typed("gurps-med-total")
         self.finish(setup, med.steps, outcome)
 
-    def try_surprise(self, _event: Any) -> None:
+    def on_gurps_try_surprise(self, _target: Any, _event: Any) -> None:
         if self.plan is None:
             return
         roll_a, roll_b = self.contest_rolls()
@@ -219,11 +223,12 @@ class GurpsScreen:
         if outcome.contest is not None:
             self.clear_typed("gurps-roll-a", "gurps-roll-b")
         self.plan, self.med_steps, self.outcome = setup, med_steps, outcome
-        self.app.record(
-            LogOutcome(outcome.headline, (*med_steps, *outcome.steps), "gurps_distance"), None
+        # In the log, with no Undo: the roll changes no stored part.
+        self.store.record(
+            LogOutcome(outcome.headline, (*med_steps, *outcome.steps), "gurps_distance")
         )
-        self.app.render_all()
-        dom.bound("gurps-result", self.panel).scrollIntoView()  # the result is at the top
+        self.render()
+        self.bound("gurps-result").scrollIntoView()  # the result is at the top
 
     # --- rendering -------------------------------------------------------------------
 
@@ -373,7 +378,7 @@ class GurpsScreen:
         title = dom.bound("gurps-title", self.panel)
         facts = dom.bound("gurps-facts", self.panel)
         details = dom.bound("gurps-details", self.panel)
-        try_button = dom.one('[data-action="gurps-try-surprise"]', self.panel)
+        try_button = self.one('[data-action="gurps-try-surprise"]')
         if outcome is None or setup is None:
             dom.text(
                 title,

@@ -98,10 +98,6 @@ class GurpsTestsScreen(kit.Screen):
         form: GurpsTestsForm = self.store.get("gurps_tests")
         return form
 
-    @form.setter
-    def form(self, value: GurpsTestsForm) -> None:  # an import or another tab
-        self.store.put("gurps_tests", value)
-
     def build(self) -> None:
         self.roll: SuccessRoll | None = None
         self.contest: QuickContest | None = None
@@ -122,7 +118,7 @@ class GurpsTestsScreen(kit.Screen):
 
     def on_tests_mode(self, target: Any, _event: Any) -> None:
         mode = Mode(str(target.value))
-        self.form = GurpsTestsForm(mode, *self._rest())
+        self.store.put("gurps_tests", GurpsTestsForm(mode, *self._rest()))
 
     def _rest(self) -> tuple[Roller, Roller, Roller]:
         form = self.form

@@ -10,7 +10,6 @@ the Encounter screen with the creature as side B. State: the store's ``gurps_tra
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from omen.campaign import Exploration, depth_limit
@@ -25,7 +24,7 @@ from omen.gurps_travel import (
 )
 from omen.roll import N_, Step
 from omen.tables import Library
-from omen_web import dom, kit
+from omen_web import dom, kit, panels
 
 NO_TABLE = ""
 
@@ -42,10 +41,6 @@ class GurpsTravelPanel(kit.Screen):
         """The travel checks as the store holds them."""
         travel: Travel = self.store.get("gurps_travel")
         return travel
-
-    @state.setter
-    def state(self, value: Travel) -> None:  # an import or another tab puts a new one in
-        self.store.put("gurps_travel", value)
 
     def library(self) -> Library:
         library: Library = self.store.get("library")
@@ -70,25 +65,27 @@ class GurpsTravelPanel(kit.Screen):
             table = self.state.table if library.find_table(self.state.table or "") else None
             if table is None and library.tables:
                 table = library.tables[0].id
-        self.state = choose(self.state, check, table)
+        self.store.put("gurps_travel", choose(self.state, check, table))
 
     def on_travel_table(self, target: Any, _event: Any) -> None:
         table = str(target.value)
         if table:
-            self.state = choose(self.state, TravelCheck.TABLE, table)
+            self.store.put("gurps_travel", choose(self.state, TravelCheck.TABLE, table))
 
     def on_travel_location(self, target: Any, _event: Any) -> None:
-        location = str(target.value) or None
-        self.store.put("exploration", replace(self.exploration(), location=location))
+        panels.choose_location(self, target)
 
     def on_travel_turn(self, _target: Any, _event: Any) -> None:
-        typed = self.bound("travel-typed")
-        dice = self.app.dice(str(typed.value))
         values = self.app.campaign.values
-        state, outcome = travel_turn(
-            self.state, self.library(), self.exploration(), self.hours(), dice, depth_limit(values)
-        )
-        typed.value = ""
+        with panels.typed_dice(self, self.bound("travel-typed")) as dice:
+            state, outcome = travel_turn(
+                self.state,
+                self.library(),
+                self.exploration(),
+                self.hours(),
+                dice,
+                depth_limit(values),
+            )
         self.store.act(outcome, gurps_travel=state)
 
     def on_travel_meet(self, _target: Any, _event: Any) -> None:
@@ -111,12 +108,13 @@ class GurpsTravelPanel(kit.Screen):
         details = dom.bound("travel-details", panel)
         dom.show(details, last is not None)
         self.app.fill_list(dom.bound("travel-steps", panel), last.steps if last else ())
-        met = dom.bound("travel-met", panel)
-        dom.text(
-            met, self.t(Step(N_("Met: {creature}"), {"creature": state.met})) if state.met else ""
+        panels.show_met(
+            self,
+            dom.bound("travel-met", panel),
+            dom.bound("travel-meet", panel),
+            state.met,
+            state.encounter,
         )
-        dom.show(met, bool(state.met))
-        dom.show(dom.bound("travel-meet", panel), state.encounter)
         dom.text(dom.bound("travel-turn", panel), str(state.turn))
         dom.text(
             dom.bound("travel-hours", panel),
@@ -128,15 +126,7 @@ class GurpsTravelPanel(kit.Screen):
         chooser = dom.bound("travel-table", panel)
         chosen = (state.table or NO_TABLE) if library.find_table(state.table or "") else NO_TABLE
         kit.choices(chooser, [(NO_TABLE, self.tr(N_("Choose a table"))), *tables], chosen)
-        here = self.exploration().place(library)
-        kit.choices(
-            dom.bound("travel-location", panel),
-            [
-                (NO_TABLE, self.tr(N_("No location"))),
-                *((place.id, place.name) for place in library.locations),
-            ],
-            here.id if here is not None else NO_TABLE,
-        )
+        panels.fill_locations(self, dom.bound("travel-location", panel))
         dom.show(dom.bound("travel-table-row", panel), state.check is TravelCheck.TABLE)
         lines: list[Step] = []
         try:

@@ -4,8 +4,11 @@ Step panels in the rules' order (surprise, distance, reaction, initiative, actio
 evasion and pursuit, movement, conclusion), each with its odds before the roll, its own
 roll button, typed faces from physical dice, and its steps after. The game master may go
 through them in order (the big *Next* button rolls the next step) or jump around. The
-encounter is one :class:`omen.ose_session.OseSession`, saved on every change under its
-own key; every roll goes to the log and Undo puts the earlier encounter back.
+encounter is one :class:`omen.ose_session.OseSession`, the store's part ``ose_encounter``
+(the fields as the referee left them, the morale and its situation adjustment with it):
+the screen reads it from the store on every draw, a change of a field is a
+``store.put``, every roll a ``store.act`` that goes to the log, and the store's Undo puts
+the earlier encounter back (its fields with it, as the next draw fills them).
 """
 
 from __future__ import annotations
@@ -15,29 +18,25 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from omen import ose, ose_session, ose_turn
+from omen import ose, ose_morale, ose_session, ose_turn
 from omen.campaign import Outcome
 from omen.errors import RulesError
 from omen.notation import read_whole
 from omen.ose import (
-    Directions,
     Drop,
     Place,
     Side,
     SideSetup,
     SurpriseOutcome,
     Terrain,
-    Ties,
-    Tiring,
 )
 from omen.ose_session import Action, Flight, Form, OseSession
+from omen.ose_settings import Directions, Ties, Tiring
 from omen.reaction import OSE_REACTIONS, reaction_odds, signed, speaker_modifier
 from omen.roll import N_, Step
-from omen_web import dom
-from omen_web.app import App
+from omen_web import dom, kit
 
-UNDO_KIND = "ose_encounter"
-OSE_ROOT = '[data-procedure="ose"]'
+PART = "ose_encounter"
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")
 RANGES = (2, 1, 3, 4)
 
@@ -61,15 +60,14 @@ def number(node: Any, label: str) -> int:
     return value
 
 
-class OseScreen:
+class OseScreen(kit.Screen):
     name = "ose"
+    section = "encounter"
+    root_selector = '[data-procedure="ose"]'
+    parts = (PART, "campaign")
+    games = frozenset({"ose"})
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.root = dom.one(OSE_ROOT)
-        # Undo and an import put an encounter back, and its fields with it.
-        app.store.restorers[UNDO_KIND] = self.restore
-        self.fill_form()
+    def build(self) -> None:
         self.boxes: dict[str, Any] = {}
         for holder in dom.every("[data-rollbox]", self.root):
             box = dom.clone("tpl-ose-roll")
@@ -77,94 +75,37 @@ class OseScreen:
             self.boxes[str(holder.dataset.rollbox)] = box
         self.panels = {str(p.dataset.stage): p for p in dom.every("[data-stage]", self.root)}
         self.panels[self.next_stage()].setAttribute("open", "")
-        guard = app.guard
-        actions: dict[str, Callable[[Any], None]] = {
-            "ose-surprise": lambda _e: self.roll("surprise"),
-            "ose-distance": lambda _e: self.roll("distance"),
-            "ose-reaction": lambda _e: self.roll("reaction"),
-            "ose-initiative": lambda _e: self.roll("initiative"),
-            "ose-try-evade": lambda _e: self.roll("evasion"),
-            "ose-pursuit-round": lambda _e: self.roll("pursuit"),
-            "ose-pursuit-day": lambda _e: self.roll("day"),
-            "ose-give-up": lambda _e: self.give_up(),
-            "ose-fight": lambda _e: self.act(Action.FIGHT),
-            "ose-parley": lambda _e: self.act(Action.PARLEY),
-            "ose-evade": lambda _e: self.act(Action.EVADE),
-            "ose-conclude": lambda _e: self.conclude(),
-            "ose-new": lambda _e: self.new_encounter(""),
-            "ose-next": lambda _e: self.next_step(),
-            "ose-morale": lambda _e: self.roll("morale"),
-        }
-        for action, handler in actions.items():
-            dom.on(dom.one(f'[data-action="{action}"]', self.root), "click", guard(handler))
-        for radio in dom.every('input[name="ose-place"]', self.root):
-            dom.on(radio, "change", guard(self.change_setup))
-        for name in (
-            "ose-party-unaware",
-            "ose-monsters-unaware",
-            "ose-dark",
-            "ose-party-light",
-            "ose-monsters-light",
-            "ose-monsters-range",
-            "ose-creature",
-        ):
-            dom.on(self.field(name), "change", guard(self.change_setup))
-        for name in (
-            "ose-cha",
-            "ose-nobody-talks",
-            "ose-fleeing",
-            "ose-fleeing-speed",
-            "ose-pursuer-speed",
-            "ose-forced",
-            "ose-fleeing-count",
-            "ose-pursuer-count",
-            "ose-terrain",
-            "ose-modifier",
-            "ose-drop",
-            "ose-tempted",
-            "ose-move-speed",
-            "ose-move-rounds",
-        ):
-            dom.on(self.field(name), "input", guard(self.change_form))
-        for name in (
-            "ose-morale-score",
-            "ose-morale-group",
-            "ose-morale-killed",
-            "ose-morale-out",
-            "ose-morale-adjust",
-        ):
-            dom.on(self.field(name), "input", guard(self.change_morale))
 
     def field(self, name: str) -> Any:
-        return dom.bound(name, self.root)
+        return self.bound(name)
 
     # --- state -----------------------------------------------------------------------
 
     @property
     def session(self) -> OseSession:
         """The encounter as the store holds it (``ose_encounter``)."""
-        session: OseSession = self.app.store.get(UNDO_KIND)
+        session: OseSession = self.store.get(PART)
         return session
 
-    @session.setter
-    def session(self, value: OseSession) -> None:  # a change of the set-up or the form
-        self.app.store.put(UNDO_KIND, value)
-
-    def restore(self, data: Any) -> None:
-        self.session = OseSession.from_json(data)
-        self.fill_form()
+    def keep(self, session: OseSession) -> None:
+        """A change of the set-up or a field: kept and saved, no log entry. The store
+        redraws the screen; when nothing changed, it is drawn again here (a field the
+        rules refuse shows its mistake in place of the odds)."""
+        if session == self.session:
+            self.render()
+        else:
+            self.store.put(PART, session)
 
     def commit(self, session: OseSession, outcome: Outcome) -> None:
         """Keep the new encounter, log the action with the earlier one for Undo."""
-        self.app.store.act(outcome, ose_encounter=session)
-        self.app.render_all()
+        self.store.act(outcome, ose_encounter=session)
 
     def next_stage(self) -> str:
         return next((s for s in SEQUENCE if s not in self.session.results), "initiative")
 
     # --- the game master's actions ----------------------------------------------------
 
-    def change_setup(self, _event: Any) -> None:
+    def on_ose_setup(self, _target: Any, _event: Any) -> None:
         place = next(
             (
                 Place(str(r.value))
@@ -173,22 +114,71 @@ class OseScreen:
             ),
             self.session.place,
         )
-        self.session = ose_session.set_up(
-            self.session,
-            place=place,
-            dark=bool(self.field("ose-dark").checked),
-            party=SideSetup(
-                unaware=bool(self.field("ose-party-unaware").checked),
-                light=bool(self.field("ose-party-light").checked),
-            ),
-            monsters=SideSetup(
-                unaware=bool(self.field("ose-monsters-unaware").checked),
-                light=bool(self.field("ose-monsters-light").checked),
-                surprised_on=int(str(self.field("ose-monsters-range").value)),
-            ),
-            creature=str(self.field("ose-creature").value),
+        self.keep(
+            ose_session.set_up(
+                self.session,
+                place=place,
+                dark=bool(self.field("ose-dark").checked),
+                party=SideSetup(
+                    unaware=bool(self.field("ose-party-unaware").checked),
+                    light=bool(self.field("ose-party-light").checked),
+                ),
+                monsters=SideSetup(
+                    unaware=bool(self.field("ose-monsters-unaware").checked),
+                    light=bool(self.field("ose-monsters-light").checked),
+                    surprised_on=int(str(self.field("ose-monsters-range").value)),
+                ),
+                creature=str(self.field("ose-creature").value),
+            )
         )
-        self.render()
+
+    def on_ose_form(self, _target: Any, _event: Any) -> None:
+        self.keep(ose_session.set_up(self.session, form=self.read_form()))
+
+    def on_ose_surprise(self, _target: Any, _event: Any) -> None:
+        self.roll("surprise")
+
+    def on_ose_distance(self, _target: Any, _event: Any) -> None:
+        self.roll("distance")
+
+    def on_ose_reaction(self, _target: Any, _event: Any) -> None:
+        self.roll("reaction")
+
+    def on_ose_initiative(self, _target: Any, _event: Any) -> None:
+        self.roll("initiative")
+
+    def on_ose_try_evade(self, _target: Any, _event: Any) -> None:
+        self.roll("evasion")
+
+    def on_ose_pursuit_round(self, _target: Any, _event: Any) -> None:
+        self.roll("pursuit")
+
+    def on_ose_pursuit_day(self, _target: Any, _event: Any) -> None:
+        self.roll("day")
+
+    def on_ose_morale(self, _target: Any, _event: Any) -> None:
+        self.roll("morale")
+
+    def on_ose_give_up(self, _target: Any, _event: Any) -> None:
+        self.commit(*ose_session.pursuers_give_up(self.session))
+
+    def on_ose_fight(self, _target: Any, _event: Any) -> None:
+        self.act(Action.FIGHT)
+
+    def on_ose_parley(self, _target: Any, _event: Any) -> None:
+        self.act(Action.PARLEY)
+
+    def on_ose_evade(self, _target: Any, _event: Any) -> None:
+        self.act(Action.EVADE)
+
+    def on_ose_new(self, _target: Any, _event: Any) -> None:
+        self.new_encounter("")
+
+    def on_ose_next(self, _target: Any, _event: Any) -> None:
+        stage = self.next_stage()
+        self.panels[stage].setAttribute("open", "")
+        self.roll(stage)
+        self.panels[stage].scrollIntoView()
 
     def typed(self, stage: str) -> Any:
         box = "evasion" if stage in ("pursuit", "day") else stage
@@ -223,24 +213,15 @@ class OseScreen:
         typed.value = ""
         self.commit(session, outcome)
 
-    def next_step(self) -> None:
-        stage = self.next_stage()
-        self.panels[stage].setAttribute("open", "")
-        self.roll(stage)
-        self.panels[stage].scrollIntoView()
-
-    def give_up(self) -> None:
-        self.commit(*ose_session.pursuers_give_up(self.session))
-
     def act(self, action: Action) -> None:
         target = {Action.FIGHT: "initiative", Action.PARLEY: "reaction", Action.EVADE: "evasion"}
         self.commit(*ose_session.choose_action(self.session, action))
         self.panels[target[action]].setAttribute("open", "")
 
-    def conclude(self) -> None:
+    def on_ose_conclude(self, _target: Any, _event: Any) -> None:
         """End the encounter: at least one turn passes on the Explore screen's clock."""
         session, outcome, turns = ose_session.conclude(self.session)
-        store = self.app.store
+        store = self.store
         exploration, clock = store.get("exploration"), store.get("ose_turn")
         # the OSE turn clock too: the encounter's turns burn light and count against rest
         clock, burned = ose_turn.pass_turns(clock, turns)
@@ -252,76 +233,84 @@ class OseScreen:
             ose_turn=clock,
             ose_encounter=session,
         )
-        self.app.render_all()
 
     def new_encounter(self, creature: str) -> None:
         """A fresh encounter (the last one stays in the log and comes back with Undo)."""
-        fresh = ose_session.new_session(creature, self.session.place)
+        session = self.session
+        fresh = ose_session.new_session(creature, session.place)
         fresh = ose_session.set_up(
             fresh,
-            dark=self.session.dark,
-            party=self.session.party,
-            monsters=self.session.monsters,
-            form=self.session.form,
+            dark=session.dark,
+            party=session.party,
+            monsters=session.monsters,
+            form=session.form,
         )
-        if self.session.results:  # the last one stays in the log, and Undo brings it back
-            title = (
-                Step(N_("New encounter with {creature}."), {"creature": creature})
-                if creature
-                else Step(N_("New encounter."))
-            )
-            self.app.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
-        else:
-            self.session = fresh
         for stage, panel in self.panels.items():
             if stage == "surprise":
                 panel.setAttribute("open", "")
             else:
                 panel.removeAttribute("open")
-        self.app.render_all()
+        if session.results:  # the last one stays in the log, and Undo brings it back
+            title = (
+                Step(N_("New encounter with {creature}."), {"creature": creature})
+                if creature
+                else Step(N_("New encounter."))
+            )
+            self.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
+        else:
+            self.keep(fresh)
 
     def on_begin_encounter(self, creature: str) -> None:
-        place = Place(self.app.encounter_place) if self.app.encounter_place else self.session.place
+        """A creature met while exploring: a fresh encounter with it (called by the app)."""
+        session = self.session
+        place = Place(self.app.encounter_place) if self.app.encounter_place else session.place
         fresh = replace(
             ose_session.new_session(creature, place),
-            dark=self.session.dark,
-            party=self.session.party,
-            monsters=self.session.monsters,
-            form=self.session.form,
+            dark=session.dark,
+            party=session.party,
+            monsters=session.monsters,
+            form=session.form,
         )
-        if self.session.results:
+        if session.results:
             title = Step(N_("New encounter with {creature}."), {"creature": creature})
-            self.app.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
+            self.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
         else:
-            self.session = fresh
-        self.fill_form()
+            self.keep(fresh)
 
     # --- morale ----------------------------------------------------------------------------
 
-    def change_morale(self, _event: Any) -> None:
-        """The monsters' score, number and losses as typed (a field being typed keeps its
-        last value; a number the rules refuse shows in place of the odds)."""
+    def on_ose_morale_form(self, _target: Any, _event: Any) -> None:
+        """The monsters' score, number and losses and the situation adjustment as typed
+        (a field being typed keeps its last value; a number the rules refuse shows in
+        place of the odds, or, for the score and the numbers, as a notice)."""
         m = self.session.morale
 
         def kept(name: str, value: int) -> int:
             typed = whole(self.field(name))
             return value if typed is None else typed
 
+        adjust = whole(self.field("ose-morale-adjust"))
+        if adjust is None or abs(adjust) > ose_morale.MAX_ADJUSTMENT:
+            adjust = m.adjustment  # the odds say what is wrong with it
         try:
-            self.session = ose_session.set_morale(
+            session = ose_session.set_morale(
                 self.session,
                 score=kept("ose-morale-score", m.score),
                 group=kept("ose-morale-group", m.group),
                 killed=kept("ose-morale-killed", m.killed),
                 out=kept("ose-morale-out", m.out),
+                adjustment=adjust,
             )
         except RulesError:
             self.render_morale()
             raise
-        self.render()
+        self.keep(session)
 
     def adjustment(self) -> int:
-        return number(self.field("ose-morale-adjust"), N_("Situation adjustment (−2 to +2)"))
+        """The situation adjustment as typed (the same, once typed right, as the one kept
+        with the encounter); a mistake in it stops the roll and says why."""
+        value = number(self.field("ose-morale-adjust"), N_("Situation adjustment (−2 to +2)"))
+        return ose_morale.check_adjustment(value)
 
     def morale_odds(self) -> list[Step]:
         odds = ose_session.morale_odds(self.session, self.adjustment())
@@ -332,22 +321,30 @@ class OseScreen:
         return out
 
     def render_morale(self) -> None:
+        """The morale fields as kept, unless a field holds it already or is being typed
+        (an adjustment the rules refuse stays, and the odds say why)."""
         m = self.session.morale
         for name, value in (
             ("ose-morale-score", m.score),
             ("ose-morale-group", m.group),
             ("ose-morale-killed", m.killed),
             ("ose-morale-out", m.out),
+            ("ose-morale-adjust", m.adjustment),
         ):
             node = self.field(name)
             typed = whole(node)
-            if typed is not None and typed != value:
+            refused = (
+                name == "ose-morale-adjust"
+                and typed is not None
+                and abs(typed) > ose_morale.MAX_ADJUSTMENT
+            )
+            if typed is not None and typed != value and not refused:
                 node.value = str(value)
         due = ose_session.morale_due(self.session)
         line = due or Step(
             N_("No check is due yet: roll when the first of them is killed or half are down.")
         )
-        dom.text(self.field("ose-morale-due"), self.app.t(line))
+        dom.text(self.field("ose-morale-due"), self.t(line))
         self.lines(dom.one(".ose-odds", self.boxes["morale"]), self.guarded(self.morale_odds))
 
     # --- the form, kept with the encounter ------------------------------------------------
@@ -380,14 +377,6 @@ class OseScreen:
             nobody_talks=bool(self.field("ose-nobody-talks").checked),
         )
 
-    def keep_form(self, form: Form) -> None:
-        if form != self.session.form:
-            self.session = ose_session.set_up(self.session, form=form)
-
-    def change_form(self, _event: Any) -> None:
-        self.keep_form(self.read_form())
-        self.render()
-
     def fill_speaker(self) -> None:
         """The speaker as kept with the encounter (the reaction panel changes it too),
         unless the field holds it already or is being typed."""
@@ -399,26 +388,34 @@ class OseScreen:
         self.field("ose-nobody-talks").checked = form.nobody_talks
 
     def fill_form(self) -> None:
-        """Put the kept fields back (on loading, and when Undo brings an encounter back)."""
+        """The kept fields, as the store holds them (after a reload, an Undo, an import
+        or another tab's change); a number field being typed, or holding the number
+        kept, is left as it is."""
         form = self.session.form
         flight = form.flight
-        values = {
+        choices = {
             "ose-fleeing": flight.fleeing.value,
-            "ose-fleeing-speed": str(flight.fleeing_speed),
-            "ose-pursuer-speed": str(flight.pursuer_speed),
-            "ose-fleeing-count": str(flight.fleeing_count),
-            "ose-pursuer-count": str(flight.pursuer_count),
             "ose-terrain": flight.terrain.value,
-            "ose-modifier": str(flight.modifier),
             "ose-drop": form.drop.value,
-            "ose-move-speed": str(form.move_speed),
-            "ose-move-rounds": str(form.move_rounds),
         }
-        for name, value in values.items():
+        for name, value in choices.items():
             self.field(name).value = value
+        numbers = {
+            "ose-fleeing-speed": flight.fleeing_speed,
+            "ose-pursuer-speed": flight.pursuer_speed,
+            "ose-fleeing-count": flight.fleeing_count,
+            "ose-pursuer-count": flight.pursuer_count,
+            "ose-modifier": flight.modifier,
+            "ose-move-speed": form.move_speed,
+            "ose-move-rounds": form.move_rounds,
+        }
+        for name, number_kept in numbers.items():
+            node = self.field(name)
+            typed = whole(node)
+            if typed is not None and typed != number_kept:
+                node.value = str(number_kept)
         self.field("ose-forced").checked = flight.forced_to_stop
         self.field("ose-tempted").checked = form.tempted
-        self.field("ose-cha").value = str(form.charisma)
         self.fill_speaker()
 
     # --- reading the form -------------------------------------------------------------
@@ -460,7 +457,7 @@ class OseScreen:
     def render(self) -> None:
         app, session = self.app, self.session
         self.render_setup()
-        self.fill_speaker()
+        self.fill_form()
         latest = session.results.get(session.latest)
         title = self.field("ose-result-title")
         details = self.field("ose-result-details")
@@ -517,7 +514,7 @@ class OseScreen:
             "reaction": Step(N_("Next: reaction")),
             "initiative": Step(N_("Next: round {round}"), {"round": session.encounter.round + 1}),
         }[stage]
-        dom.text(dom.one('[data-action="ose-next"]', self.root), app.t(label))
+        dom.text(self.one('[data-action="ose-next"]'), app.t(label))
 
     def render_setup(self) -> None:
         app, session = self.app, self.session
@@ -645,7 +642,7 @@ class OseScreen:
         allowed = ose_session.can_evade(self.session)
         why = "" if allowed else self.app.tr(ose_session.NO_EVASION_IN_COMBAT)
         for action, hint in (("ose-evade", "ose-no-evade"), ("ose-try-evade", "ose-no-evasion")):
-            dom.one(f'[data-action="{action}"]', self.root).disabled = not allowed
+            self.one(f'[data-action="{action}"]').disabled = not allowed
             node = self.field(hint)
             dom.text(node, why)
             dom.show(node, not allowed)
@@ -669,7 +666,7 @@ class OseScreen:
             )
             self.lines(self.field("ose-pursuit-odds"), self.pursuit_odds() if running else [])
             for action in ("ose-pursuit-round", "ose-give-up"):
-                dom.one(f'[data-action="{action}"]', self.root).disabled = not running
+                self.one(f'[data-action="{action}"]').disabled = not running
         if s.chase is not None:
             chase = s.chase
             going = chase.status is ose.ChaseStatus.GOING
@@ -690,7 +687,7 @@ class OseScreen:
                 if going
                 else [],
             )
-            dom.one('[data-action="ose-pursuit-day"]', self.root).disabled = not going
+            self.one('[data-action="ose-pursuit-day"]').disabled = not going
 
     def pursuit_odds(self) -> list[Step]:
         assert self.session.pursuit is not None

@@ -11,7 +11,6 @@ wilderness's in yards).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -20,7 +19,7 @@ from omen.campaign import Outcome
 from omen.ose import Place
 from omen.ose_turn import LightKind, Mode, Terrain, TurnState
 from omen.roll import N_, Step
-from omen_web import dom, kit
+from omen_web import dom, kit, panels
 
 
 class OseTurnScreen(kit.Screen):
@@ -38,10 +37,6 @@ class OseTurnScreen(kit.Screen):
         value: TurnState = self.store.get("ose_turn")
         return value
 
-    @state.setter
-    def state(self, value: TurnState) -> None:  # an import puts a new one in
-        self.store.put("ose_turn", value)
-
     def field(self, name: str) -> Any:
         return self.bound(name)
 
@@ -53,34 +48,29 @@ class OseTurnScreen(kit.Screen):
     def act(self, outcome: Any, state: TurnState) -> None:
         self.store.act(outcome, ose_turn=state)
 
-    def dice(self) -> Any:
-        typed = self.field("oseturn-typed")
-        dice = self.app.dice(str(typed.value))
-        typed.value = ""
-        return dice
-
     def on_oseturn_next(self, _target: Any, _event: Any) -> None:
         state = self.state
         values = self.store.get("campaign").values
         library = self.store.get("library")
         location = self.store.get("exploration").location
-        if state.mode is Mode.WILDERNESS:
-            new, outcome = ose_turn.next_day(
-                state, self.dice(), values, library=library, location=location
-            )
-        else:
-            new, outcome = ose_turn.next_turn(
-                state,
-                values,
-                self.dice(),
-                noise=bool(self.field("oseturn-noise").checked),
-                rest=bool(self.field("oseturn-rest").checked),
-                library=library,
-                location=location,
-            )
-            self.field("oseturn-noise").checked = False
-            self.field("oseturn-rest").checked = False
-        self.act(outcome, new)
+        with panels.typed_dice(self, self.field("oseturn-typed")) as dice:
+            if state.mode is Mode.WILDERNESS:
+                new, outcome = ose_turn.next_day(
+                    state, dice, values, library=library, location=location
+                )
+            else:
+                new, outcome = ose_turn.next_turn(
+                    state,
+                    values,
+                    dice,
+                    noise=bool(self.field("oseturn-noise").checked),
+                    rest=bool(self.field("oseturn-rest").checked),
+                    library=library,
+                    location=location,
+                )
+                self.field("oseturn-noise").checked = False
+                self.field("oseturn-rest").checked = False
+            self.act(outcome, new)
 
     def on_oseturn_mode(self, target: Any, _event: Any) -> None:
         self.store.act(None, ose_turn=ose_turn.set_mode(self.state, Mode(str(target.value))))
@@ -93,8 +83,7 @@ class OseTurnScreen(kit.Screen):
 
     def on_oseturn_location(self, target: Any, _event: Any) -> None:
         """The party's location, shared with the other turn procedures."""
-        exploration = self.store.get("exploration")
-        self.store.put("exploration", replace(exploration, location=str(target.value) or None))
+        panels.choose_location(self, target)
 
     def _light(self, kind: LightKind) -> None:
         state = ose_turn.add_light(self.state, kind)
@@ -165,12 +154,7 @@ class OseTurnScreen(kit.Screen):
             [(t.value, self.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain],
             state.terrain.value,
         )
-        library = self.store.get("library")
-        exploration = self.store.get("exploration")
-        select = self.field("oseturn-location")
-        places = [(place.id, place.name) for place in library.locations]
-        dom.fill_options(select, [("", self.tr(N_("No location"))), *places])
-        select.value = exploration.location if exploration.place(library) is not None else ""
+        panels.fill_locations(self, self.field("oseturn-location"))
         next_label = N_("Next day") if wilderness else N_("Next dungeon turn")
         dom.text(dom.one('[data-action="oseturn-next"]', self.root), self.tr(next_label))
         self.render_result(state)
@@ -190,16 +174,13 @@ class OseTurnScreen(kit.Screen):
             )
             title.dataset.kind = ""
             dom.show(details, False)
-            dom.show(met, False)
-            dom.show(meet, False)
+            panels.show_met(self, met, meet, "", False)
             return
         dom.text(title, self.t(last.title))
         title.dataset.kind = last.kind
         self.app.fill_list(self.field("oseturn-steps"), last.steps)
         dom.show(details, bool(last.steps))
-        dom.text(met, self.t(Step(N_("Met: {creature}"), {"creature": state.met})))
-        dom.show(met, bool(state.met))
-        dom.show(meet, state.encounter)
+        panels.show_met(self, met, meet, state.met, state.encounter)
 
     def render_odds(self, state: TurnState) -> None:
         percent = self.app.translator.percent

@@ -85,12 +85,7 @@ def _slug(name: str) -> str:
 # An entry goes when its screen reads the store.
 LEGACY = {
     "crew": ("crew", "state"),
-    "ose_encounter": ("ose", "session"),
-    "ose_turn": ("ose_turn", "state"),
-    "gurps_form": ("gurps", "form"),
     "eotw_tests": ("tests", "form"),
-    "gurps_tests": ("gurps_tests", "form"),
-    "gurps_travel": ("gurps_travel", "state"),
 }
 
 
@@ -182,8 +177,6 @@ class ShareScreen(kit.Screen):
         if owner is None or built is None:
             return
         setattr(built, owner[1], self.store.get(kind))
-        if kind == "ose_encounter":
-            built.fill_form()  # type: ignore[attr-defined]  # the OSE screen's own form
 
     # --- the actions ------------------------------------------------------------------
 

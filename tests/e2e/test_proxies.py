@@ -48,3 +48,55 @@ def test_taps_and_redraws_of_every_screen_make_no_proxy(page: Page, base: str) -
     expect(page.locator('[data-bind="turn"]')).to_have_text("11")  # still drawn right
     expect(page.get_by_text(re.compile("Turn"))).not_to_have_count(0)
     assert proxies(page) == built
+
+
+def test_the_ose_sequence_and_the_gurps_distance_redraw_without_new_proxies(
+    page: Page, base: str
+) -> None:
+    """Both encounter procedures bind their events once, on their own panel, and their
+    taps, typing and redraws make no proxy (issue 14 on the OSE and GURPS screens)."""
+    open_app(page, base, "?seed=7")
+    visit_every_screen(page)
+    page.get_by_role("button", name="Encounter", exact=True).click()
+    ose = page.locator('[data-procedure="ose"]')
+    gurps = page.locator('[data-procedure="gurps"]')
+    # Each is a screen of the kit: one set of listeners on its panel, by delegation.
+    expect(ose).to_have_attribute("data-kit-root", "ose")
+    expect(gurps).to_have_attribute("data-kit-root", "gurps")
+    page.get_by_role("radio", name="Old-School Essentials encounter").check()
+    ose.get_by_role("button", name="Next: surprise").click()
+    page.get_by_role("radio", name="GURPS encounter distance").check()
+    gurps.get_by_role("button", name="Find the distance").click()
+    built = proxies(page)
+
+    page.get_by_role("radio", name="Old-School Essentials encounter").check()
+    ose.get_by_role("button", name="Next: distance").click()
+    ose.get_by_role("button", name="Next: reaction").click()
+    for _ in range(5):
+        ose.get_by_role("button", name=re.compile(r"^Next: round")).click()
+    expect(ose.locator('[data-bind="ose-round"]')).to_have_text("5")
+    ose.get_by_role("checkbox", name="It is dark here").click()
+    ose.locator("[data-stage='morale'] > summary").click()
+    morale = ose.locator("[data-stage='morale']")
+    morale.get_by_role("spinbutton", name="Monsters in the group").fill("6")
+    morale.get_by_role("spinbutton", name="Killed").fill("1")
+    morale.get_by_role("spinbutton", name="Situation adjustment (−2 to +2)").fill("-1")
+    expect(morale.locator(".ose-odds li").first).to_have_text("Morale 7 adjusted by -1 is 6.")
+    morale.get_by_role("button", name="Roll morale").click()
+    ose.get_by_role("button", name="New encounter").click()
+    page.get_by_role("radio", name="GURPS encounter distance").check()
+    side_a = gurps.locator('[data-side="a"]')
+    side_a.get_by_role("spinbutton", name="Group size").fill("3")
+    side_a.get_by_role("spinbutton", name="Group size").press("Tab")
+    for _ in range(5):
+        gurps.get_by_role("button", name="Find the distance").click()
+    expect(gurps.locator('[data-bind="gurps-title"]')).not_to_have_text(
+        "Fill in what you know and tap Find the distance; the defaults work."
+    )
+    assert proxies(page) == built
+
+    page.evaluate("window.omenRedrawEverything(100)")
+    expect(side_a.get_by_role("spinbutton", name="Group size")).to_have_value("3")
+    page.get_by_role("radio", name="Old-School Essentials encounter").check()
+    expect(ose.get_by_role("button", name="Next: surprise")).to_be_visible()  # still drawn
+    assert proxies(page) == built

@@ -144,6 +144,13 @@ def test_a_record_loads_back() -> None:
         {"checked": [["first_death"]]},
         {"broken": "no"},
         {"extra": 1},
+        {"adjustment": 3},
+        {"adjustment": -3},
+        {"adjustment": 10**400},
+        {"adjustment": True},
+        {"adjustment": 1.0},
+        {"adjustment": "+1"},
+        {"adjustment": None},
     ],
 )
 def test_a_crafted_record_is_refused(change: dict[str, object]) -> None:
@@ -172,6 +179,54 @@ def test_morale_in_the_sequence_is_logged_stored_and_migrated() -> None:
     old = {k: v for k, v in s.new_session("Orcs").to_json().items() if k != "morale"}
     envelope = json.dumps({"app": "omen", "kind": "ose_encounter", "schema": 2, "data": old})
     assert decode(s.SCHEMA, envelope).morale == m.Morale()
+
+
+def test_the_situation_adjustment_is_kept_with_the_encounter() -> None:
+    from omen import ose_session as s
+    from omen.store import decode, encode
+
+    session = s.set_morale(s.new_session("Goblins"), score=7, group=6, killed=1)
+    session = s.set_morale(session, adjustment=-2)
+    assert session.morale.adjustment == -2
+    # Morale 7 adjusted by -2 is 5: they break on 6 or more, 26 of the 36 throws.
+    assert s.morale_odds(session).breaks == Fraction(26, 36)
+    session = s.set_morale(session, score=8)  # a new score keeps the situation
+    assert session.morale.adjustment == -2 and session.morale.held == 0
+    rolled, outcome = s.roll_morale(session, ScriptedDice([3, 4]))
+    assert "Morale 8 adjusted by -2 is 6." in [step.english() for step in outcome.steps]
+    assert rolled.morale.broken and rolled.morale.adjustment == -2
+    back = decode(s.SCHEMA, encode(s.SCHEMA, json.loads(json.dumps(rolled.to_json()))))
+    assert back == rolled
+
+
+def test_an_encounter_of_format_3_loads_with_no_adjustment() -> None:
+    from omen import ose_session as s
+    from omen.store import decode
+
+    data = json.loads(json.dumps(s.set_morale(s.new_session("Orcs"), score=9).to_json()))
+    del data["morale"]["adjustment"]
+    envelope = json.dumps({"app": "omen", "kind": "ose_encounter", "schema": 3, "data": data})
+    loaded = decode(s.SCHEMA, envelope)
+    assert loaded.morale == m.Morale(score=9) and loaded.morale.adjustment == 0
+
+
+@pytest.mark.parametrize("adjustment", [3, -3, 10**400, True, 1.5, "1", None])
+def test_a_stored_adjustment_out_of_bounds_is_refused(adjustment: object) -> None:
+    from omen import ose_session as s
+    from omen.store import decode, encode
+
+    data = json.loads(json.dumps(s.new_session("Orcs").to_json()))
+    data["morale"]["adjustment"] = adjustment
+    with pytest.raises(StoredDataError):
+        decode(s.SCHEMA, encode(s.SCHEMA, data))
+
+
+@pytest.mark.parametrize("adjustment", [3, -3, 10**400])
+def test_a_typed_adjustment_out_of_bounds_is_refused_by_the_same_check(adjustment: int) -> None:
+    from omen import ose_session as s
+
+    with pytest.raises(RulesError, match="A morale adjustment is from -2 to \\+2"):
+        s.set_morale(s.new_session(), adjustment=adjustment)
 
 
 def test_a_new_score_starts_the_checks_afresh() -> None:
