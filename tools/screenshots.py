@@ -87,6 +87,11 @@ class Shooter:
             page.evaluate("window.scrollBy(0, -70)")
         else:
             page.evaluate("window.scrollTo(0, 0)")
+        wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        if wide > 0:
+            print(
+                f"{self.prefix}-{name}: the page is {wide} px wider than the phone", file=sys.stderr
+            )
         files: list[Path] = []
         for index in range(MOST if long else 1):
             path = self.out / f"{self.prefix}-{name}-{index + 1}.png"
