@@ -158,3 +158,18 @@ def test_the_ose_clock_shares_its_row_and_add_goal_lines_up(page: Page, base: st
     button = page.get_by_role("button", name="Add goal")
     bottom = field.evaluate("f => f.getBoundingClientRect().bottom")
     assert abs(button.evaluate("b => b.getBoundingClientRect().bottom") - bottom) <= 1
+
+
+def test_each_help_sheet_opens_at_its_title(page: Page, base: str) -> None:
+    open_app(page, base)
+    choose_game(page, "ose")
+    nav(page, "Encounter")
+    page.get_by_role("button", name="Help: The encounter sequence").click()
+    sheet = page.get_by_role("dialog", name="The encounter sequence")
+    expect(sheet).to_be_visible()
+    sheet.evaluate("d => d.scrollBy(0, 2000)")  # read to the end of a long sheet
+    expect(sheet.get_by_role("heading", name="The encounter sequence")).not_to_be_in_viewport()
+    sheet.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Help: Evasion and pursuit").click()
+    other = page.get_by_role("dialog", name="Evasion and pursuit")
+    expect(other.get_by_role("heading", name="Evasion and pursuit", exact=True)).to_be_in_viewport()
