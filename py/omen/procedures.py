@@ -296,6 +296,37 @@ PROCEDURES: dict[str, Procedure] = {
             ),
         ),
         Procedure(
+            "gurps_tests",
+            N_("Success rolls and Quick Contests"),
+            "gurps",
+            (
+                N_(
+                    "The effective skill is the skill with all its modifiers added; roll 3d6, "
+                    "and a total no higher than the effective skill succeeds."
+                ),
+                N_(
+                    "The margin is the effective skill minus the total: how far a success "
+                    "beat it, or how far a failure missed it."
+                ),
+                N_(
+                    "A 3 or 4 is always a critical success, a 5 at effective skill 15 or more "
+                    "and a 6 at 16 or more."
+                ),
+                N_(
+                    "An 18 is always a critical failure, a 17 at effective skill 15 or less, "
+                    "and so is any total 10 or more above the effective skill."
+                ),
+                N_(
+                    "In a Quick Contest both sides roll at once: a success beats a failure, "
+                    "then the larger margin wins; equal margins are a tie."
+                ),
+            ),
+            N_(
+                "GURPS Basic Set, Fourth Edition: Success Rolls, Critical Success and "
+                "Failure, and Quick Contests, as the seed uses them."
+            ),
+        ),
+        Procedure(
             "eotw_tests",
             N_("Tests"),
             "eotw",

@@ -89,6 +89,8 @@ class HelpSheet:
         self.render()
         if not self.dialog.open:
             self.dialog.showModal()
+        # One dialog shows every sheet: each opens at its title, not where the last was read.
+        self.dialog.scrollTop = 0
 
     def closed(self, _event: Any) -> None:
         opener, self.opener = self.opener, None

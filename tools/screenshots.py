@@ -1,0 +1,450 @@
+"""Screenshots of every screen at a phone's size, to look at before a screen change ships.
+
+Usage (the browser is shared, so under the lock):
+
+    flock /tmp/omen-browser.lock .venv/bin/python tools/screenshots.py [--out DIR]
+        [--only en-light,cs-dark] [--games ose,gurps]
+
+For each game (Liminal Horror, Old-School Essentials, GURPS, The End of the World) and
+each language and theme, a fresh profile answers the first start's question with that
+game, then the script walks the game's screens: Explore (its turn), Encounter (its
+sequence), Tests (before and after a roll), Crew, Settings (a search, a closed game) and
+two help sheets. Each screen is shot at 390x844 as a phone shows it, scrolled down in
+steps where it is longer than the phone; ``DIR/sheets/`` puts each screen's steps side
+by side in one picture, to look at them quickly. English light and Czech dark get every
+screen; Czech light and English dark get Explore, Tests and Settings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+os.environ.setdefault("OMEN_SERVE_QUIET", "1")
+
+from browser import CHROMIUM, FLAGS  # noqa: E402
+from serve import serve_in_background  # noqa: E402
+
+PHONE = {"width": 390, "height": 844}
+READY = 120_000
+STEP = 640  # px scrolled between two shots of one long screen
+MOST = 6  # shots of one screen at most
+GAMES = ("liminal_horror", "ose", "gurps", "eotw")
+COMBOS = ("en-light", "cs-dark", "cs-light", "en-dark")
+FULL = {"en-light", "cs-dark"}  # every screen; the others: Explore, Tests, Settings
+
+
+def fresh_prefs(language: str, theme: str) -> str:
+    """An init script: a fresh profile with the language and theme chosen, not yet asked."""
+    prefs = {
+        "app": "omen",
+        "kind": "prefs",
+        "schema": 3,
+        "data": {
+            "language": language,
+            "theme": theme,
+            "vibrate": True,
+            "sound": False,
+            "install_hint_seen": True,
+            "game_asked": False,
+        },
+    }
+    return (
+        "(() => { try {"
+        " if (!Object.keys(localStorage).some(k => k.startsWith('omen/')))"
+        f" localStorage.setItem('omen/prefs', {json.dumps(json.dumps(prefs))});"
+        " } catch (e) {} })();"
+    )
+
+
+class Shooter:
+    def __init__(self, page: Page, out: Path, prefix: str) -> None:
+        self.page = page
+        self.out = out
+        self.prefix = prefix
+        self.czech = "-cs-" in prefix
+        self.taken: list[tuple[str, list[Path]]] = []
+
+    def settle(self) -> None:
+        self.page.wait_for_timeout(250)
+
+    def shot(self, name: str, *, long: bool = True, at: str | None = None) -> None:
+        """Shoot the screen as shown; ``long``: scroll down in steps; ``at``: start there."""
+        page = self.page
+        self.settle()
+        if at is not None:
+            page.locator(at).first.scroll_into_view_if_needed()
+            page.evaluate("window.scrollBy(0, -70)")
+        else:
+            page.evaluate("window.scrollTo(0, 0)")
+        wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        if wide > 0:
+            print(
+                f"{self.prefix}-{name}: the page is {wide} px wider than the phone", file=sys.stderr
+            )
+        files: list[Path] = []
+        for index in range(MOST if long else 1):
+            path = self.out / f"{self.prefix}-{name}-{index + 1}.png"
+            page.wait_for_timeout(80)
+            page.screenshot(path=str(path))
+            files.append(path)
+            before = page.evaluate("window.scrollY")
+            page.evaluate(f"window.scrollBy(0, {STEP})")
+            if page.evaluate("window.scrollY") == before:
+                break
+        self.taken.append((f"{self.prefix}-{name}", files))
+
+    def dialog(self, name: str, selector: str) -> None:
+        """A modal sheet: shot as shown, then scrolled inside in steps."""
+        page = self.page
+        self.settle()
+        files: list[Path] = []
+        for index in range(MOST):
+            path = self.out / f"{self.prefix}-{name}-{index + 1}.png"
+            page.screenshot(path=str(path))
+            files.append(path)
+            moved = page.evaluate(
+                f"(() => {{ const d = document.querySelector({json.dumps(selector)});"
+                f" const b = d.scrollTop; d.scrollBy(0, {STEP}); return d.scrollTop !== b; }})()"
+            )
+            if not moved:
+                break
+        self.taken.append((f"{self.prefix}-{name}", files))
+
+
+def nav(page: Page, screen: str) -> None:
+    page.locator(f"[data-nav='{screen}']").first.click()
+    page.wait_for_timeout(200)
+
+
+def act(page: Page, action: str, scope: str = "") -> None:
+    page.locator(f"{scope} [data-action='{action}']".strip()).first.click()
+    page.wait_for_timeout(200)
+
+
+def fill(page: Page, selector: str, value: str) -> None:
+    field = page.locator(selector).first
+    field.fill(value)
+    field.press("Tab")
+    page.wait_for_timeout(150)
+
+
+def open_details(page: Page, selector: str) -> None:
+    details = page.locator(selector).first
+    if details.get_attribute("open") is None:
+        details.locator("> summary").click()
+        page.wait_for_timeout(150)
+
+
+def help_sheet(s: Shooter, key: str, name: str) -> None:
+    page = s.page
+    button = page.locator(f"button.help[data-help='{key}']:visible")
+    if not button.count():
+        print(f"{s.prefix}: no help button for {key} on this screen", file=sys.stderr)
+        return
+    button.first.click()
+    page.locator("[data-bind='help-sheet'][open]").wait_for()
+    s.dialog(name, "[data-bind='help-sheet']")
+    act(page, "help-close")
+
+
+def settings(s: Shooter, game: str) -> None:
+    page = s.page
+    nav(page, "settings")
+    s.shot("settings")
+    s.shot("settings-rules", long=False, at="[data-bind='settings-search']")
+    others = page.locator("details.settings-game:not([open])")
+    if others.count():
+        s.shot("settings-closed", long=False, at="details.settings-game:not([open])")
+    word = {"ose": "rest", "gurps": "critical", "eotw": "stress"}.get(game, "encounter")
+    if s.czech:
+        word = {"ose": "odpočinek", "gurps": "kritick", "eotw": "stres"}.get(game, "setkání")
+    fill(page, "[data-bind='settings-search']", word)
+    s.shot("settings-search", at="[data-bind='settings-search']")
+    fill(page, "[data-bind='settings-search']", "")
+
+
+def explore_lh(s: Shooter, full: bool) -> None:
+    page = s.page
+    nav(page, "explore")
+    for _ in range(3):
+        act(page, "next-turn")
+    s.shot("explore")
+    if full:
+        help_sheet(s, "encounter_die", "help-encounter-die")
+
+
+def explore_ose(s: Shooter, full: bool) -> None:
+    page = s.page
+    nav(page, "explore")
+    act(page, "oseturn-torch")
+    fill(page, "[data-bind='oseturn-timer-name']", "Požehnání" if s.czech else "Bless")
+    fill(page, "[data-bind='oseturn-timer-turns']", "12")
+    page.locator(".ose-timer button[type='submit']").click()
+    for _ in range(4):
+        act(page, "oseturn-next")
+    act(page, "oseturn-lantern")
+    act(page, "oseturn-next")
+    s.shot("explore-dungeon")
+    page.locator("input[name='oseturn-mode'][value='wilderness']").check()
+    page.wait_for_timeout(200)
+    act(page, "oseturn-next")
+    s.shot("explore-wilderness")
+    page.locator("input[name='oseturn-mode'][value='dungeon']").check()
+    if full:
+        help_sheet(s, "ose_turn", "help-ose-turn")
+
+
+def explore_gurps(s: Shooter, full: bool) -> None:
+    page = s.page
+    nav(page, "explore")
+    for _ in range(3):
+        act(page, "travel-turn")
+    s.shot("explore-travel")
+    if full:
+        help_sheet(s, "gurps_travel", "help-gurps-travel")
+
+
+def explore_eotw(s: Shooter, full: bool) -> None:
+    page = s.page
+    nav(page, "explore")
+    page.locator("input[name='eotw-scene'][value='survival']").check()
+    s.shot("explore-scene")
+
+
+def encounter_lh(s: Shooter) -> None:
+    page = s.page
+    nav(page, "encounter")
+    page.locator("input[name='encounter-procedure'][value='reaction']").check()
+    s.shot("encounter-reaction-before")
+    act(page, "reaction-roll")
+    s.shot("encounter-reaction")
+    if s.prefix.startswith("liminal"):
+        help_sheet(s, "reaction", "help-reaction")
+
+
+def encounter_ose(s: Shooter) -> None:
+    page = s.page
+    nav(page, "encounter")
+    page.locator("input[name='encounter-procedure'][value='ose']").check()
+    fill(page, "[data-bind='ose-creature']", "Skřeti" if s.czech else "Goblins")
+    open_details(page, "details[data-stage='surprise']")
+    act(page, "ose-surprise")
+    open_details(page, "details[data-stage='distance']")
+    act(page, "ose-distance")
+    open_details(page, "details[data-stage='morale']")
+    fill(page, "[data-bind='ose-morale-group']", "6")
+    fill(page, "[data-bind='ose-morale-killed']", "1")
+    s.shot("encounter-ose")
+    act(page, "ose-morale")
+    s.shot("encounter-ose-morale", at="details[data-stage='morale']")
+    help_sheet(s, "ose_sequence", "help-ose-sequence")
+
+
+def encounter_gurps(s: Shooter) -> None:
+    page = s.page
+    nav(page, "encounter")
+    page.locator("input[name='encounter-procedure'][value='gurps']").check()
+    s.shot("encounter-gurps-before")
+    act(page, "gurps-find")
+    s.shot("encounter-gurps")
+    help_sheet(s, "gurps_distance", "help-gurps-distance")
+
+
+def tests_eotw(s: Shooter) -> None:
+    page = s.page
+    nav(page, "tests")
+    s.shot("tests-pool-before")
+    page.locator("[data-bind='negative-reasons'] button.more").first.click()
+    act(page, "roll-test")
+    s.shot("tests-pool")
+    if s.prefix.startswith("eotw"):
+        help_sheet(s, "eotw_tests", "help-eotw-tests")
+
+
+def tests_gurps(s: Shooter) -> None:
+    page = s.page
+    nav(page, "tests")
+    page.locator("input[name='tests-mode'][value='roll']").check()
+    s.shot("tests-roll-before")
+    roll = "[data-bind='gurps-roller-roll']"
+    fill(page, f"{roll} input[data-field='name']", "Plížení" if s.czech else "Stealth")
+    fill(page, f"{roll} input[data-field='skill']", "13")
+    fill(page, f"{roll} input[data-field='modifiers']", "-2 +1")
+    act(page, "gurps-roll")
+    s.shot("tests-roll")
+    page.locator("input[name='tests-mode'][value='contest']").check()
+    page.wait_for_timeout(200)
+    s.shot("tests-contest-before")
+    fill(page, "[data-bind='gurps-roller-a'] input[data-field='name']", "Ana")
+    fill(page, "[data-bind='gurps-roller-a'] input[data-field='skill']", "12")
+    fill(page, "[data-bind='gurps-roller-b'] input[data-field='name']", "Ogre")
+    fill(page, "[data-bind='gurps-roller-b'] input[data-field='skill']", "11")
+    act(page, "gurps-contest")
+    s.shot("tests-contest")
+    help_sheet(s, "gurps_tests", "help-gurps-tests")
+
+
+def crew(s: Shooter) -> None:
+    page = s.page
+    nav(page, "crew")
+    fill(page, "[data-bind='new-name']", "Ana")
+    selects = page.locator("[data-bind='new-values'] select")
+    for index, value in enumerate(("4", "3", "3", "2", "3")):
+        if index < selects.count():
+            selects.nth(index).select_option(value)
+    act(page, "add-character")
+    more = page.locator(".character .track button.more").first
+    more.click()
+    more.click()
+    page.locator("input[name='encounter-type'][value='downtime']").check()
+    s.shot("crew-downtime")
+    help_sheet(s, "eotw_crew", "help-eotw-crew")
+    nav(page, "explore")
+    panel = page.locator("input[name='explore-panel'][value='eotw_scene']")
+    if panel.count():
+        panel.check()
+        s.shot("explore-downtime", at="[data-panel='eotw_scene']")
+
+
+EXPLORE: dict[str, Callable[[Shooter, bool], None]] = {
+    "liminal_horror": explore_lh,
+    "ose": explore_ose,
+    "gurps": explore_gurps,
+    "eotw": explore_eotw,
+}
+ENCOUNTER: dict[str, Callable[[Shooter], None]] = {
+    "liminal_horror": encounter_lh,
+    "ose": encounter_ose,
+    "gurps": encounter_gurps,
+    "eotw": encounter_lh,
+}
+TESTS: dict[str, Callable[[Shooter], None]] = {
+    "liminal_horror": tests_eotw,
+    "ose": tests_eotw,
+    "gurps": tests_gurps,
+    "eotw": tests_eotw,
+}
+
+
+def screens(s: Shooter, game: str, full: bool) -> None:
+    """One game's screens; a step that stops is reported and the next one goes on."""
+    steps: list[Callable[[], None]] = [lambda: EXPLORE[game](s, full)]
+    if full:
+        steps.append(lambda: ENCOUNTER[game](s))
+    if full or game in ("gurps", "eotw"):
+        steps.append(lambda: TESTS[game](s))
+    if full and game == "eotw":
+        steps.append(lambda: crew(s))
+    if full or game in ("ose", "liminal_horror"):
+        steps.append(lambda: settings(s, game))
+    for step in steps:
+        try:
+            step()
+        except Exception as error:  # keep going: report it and shoot the rest
+            print(f"{s.prefix}: a step stopped: {error}".splitlines()[0], file=sys.stderr)
+            s.page.keyboard.press("Escape")
+
+
+def walk(
+    browser: Any, url: str, out: Path, combo: str, games: list[str]
+) -> list[tuple[str, list[Path]]]:
+    """One profile per language and theme: the first start answers with the first game,
+    Settings switches to each next one."""
+    language, theme = combo.split("-")
+    full = combo in FULL
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    context.add_init_script(fresh_prefs(language, theme))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{url}/?seed=1")
+    page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY)
+    page.set_default_timeout(8000)
+    taken: list[tuple[str, list[Path]]] = []
+    for number, game in enumerate(games):
+        print(f"{game} {combo}", flush=True)
+        s = Shooter(page, out, f"{game}-{combo}")
+        if number == 0:
+            dialog = page.locator("[data-bind='game-dialog']")
+            dialog.locator(f"input[name='first-game'][value='{game}']").check()
+            s.dialog("first-start", "[data-bind='game-dialog']")
+            dialog.locator("button[type='submit']").click()
+            page.wait_for_timeout(400)
+        else:
+            nav(page, "settings")
+            page.locator("select[name='game']").select_option(game)
+            page.wait_for_timeout(300)
+        screens(s, game, full)
+        taken += s.taken
+    context.close()
+    if errors:
+        print(f"{combo}: page errors: {errors}", file=sys.stderr)
+    return taken
+
+
+def sheets(browser: Any, out: Path, taken: list[tuple[str, list[Path]]]) -> None:
+    """Each screen's shots side by side (three to a picture)."""
+    folder = out / "sheets"
+    folder.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 3 * 390 + 16, "height": 844})
+    page = context.new_page()
+    for name, files in taken:
+        for start in range(0, len(files), 3):
+            group = files[start : start + 3]
+            images = "".join(
+                f'<img src="data:image/png;base64,{base64.b64encode(path.read_bytes()).decode()}">'
+                for path in group
+            )
+            page.set_content(
+                "<body style='margin:0;background:#888;display:flex;gap:8px'>"
+                f"<style>img{{width:390px;height:844px}}</style>{images}</body>"
+            )
+            page.wait_for_timeout(50)
+            part = f"-{start // 3 + 1}" if len(files) > 3 else ""
+            page.screenshot(path=str(folder / f"{name}{part}.png"))
+    context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("/tmp/omen-screens"))
+    parser.add_argument("--only", default=",".join(COMBOS))
+    parser.add_argument("--games", default=",".join(GAMES))
+    args = parser.parse_args()
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    httpd, url = serve_in_background(ROOT)
+    taken: list[tuple[str, list[Path]]] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            games = args.games.split(",")
+            for number, combo in enumerate(args.only.split(",")):
+                # each profile starts with another game, so the first start's question
+                # is seen with each game chosen
+                turn = number % len(games)
+                try:
+                    taken += walk(browser, url, out, combo, games[turn:] + games[:turn])
+                except Exception as error:  # keep going: report and shoot the rest
+                    print(f"{combo}: stopped: {error}", file=sys.stderr)
+            sheets(browser, out, taken)
+            browser.close()
+    finally:
+        httpd.shutdown()
+    print(f"{sum(len(f) for _, f in taken)} shots in {out}")
+
+
+if __name__ == "__main__":
+    main()
