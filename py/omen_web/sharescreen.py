@@ -84,11 +84,9 @@ def _slug(name: str) -> str:
 # such a screen already built is replaced too (one built later loads the stored value).
 # An entry goes when its screen reads the store.
 LEGACY = {
-    "crew": ("crew", "state"),
     "ose_encounter": ("ose", "session"),
     "ose_turn": ("ose_turn", "state"),
     "gurps_form": ("gurps", "form"),
-    "eotw_tests": ("tests", "form"),
     "gurps_tests": ("gurps_tests", "form"),
     "gurps_travel": ("gurps_travel", "state"),
 }
