@@ -63,7 +63,10 @@ from omen.eotw import (
     Characteristic,
     Pool,
     PoolSettings,
+    Purpose,
+    Reason,
     TestResult,
+    TestsForm,
     check_value,
 )
 from omen.eotw import (
@@ -911,6 +914,169 @@ def recover(
         stressed = take_stress(updated, trauma.category, result.stress)
         return CrewChange(stressed.character, (*steps, *stressed.steps), stressed.must_choose)
     return CrewChange(updated, tuple(steps))
+
+
+def remove_stress(character: Character, category: Category) -> CrewChange:
+    """Take one stress off the category's track, the overflow first (a game master's
+    correction, not a rule of play).
+
+    >>> ana = take_stress(Character("a", "Ana"), Category.PHYSICAL, 2).character
+    >>> change = remove_stress(ana, Category.PHYSICAL)
+    >>> change.character.track(Category.PHYSICAL).filled, change.steps[0].english()
+    (1, 'Ana: 1 stress (Physical) removed')
+    """
+    _require_in_story(character)
+    track = character.track(category)
+    if track.filled == 0:
+        raise RulesError(
+            Step(N_("There is no stress ({category}) to remove."), {"category": category.label})
+        )
+    after = (
+        StressTrack(track.filled, track.overflow - 1)
+        if track.overflow
+        else StressTrack(track.filled - 1)
+    )
+    return CrewChange(
+        character.with_track(category, after),
+        (
+            Step(
+                N_("{name}: 1 stress ({category}) removed"),
+                {"name": character.name, "category": category.label},
+            ),
+            Step(
+                N_("Stress track ({category}): {before} → {after} of {boxes} boxes"),
+                {
+                    "category": category.label,
+                    "before": track.filled,
+                    "after": after.filled,
+                    "boxes": BOXES,
+                },
+            ),
+        ),
+    )
+
+
+# --- tests the crew asks for ------------------------------------------------------------
+
+
+def hindering(character: Character, characteristic: Characteristic) -> tuple[int, ...]:
+    """The places in ``character``'s list of the traumas that hinder a test of
+    ``characteristic``: those of its category, each a negative die.
+
+    >>> ana = Character("a", "Ana", traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    >>> hindering(ana, Characteristic.VITALITY), hindering(ana, Characteristic.LOGIC)
+    ((0,), ())
+    """
+    category = characteristic.category
+    return tuple(i for i, trauma in enumerate(character.traumas) if trauma.category is category)
+
+
+def rolled_pool(
+    pool: Pool,
+    character: Character | None,
+    characteristic: Characteristic,
+    unticked: Iterable[int] = (),
+) -> Pool:
+    """The pool as rolled: ``pool`` and a negative die for each hindering trauma of
+    ``character`` that the game master did not untick.
+
+    >>> ana = Character("a", "Ana", traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    >>> rolled_pool(Pool(), ana, Characteristic.VITALITY).negative
+    1
+    >>> rolled_pool(Pool(), ana, Characteristic.VITALITY, unticked=(0,)).negative
+    0
+    """
+    if character is None:
+        return pool
+    left_out = set(unticked)
+    ticked = [i for i in hindering(character, characteristic) if i not in left_out]
+    return pool.add(Reason.TRAUMAS, len(ticked)) if ticked else pool
+
+
+def ask_test(
+    form: TestsForm, character: Character, category: Category, trauma: int | None = None
+) -> TestsForm:
+    """The Tests form set for ``character`` to cling to life on the full track of
+    ``category`` (``trauma`` None) or for the recovery test of trauma number ``trauma``:
+    the category's defensive characteristic at the character's value, a fresh pool with
+    every hindering trauma ticked, and the purpose the result is applied for.
+
+    >>> ana = Character("a", "Ana", vitality=3)
+    >>> form = ask_test(TestsForm(), ana, Category.PHYSICAL)
+    >>> form.characteristic.value, form.value, form.purpose.member
+    ('vitality', 3, 'a')
+    """
+    _require_in_story(character)
+    if trauma is not None:
+        _trauma_at(character, trauma)
+    characteristic = category.defensive
+    return replace(
+        form,
+        character=character.id,
+        characteristic=characteristic,
+        value=character.value(characteristic),
+        pool=Pool(),
+        unticked=(),
+        purpose=Purpose(character.id, category, trauma),
+    )
+
+
+def purpose_fits(crew: Crew, purpose: Purpose | None) -> bool:
+    """Whether a test asked for still fits the crew (an Undo or another tab may have
+    changed it): the character is there, and still has the full track, or the trauma.
+
+    >>> ana = take_stress(Character("a", "Ana"), Category.PHYSICAL, 9).character
+    >>> crew = Crew((ana,))
+    >>> purpose_fits(crew, Purpose("a", Category.PHYSICAL)), purpose_fits(Crew(), None)
+    (True, False)
+    >>> purpose_fits(crew, Purpose("a", Category.PHYSICAL, 0))
+    False
+    """
+    if purpose is None:
+        return False
+    character = crew.find(purpose.member)
+    if character is None or character.status.final:
+        return False
+    if purpose.trauma is None:
+        return purpose.category in character.pending
+    return (
+        0 <= purpose.trauma < len(character.traumas)
+        and character.traumas[purpose.trauma].category is purpose.category
+    )
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A test asked for, applied: the crew after it, the headline and how it went."""
+
+    crew: Crew
+    title: Step
+    steps: tuple[Step, ...]
+
+
+def settle(
+    crew: Crew, purpose: Purpose, result: TestResult, settings: CrewSettings = CrewSettings()
+) -> Settled:
+    """Apply a test rolled for ``purpose`` to its character: clinging to life
+    (:func:`cling_to_life`) or a recovery test (:func:`recover`).
+
+    >>> from omen.eotw import resolve
+    >>> ana = take_stress(Character("a", "Ana", vitality=3), Category.PHYSICAL, 9).character
+    >>> result = resolve(3, [1], [], characteristic=Characteristic.VITALITY)
+    >>> settle(Crew((ana,)), Purpose("a", Category.PHYSICAL), result).title.english()
+    'Ana clings to life and is out of play for now.'
+    """
+    if not purpose_fits(crew, purpose):
+        raise RulesError(Step(N_("That test no longer fits the crew: roll it as a plain test.")))
+    character = crew.find(purpose.member)
+    assert character is not None  # purpose_fits found them
+    if purpose.trauma is None:
+        change = cling_to_life(character, purpose.category, result, settings)
+        title = change.steps[0]
+    else:
+        change = recover(character, purpose.trauma, result, settings)
+        title = change.steps[1]
+    return Settled(crew.put(change.character), title, change.steps)
 
 
 # --- downtime ----------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 One :class:`App` lives for the page's lifetime. Screens get it as their first argument
 and use its services: the translator (:meth:`App.t`), the dice (:meth:`App.dice`), the
-roll log (:meth:`App.record`), saving (:attr:`App.storage`) and notices
-(:meth:`App.notify`). Errors a user can cause (:class:`omen.errors.RulesError`) become
+store of everything Omen keeps (:attr:`App.store`: its parts, the log, Undo), navigation
+(:meth:`App.show`) and notices (:meth:`App.notify`). Errors a user can cause (:class:`omen.errors.RulesError`) become
 notices through :meth:`App.guard`; anything else propagates and fails loudly.
 """
 
@@ -17,8 +17,13 @@ from urllib.parse import parse_qs
 
 from pyscript import document, window
 
-from omen import parts
-from omen.campaign import DEFAULT_CAMPAIGN_NAME, Campaign, Log, Outcome, Prefs, ask_for_game
+from omen.campaign import (
+    DEFAULT_CAMPAIGN_NAME,
+    WHOLE_CAMPAIGN,
+    Campaign,
+    Prefs,
+    ask_for_game,
+)
 from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
 from omen.errors import RulesError
 from omen.i18n import Translator, pick_language
@@ -67,6 +72,11 @@ SCREENS = {
 }
 
 
+# What Undo puts back besides the parts' values, and the screen that knows how: the
+# Tables editor's draft, and the whole campaign as it was before an import.
+RESTORED_BY = {"table-draft": "tables", WHOLE_CAMPAIGN: "share"}
+
+
 class Screen(Protocol):
     @property
     def name(self) -> str: ...
@@ -87,11 +97,10 @@ class App:
         self.store = Store(
             self.storage, self.stamp, dom.now_iso, self.t, lambda: self.translator.language
         )
-        self.storage.saved_elsewhere = self.store.heard_save
+        self.store.wants_restorer = self._build_restorer
         self.store.recorded = self._after_record
         self.store.subscribe(("prefs",), self._prefs_changed)
         self.store.subscribe(("campaign",), lambda _kinds: self.show_campaign_name())
-        self.store.subscribe(parts.PARTS, self._legacy_stale)
         for kind in ("prefs", "campaign"):  # what a damaged value costs is said now
             self.store.get(kind)
         self.store.book  # noqa: B018 (the log's newest page, opened now for the same reason)
@@ -127,11 +136,6 @@ class App:
     @property
     def log(self) -> LogBook:
         return self.store.log
-
-    @property
-    def restorers(self) -> dict[str, Callable[[Any], None]]:
-        """Undo of what is not a part's value (see :attr:`omen_web.store.Store.restorers`)."""
-        return self.store.restorers
 
     # --- language ------------------------------------------------------------
 
@@ -235,27 +239,12 @@ class App:
 
         return run
 
-    def record(self, outcome: Outcome, before: tuple[str, Any] | None) -> None:
-        """Add an action to the log; ``before`` lets Undo put the earlier state back.
-
-        ``before`` is ``(kind, data)`` for one kind of state, or
-        ``("many", {kind: data, ...})`` when one action changed several. Screens built
-        on the kit call :meth:`omen_web.store.Store.act` instead, which does this.
-        """
-        self.store.record(outcome, before)
-
     def _after_record(self) -> None:
         if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
             self.rolled = False
             from omen_web import feedback  # not needed before the first roll
 
             feedback.after_roll(self.prefs.vibrate, self.prefs.sound)
-
-    def save_log(self, log: Log) -> None:
-        self.store.put("log", log)
-
-    def save_campaign(self, campaign: Campaign) -> None:
-        self.store.put("campaign", campaign)
 
     # --- screens -----------------------------------------------------------------
 
@@ -288,18 +277,12 @@ class App:
         """Every screen, building any not built yet (for actions that reach them all)."""
         return [self.screen(name) for name in SCREENS]
 
-    def restorer(self, kind: str) -> Callable[[Any], None] | None:
-        """What puts a kind of state back on Undo (the screen that keeps it registers it)."""
-        self.every_screen()
-        return self.restorers.get(kind)
-
-    def _legacy_stale(self, _kinds: frozenset[str]) -> None:
-        """Screens not on the kit yet subscribe to nothing: after any change in the store,
-        those not on show are drawn again when next shown."""
-        showing = self.on_show(self.current)
-        for name, screen in self.built.items():
-            if name not in showing and not isinstance(screen, kit.Screen):
-                self.stale.add(name)
+    def _build_restorer(self, kind: str) -> None:
+        """Undo asks for a change no restorer is registered for yet: build the screen
+        that keeps it (:data:`RESTORED_BY`), which registers one as it is built."""
+        owner = RESTORED_BY.get(kind)
+        if owner is not None:
+            self.screen(owner)
 
     def redraw(self, screen: Screen) -> None:
         """A screen's parts changed: draw it now if it is on show, else when it is shown."""

@@ -2,23 +2,26 @@
 
 Each character shows their six characteristics, three stress tracks as boxes in tiers,
 their traumas with treatment and recovery, and, when a track is full, the choice to cling
-to life or let go. Clinging to life and recovery tests are rolled on the Tests screen, with
-the character's full pool; its result comes back here. The scene's encounter type and the
-group's goals (ticked off or reworded in place) sit on top. The whole crew is one stored record (:data:`omen.crew.CREW`), saved on every change; changes to a
-character go to the log and can be undone.
+to life or let go. Clinging to life and recovery tests are rolled on the Tests screen
+with the character's full pool: this screen writes the Tests form with the test asked
+for (:func:`omen.crew.ask_test`) and shows that screen, which applies the result. The
+scene's encounter type and the group's goals (ticked off or reworded in place) sit on
+top.
 
-Cards are rebuilt on every render; their buttons carry ``data-op`` and are handled by one
-listener on the list, so re-rendering adds no listeners.
+State: the store's ``crew`` (:data:`omen.crew.CREW`), saved on every change; changes to a
+character go to the log and can be undone. The line on top is the log's newest entry
+when it changed the crew (and was not undone). Cards are drawn again on every render;
+their buttons carry ``data-action`` and the character's id, answered by the kit's one
+listener on the screen.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from omen.campaign import Outcome
+from omen.campaign import Entry, Outcome
 from omen.crew import (
     BOXES,
-    CREW,
     ENDING_HINT,
     Character,
     Crew,
@@ -26,83 +29,60 @@ from omen.crew import (
     CrewSettings,
     EncounterType,
     Status,
-    StressTrack,
     Trauma,
     add_trauma,
-    cling_to_life,
+    build_summary,
     convert_stress,
     let_go,
     new_character,
-    recover,
+    remove_stress,
     remove_trauma,
     rename_trauma,
     return_to_play,
     take_stress,
     treatment_time,
 )
-from omen.eotw import Category, Characteristic, PoolSettings, TestResult
+from omen.eotw import Category, Characteristic
 from omen.errors import RulesError
 from omen.roll import N_, Step
-from omen_web import dom
-from omen_web.app import App, translate_markup
+from omen_web import dom, kit
+from omen_web.app import translate_markup
+from omen_web.eotwscene import ask_for_test
+from omen_web.store import MANY
 
 
-class CrewScreen:
+class CrewScreen(kit.Screen):
     name = "crew"
+    parts = ("crew", "campaign", "log")
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.state = app.storage.load(CREW, app.stamp) or Crew()
-        self.title: Step | None = None
-        self.steps: tuple[Step, ...] = ()
-        app.restorers["crew"] = self.restore
-        self.build: dict[Characteristic, Any] = {}
-        holder = dom.bound("new-values")
+    def build(self) -> None:
+        self.values: dict[Characteristic, Any] = {}  # the new character's build, by row
+        holder = self.bound("new-values")
         for characteristic in Characteristic:
             row = dom.clone("tpl-build-value")
             select = dom.one("select", row)
             select.name = "build-" + characteristic.value
-            dom.on(select, "change", app.guard(lambda _e: self.render_points()))
-            self.build[characteristic] = row
+            select.dataset.action = "build-value"
+            self.values[characteristic] = row
             holder.append(row)
-        for radio in dom.every('input[name="encounter-type"]'):
-            dom.on(radio, "change", app.guard(self.choose_encounter))
-        dom.on(dom.one('[data-action="add-goal"]'), "click", app.guard(self.add_goal))
-        dom.on(dom.bound("goals"), "change", app.guard(self.toggle_goal))
-        dom.on(dom.bound("goals"), "click", app.guard(self.remove_goal))
-        dom.on(dom.one('[data-action="add-character"]'), "click", app.guard(self.add_character))
-        cards = dom.bound("characters")
-        dom.on(cards, "click", app.guard(self.card_click))
-        dom.on(cards, "change", app.guard(self.card_change))
 
-    # --- state -------------------------------------------------------------------------
+    # --- state (the store's) -------------------------------------------------------------
 
-    def save(self) -> None:
-        self.app.storage.save(CREW, self.state.to_json())
+    @property
+    def state(self) -> Crew:
+        """The crew as the store holds it."""
+        crew: Crew = self.store.get("crew")
+        return crew
 
-    def restore(self, data: Any) -> None:
-        self.state = Crew.from_json(data)
-        self.title, self.steps = None, ()
-        self.save()
+    def commit(self, crew: Crew, title: Step, steps: tuple[Step, ...]) -> None:
+        """One change to the crew: kept, saved and put in the log, so Undo takes it back."""
+        self.store.act(Outcome(title, steps, "crew"), crew=crew)
 
-    def commit(self, crew: Crew, title: Step, steps: tuple[Step, ...], log: bool = True) -> None:
-        """Keep the new crew, save it, show what happened and put it in the log."""
-        before = self.state.to_json()
-        self.state = crew
-        self.save()
-        self.title, self.steps = title, steps
-        if log:
-            self.app.record(Outcome(title, steps, "crew"), ("crew", before))
-        self.app.render_all()
-
-    def apply(self, change: CrewChange, extra: tuple[Step, ...] = ()) -> None:
-        self.commit(self.state.put(change.character), change.steps[0], (*extra, *change.steps))
+    def apply(self, change: CrewChange) -> None:
+        self.commit(self.state.put(change.character), change.steps[0], change.steps)
 
     def crew_settings(self) -> CrewSettings:
         return CrewSettings.from_values(self.app.campaign.values)
-
-    def pool_settings(self) -> PoolSettings:
-        return PoolSettings.from_values(self.app.campaign.values)
 
     def member(self, ident: str) -> Character:
         character = self.state.find(ident)
@@ -110,174 +90,167 @@ class CrewScreen:
             raise RulesError(Step(N_("That character is no longer in the crew.")))
         return character
 
-    # --- called from the Tests screen ------------------------------------------------------
-
-    def give_stress(self, ident: str, category: Category, amount: int) -> CrewChange:
-        change = take_stress(self.member(ident), category, amount)
-        self.apply(change)
-        return change
-
-    def settle(
-        self,
-        ident: str,
-        category: Category,
-        trauma: int | None,
-        result: TestResult,
-        extra: tuple[Step, ...],
-    ) -> CrewChange:
-        """Apply a test rolled on the Tests screen: clinging to life, or a recovery test
-        of trauma number ``trauma``."""
-        character = self.member(ident)
-        if trauma is None:
-            change = cling_to_life(character, category, result, self.crew_settings())
-            title = change.steps[0]
-        else:
-            change = recover(character, trauma, result, self.crew_settings())
-            title = change.steps[1]
-        self.commit(self.state.put(change.character), title, (*extra, *change.steps))
-        return change
-
-    def to_tests(self, character: Character, category: Category, trauma: int | None) -> None:
-        screen = self.app.screen("tests")
-        screen.prepare(character.id, category, trauma)
-        self.app.show("tests")
+    def last_change(self) -> Entry | None:
+        """The log's newest entry, if it changed the crew and is not undone."""
+        newest = self.store.log.newest(1)
+        if not newest or newest[0].undone or newest[0].before is None:
+            return None
+        kind, data = newest[0].before
+        if kind == "crew" or (kind == MANY and isinstance(data, dict) and "crew" in data):
+            return newest[0]
+        return None
 
     # --- the agenda --------------------------------------------------------------------------
 
-    def choose_encounter(self, event: Any) -> None:
-        agenda = self.state.agenda.with_encounter(EncounterType(str(event.target.value)))
-        self.state = self.state.with_agenda(agenda)
-        self.save()
-        self.render()
+    def on_encounter_type(self, target: Any, _event: Any) -> None:
+        crew = self.state
+        agenda = crew.agenda.with_encounter(EncounterType(str(target.value)))
+        self.store.put("crew", crew.with_agenda(agenda))
 
-    def add_goal(self, _event: Any) -> None:
-        field = dom.bound("new-goal")
+    def on_add_goal(self, _target: Any, _event: Any) -> None:
+        field = self.bound("new-goal")
         text = " ".join(str(field.value).split())
-        self.state = self.state.with_agenda(self.state.agenda.add_goal(text))
+        crew = self.state
+        crew = crew.with_agenda(crew.agenda.add_goal(text))
         field.value = ""
-        self.save()
-        self.render()
+        self.store.put("crew", crew)
 
-    def toggle_goal(self, event: Any) -> None:
-        target = event.target
-        if not target.hasAttribute("data-index"):
-            return
+    def on_toggle_goal(self, target: Any, _event: Any) -> None:
+        crew = self.state
         index = int(str(target.dataset.index))
-        if target.classList.contains("goal-text"):
-            goal = self.state.agenda.goals[index]
-            text = " ".join(str(target.value).split())
-            if not text:
-                target.value = self.app.t(goal.title)
-                raise RulesError(Step(N_("A goal needs words; to drop it, remove it.")))
-            if text == self.app.t(goal.title):
-                return
-            agenda = self.state.agenda.rename_goal(index, text)
-            self.commit(
-                self.state.with_agenda(agenda),
-                Step(
-                    N_("Goal reworded: {before} → {after}"),
-                    {"before": goal.title, "after": agenda.goals[index].title},
-                ),
-                (),
-            )
-            return
-        self.state = self.state.with_agenda(self.state.agenda.toggle(index))
-        self.save()
-        self.render()
+        self.store.put("crew", crew.with_agenda(crew.agenda.toggle(index)))
 
-    def remove_goal(self, event: Any) -> None:
-        button = event.target.closest("button.remove")
-        if not hasattr(button, "tagName"):  # JS null: the click was not on a button
+    def on_reword_goal(self, target: Any, _event: Any) -> None:
+        crew = self.state
+        index = int(str(target.dataset.index))
+        goal = crew.agenda.goals[index]
+        text = " ".join(str(target.value).split())
+        if not text:
+            target.value = self.t(goal.title)
+            raise RulesError(Step(N_("A goal needs words; to drop it, remove it.")))
+        if text == self.t(goal.title):
             return
-        index = int(str(button.dataset.index))
-        goal = self.state.agenda.goals[index]
-        crew = self.state.with_agenda(self.state.agenda.remove_goal(index))
+        agenda = crew.agenda.rename_goal(index, text)
+        self.commit(
+            crew.with_agenda(agenda),
+            Step(
+                N_("Goal reworded: {before} → {after}"),
+                {"before": goal.title, "after": agenda.goals[index].title},
+            ),
+            (),
+        )
+
+    def on_remove_goal(self, target: Any, _event: Any) -> None:
+        crew = self.state
+        index = int(str(target.dataset.index))
+        goal = crew.agenda.goals[index]
+        crew = crew.with_agenda(crew.agenda.remove_goal(index))
         self.commit(crew, Step(N_("Goal removed: {goal}"), {"goal": goal.title}), ())
 
     # --- characters ----------------------------------------------------------------------------
 
-    def add_character(self, _event: Any) -> None:
-        field = dom.bound("new-name")
+    def build_values(self) -> dict[Characteristic, int]:
+        """The new character's values as chosen in the form."""
+        return {c: int(str(dom.one("select", row).value)) for c, row in self.values.items()}
+
+    def on_build_value(self, _target: Any, _event: Any) -> None:
+        self.render_points()
+
+    def on_add_character(self, _target: Any, _event: Any) -> None:
+        field = self.bound("new-name")
         name = " ".join(str(field.value).split())
         if not name:
             raise RulesError(Step(N_("Give the new character a name.")))
-        values = {c: int(str(dom.one("select", row).value)) for c, row in self.build.items()}
-        character = new_character(self.state.next_id(), name, values, self.crew_settings())
+        crew = self.state
+        character = new_character(crew.next_id(), name, self.build_values(), self.crew_settings())
         field.value = ""
-        for row in self.build.values():
+        for row in self.values.values():
             dom.one("select", row).value = "1"
-        dom.bound("new-character").open = False
-        self.commit(
-            self.state.put(character),
-            Step(N_("{name} joins the crew."), {"name": name}),
-            (),
-        )
+        self.bound("new-character").open = False
+        self.commit(crew.put(character), Step(N_("{name} joins the crew."), {"name": name}), ())
 
-    def card_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-op]")
-        if not hasattr(button, "tagName"):  # JS null: the click was not on a button
-            return
-        op = str(button.dataset.op)
-        character = self.member(str(button.dataset.char))
-        card = button.closest("article")
+    def _target(self, target: Any) -> tuple[Character, Category | None, int]:
+        """The character a card's control is for, its track's category, its trauma's place."""
+        character = self.member(str(target.dataset.char))
         category = (
-            Category(str(button.getAttribute("data-category")))
-            if button.hasAttribute("data-category")
+            Category(str(target.getAttribute("data-category")))
+            if target.hasAttribute("data-category")
             else None
         )
         index = (
-            int(str(button.getAttribute("data-index"))) if button.hasAttribute("data-index") else -1
+            int(str(target.getAttribute("data-index"))) if target.hasAttribute("data-index") else -1
         )
-        if op == "more" and category is not None:
-            self.apply(take_stress(character, category, 1))
-        elif op == "less" and category is not None:
-            self.remove_stress(character, category)
-        elif op == "convert" and category is not None:
-            self.apply(convert_stress(character, category))
-        elif op == "cling" and category is not None:
-            self.to_tests(character, category, None)
-        elif op == "let-go" and category is not None:
-            self.apply(let_go(character, category))
-        elif op == "back":
-            self.apply(return_to_play(character))
-        elif op == "recover":
-            self.to_tests(character, character.traumas[index].category, index)
-        elif op == "strike":
-            trauma = character.traumas[index]
-            self.commit(
-                self.state.put(remove_trauma(character, index)),
-                Step(
-                    N_("{name}: trauma struck off: {trauma}"),
-                    {"name": character.name, "trauma": trauma.title},
-                ),
-                (),
-            )
-        elif op == "add-trauma":
-            name = " ".join(str(dom.one(".trauma-name", card).value).split())
-            trauma = Trauma(
-                name,
-                Category(str(dom.one(".trauma-category", card).value)),
-                int(str(dom.one(".trauma-severity", card).value)),
-            )
-            self.apply(add_trauma(character, trauma))
-        elif op == "share":
-            self.app.share("character", character.id)
-        elif op == "delete":
-            self.commit(
-                self.state.without(character.id),
-                Step(N_("{name} is deleted from the crew."), {"name": character.name}),
-                (),
-            )
+        return character, category, index
 
-    def card_change(self, event: Any) -> None:
-        target = event.target
-        if target.classList.contains("edit-value") and target.hasAttribute("data-char"):
-            self.change_value(target)
-            return
-        if not target.classList.contains("name") or not target.hasAttribute("data-char"):
-            return
-        character = self.member(str(target.dataset.char))
-        index = int(str(target.dataset.index))
+    def _category(self, target: Any) -> tuple[Character, Category]:
+        character, category, _index = self._target(target)
+        if category is None:
+            raise dom.WiringError("a track's control names its category")
+        return character, category
+
+    def on_stress_more(self, target: Any, _event: Any) -> None:
+        self.apply(take_stress(*self._category(target), 1))
+
+    def on_stress_less(self, target: Any, _event: Any) -> None:
+        character, category = self._category(target)
+        change = remove_stress(character, category)
+        self.commit(self.state.put(change.character), change.steps[0], change.steps[1:])
+
+    def on_stress_convert(self, target: Any, _event: Any) -> None:
+        self.apply(convert_stress(*self._category(target)))
+
+    def on_cling(self, target: Any, _event: Any) -> None:
+        character, category = self._category(target)
+        ask_for_test(self, character, category, None)
+
+    def on_let_go(self, target: Any, _event: Any) -> None:
+        self.apply(let_go(*self._category(target)))
+
+    def on_back(self, target: Any, _event: Any) -> None:
+        self.apply(return_to_play(self._target(target)[0]))
+
+    def on_recover(self, target: Any, _event: Any) -> None:
+        character, _category, index = self._target(target)
+        if not 0 <= index < len(character.traumas):
+            raise RulesError(Step(N_("There is no trauma number {number}."), {"number": index + 1}))
+        ask_for_test(self, character, character.traumas[index].category, index)
+
+    def on_strike(self, target: Any, _event: Any) -> None:
+        character, _category, index = self._target(target)
+        struck = remove_trauma(character, index)
+        self.commit(
+            self.state.put(struck),
+            Step(
+                N_("{name}: trauma struck off: {trauma}"),
+                {"name": character.name, "trauma": character.traumas[index].title},
+            ),
+            (),
+        )
+
+    def on_add_trauma(self, target: Any, _event: Any) -> None:
+        character = self._target(target)[0]
+        card = target.closest("article")
+        name = " ".join(str(dom.one(".trauma-name", card).value).split())
+        trauma = Trauma(
+            name,
+            Category(str(dom.one(".trauma-category", card).value)),
+            int(str(dom.one(".trauma-severity", card).value)),
+        )
+        self.apply(add_trauma(character, trauma))
+
+    def on_share(self, target: Any, _event: Any) -> None:
+        self.app.share("character", self._target(target)[0].id)
+
+    def on_delete(self, target: Any, _event: Any) -> None:
+        character = self._target(target)[0]
+        self.commit(
+            self.state.without(character.id),
+            Step(N_("{name} is deleted from the crew."), {"name": character.name}),
+            (),
+        )
+
+    def on_rename_trauma(self, target: Any, _event: Any) -> None:
+        character, _category, index = self._target(target)
         name = " ".join(str(target.value).split())
         renamed = rename_trauma(character, index, name)
         self.commit(
@@ -289,13 +262,13 @@ class CrewScreen:
             (),
         )
 
-    def change_value(self, select: Any) -> None:
+    def on_edit_value(self, target: Any, _event: Any) -> None:
         """A characteristic changed after creation (a group vote): not checked against
         the build points, as the rules leave later changes to the table."""
-        character = self.member(str(select.dataset.char))
-        characteristic = Characteristic(str(select.getAttribute("data-characteristic")))
+        character = self.member(str(target.dataset.char))
+        characteristic = Characteristic(str(target.getAttribute("data-characteristic")))
         before = character.value(characteristic)
-        after = int(str(select.value))
+        after = int(str(target.value))
         if after == before:
             return
         self.commit(
@@ -312,99 +285,69 @@ class CrewScreen:
             (),
         )
 
-    def remove_stress(self, character: Character, category: Category) -> None:
-        track = character.track(category)
-        if track.filled == 0:
-            return
-        after = (
-            StressTrack(track.filled, track.overflow - 1)
-            if track.overflow
-            else StressTrack(track.filled - 1)
-        )
-        self.commit(
-            self.state.put(character.with_track(category, after)),
-            Step(
-                N_("{name}: 1 stress ({category}) removed"),
-                {"name": character.name, "category": category.label},
-            ),
-            (
-                Step(
-                    N_("Stress track ({category}): {before} → {after} of {boxes} boxes"),
-                    {
-                        "category": category.label,
-                        "before": track.filled,
-                        "after": after.filled,
-                        "boxes": BOXES,
-                    },
-                ),
-            ),
-        )
-
     # --- rendering ---------------------------------------------------------------------------
 
     def render(self) -> None:
         app = self.app
-        title = dom.bound("crew-title")
-        details = dom.bound("crew-details")
-        if self.title is None:
+        crew = self.state
+        title = self.bound("crew-title")
+        details = self.bound("crew-details")
+        last = self.last_change()
+        if last is None:
             dom.text(
                 title,
-                app.tr(N_("Your crew: stress, traumas and goals. Changes are saved as you go.")),
+                self.tr(N_("Your crew: stress, traumas and goals. Changes are saved as you go.")),
             )
             dom.show(details, False)
         else:
-            dom.text(title, app.t(self.title))
-            app.fill_list(dom.bound("crew-steps"), self.steps)
-            dom.show(details, bool(self.steps))
-        agenda = self.state.agenda
-        for radio in dom.every('input[name="encounter-type"]'):
+            dom.text(title, self.t(last.title))
+            app.fill_list(self.bound("crew-steps"), last.steps)
+            dom.show(details, bool(last.steps))
+        agenda = crew.agenda
+        for radio in self.root.querySelectorAll('input[name="encounter-type"]'):
             radio.checked = radio.value == agenda.encounter.value
-        dom.text(dom.bound("encounter-hint"), app.t(agenda.encounter.hint))
-        goals = dom.bound("goals")
+        dom.text(self.bound("encounter-hint"), self.t(agenda.encounter.hint))
+        goals = self.bound("goals")
         dom.clear(goals)
         for index, goal in enumerate(agenda.goals):
             row = dom.clone("tpl-goal")
             box = dom.one('input[type="checkbox"]', row)
             box.checked = goal.done
+            box.dataset.action = "toggle-goal"
             box.dataset.index = str(index)
-            dom.text(dom.one(".label", row), app.t(goal.title))
+            dom.text(dom.one(".label", row), self.t(goal.title))
             wording = dom.one(".goal-text", row)
-            wording.value = app.t(goal.title)
+            wording.value = self.t(goal.title)
+            wording.dataset.action = "reword-goal"
             wording.dataset.index = str(index)
             wording.setAttribute(
-                "aria-label", app.t(Step(N_("Wording of goal {number}"), {"number": index + 1}))
+                "aria-label", self.t(Step(N_("Wording of goal {number}"), {"number": index + 1}))
             )
             remove = dom.one(".remove", row)
+            remove.dataset.action = "remove-goal"
             remove.dataset.index = str(index)
             remove.setAttribute(
-                "aria-label", app.t(Step(N_("Remove goal: {goal}"), {"goal": goal.title}))
+                "aria-label", self.t(Step(N_("Remove goal: {goal}"), {"goal": goal.title}))
             )
             goals.append(row)
-        cards = dom.bound("characters")
+        cards = self.bound("characters")
         dom.clear(cards)
-        for character in self.state.characters:
+        for character in crew.characters:
             cards.append(self.card(character))
-        dom.show(dom.bound("crew-empty"), not self.state.characters)
-        if not self.state.characters:
-            dom.bound("new-character").open = True
-        for characteristic, row in self.build.items():
-            dom.text(dom.one(".label", row), app.t(characteristic.label))
+        dom.show(self.bound("crew-empty"), not crew.characters)
+        if not crew.characters:
+            self.bound("new-character").open = True
+        for characteristic, row in self.values.items():
+            dom.text(dom.one(".label", row), self.t(characteristic.label))
         self.render_points()
 
     def render_points(self) -> None:
-        settings = self.crew_settings()
-        spent = sum(int(str(dom.one("select", row).value)) - 1 for row in self.build.values())
-        if settings.check_build:
-            line = Step(
-                N_("Points above 1: {spent} of {points}"),
-                {"spent": spent, "points": settings.build_points},
-            )
-        else:
-            line = Step(N_("Any values from 1 to 5 (the build check is off in Settings)."))
-        dom.text(dom.bound("build-points"), self.app.t(line))
+        """Build points spent of those allowed (:func:`omen.crew.build_summary`)."""
+        line = build_summary(self.build_values(), self.crew_settings())
+        dom.text(self.bound("build-points"), self.t(line))
 
-    def _button(self, node: Any, op: str, character: Character, **data: str) -> None:
-        node.dataset.op = op
+    def _button(self, node: Any, action: str, character: Character, **data: str) -> None:
+        node.dataset.action = action
         node.dataset.char = character.id
         for key, value in data.items():
             node.setAttribute(f"data-{key}", value)
@@ -436,6 +379,7 @@ class CrewScreen:
             dom.text(dom.one(".label", row), app.t(characteristic.label))
             select = dom.one("select", row)
             select.classList.add("edit-value")
+            select.dataset.action = "edit-value"
             select.value = str(character.value(characteristic))
             select.dataset.char = character.id
             select.setAttribute("data-characteristic", characteristic.value)
@@ -515,7 +459,7 @@ class CrewScreen:
                 group.append(box)
             boxes.append(group)
         less, more, convert = dom.one(".less", row), dom.one(".more", row), dom.one(".convert", row)
-        for node, op in ((less, "less"), (more, "more"), (convert, "convert")):
+        for node, op in ((less, "stress-less"), (more, "stress-more"), (convert, "stress-convert")):
             self._button(node, op, character, category=category.value)
         less.setAttribute(
             "aria-label",
@@ -544,6 +488,7 @@ class CrewScreen:
         name = dom.one(".name", row)
         name.value = trauma.name
         name.placeholder = app.t(trauma.title)
+        name.dataset.action = "rename-trauma"
         name.dataset.char = character.id
         name.dataset.index = str(index)
         characteristic = trauma.category.defensive

@@ -7,17 +7,33 @@ shows the same one). In downtime the panel lists what the crew can do now
 with one tap (:func:`omen.crew.convert_stress`), and treat a trauma, which asks the
 Tests screen for the recovery test (the pool is preset; its result heals or not, by
 :func:`omen.crew.recover`). Every change goes to the log and can be undone.
+
+State: the store's ``crew``, read and changed here with the engine's functions. A test
+is asked for through the store too (:func:`ask_for_test`): the Tests form is written
+with it, and the Tests screen shown.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from omen.crew import Crew, EncounterType, convert_stress, downtime
-from omen.eotw import Category
+from omen.campaign import Outcome
+from omen.crew import Character, Crew, EncounterType, ask_test, convert_stress, downtime
+from omen.eotw import Category, TestsForm
 from omen.errors import RulesError
 from omen.roll import N_, Step
 from omen_web import dom, kit
+
+
+def ask_for_test(
+    screen: kit.Screen, character: Character, category: Category, trauma: int | None
+) -> None:
+    """Ask the Tests screen for ``character``'s cling to life (``trauma`` None) or the
+    recovery test of trauma number ``trauma``: the Tests form is written with the test
+    (:func:`omen.crew.ask_test`), no log entry, and the Tests screen is shown."""
+    form: TestsForm = screen.store.get("eotw_tests")
+    screen.store.put("eotw_tests", ask_test(form, character, category, trauma))
+    screen.app.show("tests")
 
 
 class EotwScenePanel(kit.Screen):
@@ -35,10 +51,9 @@ class EotwScenePanel(kit.Screen):
         crew: Crew = self.store.get("crew")
         return crew
 
-    def keeper(self) -> Any:
-        """The Crew screen, which still saves the crew itself and logs its changes; a
-        change made past it would be lost at its next save (until it is on the kit)."""
-        return self.app.screen("crew")
+    def commit(self, crew: Crew, title: Step, steps: tuple[Step, ...]) -> None:
+        """One change to the crew: kept, saved and logged, so Undo takes it back."""
+        self.store.act(Outcome(title, steps, "crew"), crew=crew)
 
     # --- actions ---------------------------------------------------------------------
 
@@ -48,12 +63,10 @@ class EotwScenePanel(kit.Screen):
         if crew.agenda.encounter is scene:
             return
         title = Step(N_("The scene is now: {scene}"), {"scene": scene.label})
-        self.keeper().commit(
-            crew.with_agenda(crew.agenda.with_encounter(scene)), title, (scene.hint,)
-        )
+        self.commit(crew.with_agenda(crew.agenda.with_encounter(scene)), title, (scene.hint,))
 
-    def _member(self, ident: str) -> Any:
-        character = self.crew.find(ident)
+    def _member(self, ident: str) -> Character:
+        character: Character | None = self.crew.find(ident)
         if character is None:
             raise RulesError(Step(N_("That character is no longer in the crew.")))
         return character
@@ -61,14 +74,14 @@ class EotwScenePanel(kit.Screen):
     def on_downtime_convert(self, target: Any, _event: Any) -> None:
         character = self._member(str(target.dataset.member))
         change = convert_stress(character, Category(str(target.dataset.category)))
-        self.keeper().apply(change)
+        self.commit(self.crew.put(change.character), change.steps[0], change.steps)
 
     def on_downtime_treat(self, target: Any, _event: Any) -> None:
         character = self._member(str(target.dataset.member))
         index = int(str(target.dataset.index))
         if not 0 <= index < len(character.traumas):
             raise RulesError(Step(N_("There is no trauma number {number}."), {"number": index + 1}))
-        self.keeper().to_tests(character, character.traumas[index].category, index)
+        ask_for_test(self, character, character.traumas[index].category, index)
 
     # --- drawing ---------------------------------------------------------------------
 

@@ -31,7 +31,6 @@ class LogScreen(kit.Screen):
 
     def undo(self, _event: Any) -> None:
         """Undo the last action (also the Tables screen's own Undo of a deleted table)."""
-        self.app.every_screen()  # screens not on the kit yet register what they restore
         self.store.undo()
         self.app.render_all()
 

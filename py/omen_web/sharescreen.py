@@ -79,16 +79,6 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40].lower()
 
 
-# Parts whose screens still keep a copy of their own, not being on the screen kit yet:
-# when the store takes in a new value (an import, a restore, another tab), the copy of
-# such a screen already built is replaced too (one built later loads the stored value).
-# An entry goes when its screen reads the store.
-LEGACY = {
-    "crew": ("crew", "state"),
-    "eotw_tests": ("tests", "form"),
-}
-
-
 class ShareScreen(kit.Screen):
     """The share sheet, the import dialog and the backup buttons on Settings."""
 
@@ -149,34 +139,13 @@ class ShareScreen(kit.Screen):
         return Everything({kind: self.held(kind) for kind in PARTS})
 
     def held(self, kind: str) -> Any:
-        """The value of part ``kind`` this tab works from.
-
-        The store's, except while a screen not on the kit yet keeps its own copy
-        (:data:`LEGACY`): then it is that copy, the value this tab loaded and shows.
-        Asking the store would load the part afresh and take in a write another tab made
-        meanwhile as this tab's own, so the keeper could no longer tell that the two
-        writes crossed (and keep the other aside). This goes with :data:`LEGACY`.
-        """
-        owner = LEGACY.get(kind)
-        built = None if owner is None else self.app.built.get(owner[0])
-        if owner is None or built is None:
-            return self.store.get(kind)
-        return getattr(built, owner[1])
+        """The value of part ``kind`` this tab works from: the store's."""
+        return self.store.get(kind)
 
     def put_parts(self, values: dict[str, Any]) -> None:
         """New values of parts (an import, a restore, its Undo): the store keeps and
         saves them and tells the screens."""
         self.store.replace(values)
-        for kind in values:
-            self.tell_legacy(kind)
-
-    def tell_legacy(self, kind: str) -> None:
-        """A screen not on the kit yet keeps its own copy of ``kind``: replace it."""
-        owner = LEGACY.get(kind)
-        built = None if owner is None else self.app.built.get(owner[0])
-        if owner is None or built is None:
-            return
-        setattr(built, owner[1], self.store.get(kind))
 
     # --- the actions ------------------------------------------------------------------
 
@@ -631,7 +600,6 @@ class ShareScreen(kit.Screen):
         else:
             if not self.store.take_in(kind):
                 return  # gone, or this tab's own change is waiting (it keeps theirs aside)
-            self.tell_legacy(kind)
         self.app.render_all()
         # One notice lists every part changed since it appeared (until it is dismissed).
         if self.sync_notice is not None and self.sync_notice.isConnected:

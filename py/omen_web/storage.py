@@ -60,9 +60,6 @@ class Storage(Keeper):
             backend = None
         super().__init__(backend, notify, dom.now_iso)
         self.retrying: Any = None
-        # Told the kind of every value saved past the store (see omen_web.store), so the
-        # store never holds an older value than storage.
-        self.saved_elsewhere: Any = None
         if backend is None:
             notify(
                 Step(
@@ -72,12 +69,6 @@ class Storage(Keeper):
                     )
                 )
             )
-
-    def save(self, schema: Any, data: Any, quiet: bool = False) -> bool:
-        saved = super().save(schema, data, quiet)
-        if self.saved_elsewhere is not None:
-            self.saved_elsewhere(schema.kind)
-        return saved
 
     def write(self, key: str, text: str, quiet: bool = False) -> bool:
         saved = super().write(key, text, quiet)

@@ -129,16 +129,11 @@ class Store:
         # Undo of changes that are not a part's value (a table's draft in the editor,
         # the campaign as it was before an import): the screen that keeps it says how.
         self.restorers: dict[str, Callable[[Any], None]] = {}
+        # Asked for a kind of change no restorer is registered for yet: the app builds the
+        # screen that keeps it (it registers its restorer as it is built).
+        self.wants_restorer: Callable[[str], None] = lambda _kind: None
         self.recorded: Callable[[], None] = lambda: None
-        self.saving = False  # the store's own save is under way
         self._book: LogBook | None = None
-
-    def heard_save(self, kind: str) -> None:
-        """A part saved past the store: forget the value held, and tell its screens."""
-        if self.saving or kind not in parts.PARTS or kind == "log":
-            return
-        self.values.pop(kind, None)
-        self._tell({kind})
 
     # --- reading -----------------------------------------------------------------
 
@@ -244,12 +239,13 @@ class Store:
             return False
         kind, data = entry.before
         if kind == WHOLE_CAMPAIGN:
+            self._restores(kind)
             # The whole campaign before an import, the log included: its restorer puts
             # that log back, with this entry on top, marked undone.
             self.restorers[kind]((data, entry))
             self._tell(set(parts.PARTS))
             return True
-        if kind in self.restorers:  # what a screen keeps besides the parts
+        if self._restores(kind):  # what a screen keeps besides the parts
             changes = {kind: data}
         elif kind == MANY:
             changes = dict(data)
@@ -259,7 +255,7 @@ class Store:
             changes = {kind: data}
         values: dict[str, Any] = {}
         for part, part_data in changes.items():
-            if part in self.restorers:  # what a screen keeps besides the parts
+            if self._restores(part):  # what a screen keeps besides the parts
                 self.restorers[part](part_data)
             elif part in parts.PARTS:
                 values[part] = parts.PARTS[part].schema.load(part_data)
@@ -269,6 +265,12 @@ class Store:
         self.book.mark_undone(entry.id)  # rewrites the entry's page only
         self._tell({*values, "log"})
         return True
+
+    def _restores(self, kind: str) -> bool:
+        """Whether ``kind`` is a change a screen restores (not a part's value)."""
+        if kind not in self.restorers and kind not in parts.PARTS and kind != MANY:
+            self.wants_restorer(kind)
+        return kind in self.restorers
 
     def subscribe(self, kinds: Iterable[str], listener: Listener) -> None:
         """Call ``listener(changed)`` after every change to any of ``kinds``."""
@@ -287,11 +289,7 @@ class Store:
     def _save(self, kind: str, value: Any) -> None:
         encode = self.encoders.get(kind)
         data = encode(value) if encode is not None else value.to_json()
-        self.saving = True
-        try:
-            self.keeper.save(parts.PARTS[kind].schema, data)
-        finally:
-            self.saving = False
+        self.keeper.save(parts.PARTS[kind].schema, data)
 
     def _tell(self, changed: set[str]) -> None:
         told = frozenset(changed)

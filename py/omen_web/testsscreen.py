@@ -5,31 +5,44 @@ sees the exact odds with and without pushing side by side, and rolls, or types t
 of physical dice. A character picked from the crew brings their characteristic values and
 their traumas in the test's category (each a negative die the game master can untick);
 the stress a roll leaves goes onto that character's track with one tap, and so does each
-crew member's stress after an opposed test. The Crew screen sends a character here to
-cling to life or for a recovery test: the pool is preset and the roll is applied to them.
-The pool and the contestants are kept (:data:`omen.eotw.TESTS_FORM`) across reloads.
+crew member's stress after an opposed test.
+
+The Crew screen (or a downtime scene) asks for a test by writing the form's ``purpose``
+(:func:`omen.crew.ask_test`); the roll is then applied to that character
+(:func:`omen.crew.settle`) and the crew and the form change in one action, one Undo.
+State: the store's ``eotw_tests`` (:data:`omen.eotw.TESTS_FORM`, kept across reloads) and
+``crew``; the last result shown is this screen's own and is not stored.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from omen.campaign import Outcome
-from omen.crew import Character, treatment_time
+from omen.crew import (
+    Character,
+    Crew,
+    CrewSettings,
+    hindering,
+    purpose_fits,
+    rolled_pool,
+    settle,
+    take_stress,
+    treatment_time,
+)
 from omen.dice import ScriptedDice
 from omen.eotw import (
     MAX_CONTESTANTS,
     NEGATIVE_REASONS,
     POSITIVE_REASONS,
     SIDES,
-    TESTS_FORM,
-    Category,
     Characteristic,
     Contestant,
     OpposedResult,
     Pool,
     PoolSettings,
+    Purpose,
     Reason,
     TestResult,
     TestsForm,
@@ -40,46 +53,29 @@ from omen.eotw import (
     test,
 )
 from omen.errors import LimitError, RulesError
-from omen.roll import N_, Step
-from omen_web import dom
-from omen_web.app import App
+from omen.roll import N_, ArgValue, Step
+from omen_web import dom, kit
 
 
 def _faces(faces: tuple[int, ...]) -> str:
     return ", ".join(str(face) for face in faces) or "–"
 
 
-@dataclass(frozen=True)
-class Purpose:
-    """A test the Crew screen asked for: clinging to life (``trauma`` None) or a recovery
-    test of trauma number ``trauma``; its result is applied to the character."""
-
-    member: str
-    category: Category
-    trauma: int | None = None
-
-
-class TestsScreen:
+class TestsScreen(kit.Screen):
     __test__ = False  # not a pytest class
     name = "tests"
+    root_selector = '[data-bind="eotw-tests"]'
+    parts = ("eotw_tests", "crew", "campaign")
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        form = app.storage.load(TESTS_FORM, app.stamp) or TestsForm()
-        self.pool = form.pool
-        self.characteristic = form.characteristic
-        self.value = form.value
-        self.character_id = form.character
-        self.unticked: set[int] = set(form.unticked)  # the character's traumas left out
-        self.purpose: Purpose | None = None
-        self.opposed: OpposedResult | None = None
-        self.opposed_given: dict[int, Step] = {}
+    def build(self) -> None:
+        # The last result on show: this screen's own, not stored (as before the kit).
         self.title: Step | None = None
         self.steps: tuple[Step, ...] = ()
         self.result: TestResult | None = None
         self.stress_owed: tuple[str, int] | None = None  # character id, stress to give
         self.given: Step | None = None
-        self.contestants: list[Contestant] = list(form.contestants)
+        self.opposed: OpposedResult | None = None
+        self.opposed_given: dict[int, Step] = {}
         self.counts: dict[Reason, Any] = {}
         self.reason_buttons: dict[Reason, tuple[Any, Any]] = {}
         for reasons, holder in (
@@ -89,178 +85,115 @@ class TestsScreen:
             for reason in reasons:
                 row = dom.clone("tpl-reason")
                 less, more = dom.one(".less", row), dom.one(".more", row)
-                dom.on(less, "click", app.guard(lambda _e, r=reason: self.change(r, -1)))
-                dom.on(more, "click", app.guard(lambda _e, r=reason: self.change(r, 1)))
+                less.dataset.action, more.dataset.action = "less-die", "more-die"
+                less.dataset.reason = more.dataset.reason = reason.value
                 self.counts[reason] = row
                 self.reason_buttons[reason] = (less, more)
-                dom.bound(holder).append(row)
-        chooser = dom.bound("test-characteristic")
+                self.bound(holder).append(row)
+        chooser = self.bound("test-characteristic")
         for characteristic in Characteristic:
             chooser.append(dom.option(characteristic.value))
-        dom.on(chooser, "change", app.guard(self.choose_characteristic))
-        dom.on(dom.bound("test-value"), "change", app.guard(self.choose_value))
-        dom.on(dom.bound("test-character"), "change", app.guard(self.choose_character))
-        dom.on(dom.bound("test-push"), "change", app.guard(self.toggle_push))
-        dom.on(dom.bound("trauma-ticks"), "change", app.guard(self.tick_trauma))
-        dom.on(dom.one('[data-action="roll-test"]'), "click", app.guard(self.roll))
-        dom.on(dom.one('[data-action="clear-pool"]'), "click", app.guard(self.clear))
-        dom.on(dom.one('[data-action="give-stress"]'), "click", app.guard(self.give_stress))
-        dom.on(dom.one('[data-action="add-contestant"]'), "click", app.guard(self.add_contestant))
-        dom.on(dom.one('[data-action="roll-opposed"]'), "click", app.guard(self.roll_opposed))
-        dom.on(dom.bound("contestants"), "click", app.guard(self.remove_contestant))
-        dom.on(dom.bound("opposed-stress"), "click", app.guard(self.give_opposed_stress))
-        dom.on(dom.one('[data-action="cancel-purpose"]'), "click", app.guard(self.cancel_purpose))
+        self.seen_purpose = self.form.purpose  # a new test asked for clears the last result
 
-    # --- what is kept -----------------------------------------------------------------
+    # --- what is kept (the store's) -------------------------------------------------------
 
     @property
     def form(self) -> TestsForm:
-        """What this screen keeps (:data:`omen.eotw.TESTS_FORM`): backups and two-tab
-        sync read and put it through here (``sharescreen.OWNERS``)."""
-        return TestsForm(
-            self.character_id,
-            self.characteristic,
-            self.value,
-            self.pool,
-            tuple(sorted(self.unticked)),
-            tuple(self.contestants),
-        )
+        """The Tests form as the store holds it."""
+        form: TestsForm = self.store.get("eotw_tests")
+        return form
 
-    @form.setter
-    def form(self, form: TestsForm) -> None:
-        self.pool = form.pool
-        self.characteristic = form.characteristic
-        self.value = form.value
-        self.character_id = form.character
-        self.unticked = set(form.unticked)
-        self.contestants = list(form.contestants)
+    def crew(self) -> Crew:
+        crew: Crew = self.store.get("crew")
+        return crew
 
-    def save(self) -> None:
-        self.app.storage.save(TESTS_FORM, self.form.to_json())
+    def put(self, form: TestsForm) -> None:
+        """A new form: kept and saved (no log entry); the screen redraws from it."""
+        if form == self.form:
+            self.render()  # only what this screen shows changed
+        else:
+            self.store.put("eotw_tests", form)
 
-    # --- a test the Crew screen asked for -----------------------------------------------
-
-    def prepare(self, member: str, category: Category, trauma: int | None) -> None:
-        """Preset the pool for clinging to life or a recovery test of ``member``."""
-        self.purpose = Purpose(member, category, trauma)
-        self.character_id = member
-        self.characteristic = category.defensive
-        character = self.character()
-        if character is not None:
-            self.value = character.value(self.characteristic)
-        self.pool = Pool()
-        self.unticked = set()
-        self.title, self.steps, self.result = None, (), None
-        self.stress_owed, self.given, self.opposed = None, None, None
-        self.save()
-        self.render()
-
-    def cancel_purpose(self, _event: Any) -> None:
-        self.purpose = None
-        self.render()
-
-    def purpose_valid(self) -> bool:
-        """Whether the asked-for test still fits the crew (an undo can change it)."""
-        purpose = self.purpose
-        character = self.character()
-        if purpose is None or character is None or character.id != purpose.member:
-            return False
-        if purpose.trauma is None:
-            return purpose.category in character.pending
-        return (
-            0 <= purpose.trauma < len(character.traumas)
-            and character.traumas[purpose.trauma].category is purpose.category
-        )
-
-    # --- the crew ----------------------------------------------------------------
-
-    def crew_screen(self) -> Any:
-        return self.app.screen("crew")
-
-    def character(self) -> Character | None:
-        if not self.character_id:
+    def character(self, form: TestsForm | None = None) -> Character | None:
+        """The crew member chosen for the test (None: nobody, or one gone for good)."""
+        ident = (form or self.form).character
+        if not ident:
             return None
-        found: Character | None = self.crew_screen().state.find(self.character_id)
+        found = self.crew().find(ident)
         if found is None or found.status.final:
             return None
         return found
 
-    def hindering(self) -> list[int]:
-        """Indices of the chosen character's traumas in the test's category."""
-        character = self.character()
-        if character is None:
-            return []
-        category = self.characteristic.category
-        return [i for i, t in enumerate(character.traumas) if t.category is category]
+    def purpose(self, form: TestsForm) -> Purpose | None:
+        """The test asked for, if it still fits the crew (an Undo can change that)."""
+        purpose = form.purpose
+        if purpose is None or purpose.member != form.character:
+            return None
+        return purpose if purpose_fits(self.crew(), purpose) else None
 
-    def effective_pool(self) -> Pool:
-        ticked = [i for i in self.hindering() if i not in self.unticked]
-        return self.pool.add(Reason.TRAUMAS, len(ticked)) if ticked else self.pool
+    def effective_pool(self, form: TestsForm) -> Pool:
+        """The pool as rolled: with a negative die per ticked hindering trauma."""
+        return rolled_pool(form.pool, self.character(form), form.characteristic, form.unticked)
 
     def settings(self) -> PoolSettings:
         return PoolSettings.from_values(self.app.campaign.values)
 
     # --- building the pool ----------------------------------------------------------
 
-    def change(self, reason: Reason, delta: int) -> None:
-        count = self.pool.count(reason) + delta
+    def _change(self, target: Any, delta: int) -> None:
+        form = self.form
+        reason = Reason(str(target.dataset.reason))
+        count = form.pool.count(reason) + delta
         if count < 0:
             return
-        candidate = self.pool.with_count(reason, count)
-        self.pool = candidate
-        try:
-            self.effective_pool()
-        except LimitError:
-            self.pool = self.pool.with_count(reason, count - delta)
-            raise
-        self.save()
-        self.render()
+        changed = replace(form, pool=form.pool.with_count(reason, count))
+        self.effective_pool(changed)  # a LimitError (too many dice) leaves the form as it was
+        self.put(changed)
 
-    def choose_characteristic(self, event: Any) -> None:
-        self.characteristic = Characteristic(str(event.target.value))
-        character = self.character()
+    def on_less_die(self, target: Any, _event: Any) -> None:
+        self._change(target, -1)
+
+    def on_more_die(self, target: Any, _event: Any) -> None:
+        self._change(target, 1)
+
+    def on_test_characteristic(self, target: Any, _event: Any) -> None:
+        form = self.form
+        characteristic = Characteristic(str(target.value))
+        character = self.character(form)
+        value = character.value(characteristic) if character is not None else form.value
+        self.put(replace(form, characteristic=characteristic, value=value, unticked=()))
+
+    def on_test_value(self, target: Any, _event: Any) -> None:
+        self.put(replace(self.form, value=int(str(target.value))))
+
+    def on_test_character(self, target: Any, _event: Any) -> None:
+        form = replace(self.form, character=str(target.value), unticked=())
+        character = self.character(form)
         if character is not None:
-            self.value = character.value(self.characteristic)
-        self.unticked = set()
-        self.save()
-        self.render()
+            form = replace(form, value=character.value(form.characteristic))
+            self.bound("contestant-name").value = character.name
+        self.put(form)
 
-    def choose_value(self, event: Any) -> None:
-        self.value = int(str(event.target.value))
-        self.save()
-        self.render()
+    def on_test_push(self, target: Any, _event: Any) -> None:
+        pool = self.form.pool
+        self.put(replace(self.form, pool=pool.push() if target.checked else pool.unpush()))
 
-    def choose_character(self, event: Any) -> None:
-        self.character_id = str(event.target.value)
-        self.unticked = set()
-        character = self.character()
-        if character is not None:
-            self.value = character.value(self.characteristic)
-            dom.bound("contestant-name").value = character.name
-        self.save()
-        self.render()
-
-    def toggle_push(self, event: Any) -> None:
-        self.pool = self.pool.push() if event.target.checked else self.pool.unpush()
-        self.save()
-        self.render()
-
-    def tick_trauma(self, event: Any) -> None:
-        index = int(str(event.target.dataset.index))
-        if event.target.checked:
-            self.unticked.discard(index)
+    def on_tick_trauma(self, target: Any, _event: Any) -> None:
+        index = int(str(target.dataset.index))
+        unticked = set(self.form.unticked)
+        if target.checked:
+            unticked.discard(index)
         else:
-            self.unticked.add(index)
-        self.save()
-        self.render()
+            unticked.add(index)
+        self.put(replace(self.form, unticked=tuple(sorted(unticked))))
 
-    def clear(self, _event: Any) -> None:
-        self.pool = Pool()
-        self.unticked = set()
-        dom.bound("typed-positive").value = ""
-        dom.bound("typed-negative").value = ""
-        self.save()
-        self.render()
+    def on_clear_pool(self, _target: Any, _event: Any) -> None:
+        self.bound("typed-positive").value = ""
+        self.bound("typed-negative").value = ""
+        self.put(replace(self.form, pool=Pool(), unticked=()))
+
+    def on_cancel_purpose(self, _target: Any, _event: Any) -> None:
+        self.put(replace(self.form, purpose=None))
 
     # --- rolling -----------------------------------------------------------------------
 
@@ -277,36 +210,38 @@ class TestsScreen:
             )
         return faces
 
-    def roll(self, _event: Any) -> None:
-        pool = self.effective_pool()
+    def on_roll_test(self, _target: Any, _event: Any) -> None:
+        form = self.form
+        pool = self.effective_pool(form)
         settings = self.settings()
-        typed_pos, typed_neg = dom.bound("typed-positive"), dom.bound("typed-negative")
+        typed_pos, typed_neg = self.bound("typed-positive"), self.bound("typed-negative")
         if str(typed_pos.value).strip() or str(typed_neg.value).strip():
             positive = self._typed(str(typed_pos.value), pool.positive)
             negative = self._typed(str(typed_neg.value), pool.negative)
             result = resolve(
-                self.value,
+                form.value,
                 positive,
                 negative,
-                characteristic=self.characteristic,
+                characteristic=form.characteristic,
                 settings=settings,
             )
         else:
             result = test(
                 pool,
-                self.value,
+                form.value,
                 self.app.dice(),
-                characteristic=self.characteristic,
+                characteristic=form.characteristic,
                 settings=settings,
             )
         typed_pos.value = ""
         typed_neg.value = ""
         self.opposed, self.opposed_given = None, {}
-        if self.purpose is not None and self.purpose_valid():
-            self.settle(self.purpose, pool, result)
+        after = replace(form, pool=form.pool.unpush(), purpose=None)  # a push is for one test
+        purpose = self.purpose(form)
+        if purpose is not None:
+            self.settle(purpose, pool, result, after)
             return
-        self.purpose = None
-        character = self.character()
+        character = self.character(form)
         verdict = (
             Step(
                 N_("Success: {count} success"),
@@ -327,24 +262,21 @@ class TestsScreen:
         self.stress_owed = (
             (character.id, result.stress) if character is not None and result.stress else None
         )
-        self.app.record(Outcome(title, self.steps, "eotw-test"), None)
-        self.pool = self.pool.unpush()  # a push is for one test only
-        self.save()
-        self.render()
+        self.store.record(Outcome(title, self.steps, "eotw-test"))  # a plain test: no Undo
+        self.put(after)
 
-    def settle(self, purpose: Purpose, pool: Pool, result: TestResult) -> None:
-        """Apply the roll to the character: the Crew screen logs it, and Undo reverts it."""
-        screen = self.crew_screen()
+    def settle(self, purpose: Purpose, pool: Pool, result: TestResult, after: TestsForm) -> None:
+        """Apply the roll to the character it was asked for: the crew and the form change
+        in one action, so one Undo puts both back."""
+        crew_settings = CrewSettings.from_values(self.app.campaign.values)
+        settled = settle(self.crew(), purpose, result, crew_settings)
         extra = (*self.pool_steps(pool), *result.steps)
-        change = screen.settle(purpose.member, purpose.category, purpose.trauma, result, extra)
-        self.purpose = None
-        self.title = change.steps[0] if purpose.trauma is None else change.steps[1]
-        self.steps = (*extra, *change.steps)
+        self.title = settled.title
+        self.steps = (*extra, *settled.steps)
         self.result = result
         self.stress_owed, self.given = None, None
-        self.pool = self.pool.unpush()
-        self.save()
-        self.app.render_all()
+        outcome = Outcome(settled.title, self.steps, "crew")
+        self.store.act(outcome, crew=settled.crew, eotw_tests=after)
 
     def pool_steps(self, pool: Pool) -> list[Step]:
         steps = [
@@ -365,59 +297,71 @@ class TestsScreen:
             steps.append(Step(N_("Pushed: one more positive and one more negative die")))
         return steps
 
-    def give_stress(self, _event: Any) -> None:
+    def _give(self, ident: str, characteristic: Characteristic, amount: int) -> Step:
+        """Put ``amount`` stress onto a crew member's track: a crew change, undoable."""
+        crew = self.crew()
+        member = crew.find(ident)
+        if member is None:
+            raise RulesError(Step(N_("That character is no longer in the crew.")))
+        change = take_stress(member, characteristic.category, amount)
+        outcome = Outcome(change.steps[0], change.steps, "crew")
+        self.store.act(outcome, crew=crew.put(change.character))
+        return change.steps[-1]
+
+    def on_give_stress(self, _target: Any, _event: Any) -> None:
         if self.stress_owed is None or self.result is None:
             return
         ident, amount = self.stress_owed
-        category = (self.result.characteristic or self.characteristic).category
-        screen = self.crew_screen()
-        change = screen.give_stress(ident, category, amount)
+        characteristic = self.result.characteristic or self.form.characteristic
         self.stress_owed = None
-        self.given = change.steps[-1]
-        self.app.render_all()
+        try:
+            self.given = self._give(ident, characteristic, amount)
+        except RulesError:
+            self.stress_owed = (ident, amount)
+            raise
+        self.render()
 
     # --- opposed tests -------------------------------------------------------------------
 
-    def add_contestant(self, _event: Any) -> None:
-        if len(self.contestants) >= MAX_CONTESTANTS:
+    def on_add_contestant(self, _target: Any, _event: Any) -> None:
+        form = self.form
+        if len(form.contestants) >= MAX_CONTESTANTS:
             raise LimitError(
                 Step(
                     N_("An opposed test has at most {limit} contestants."),
                     {"limit": MAX_CONTESTANTS},
                 )
             )
-        field = dom.bound("contestant-name")
+        field = self.bound("contestant-name")
         name = " ".join(str(field.value).split())
-        character = self.character()
+        character = self.character(form)
         if not name and character is not None:
             name = character.name
         if not name:
-            name = self.app.t(
-                Step(N_("Contestant {number}"), {"number": len(self.contestants) + 1})
-            )
+            name = self.t(Step(N_("Contestant {number}"), {"number": len(form.contestants) + 1}))
         # A contestant named as the chosen crew member is that member: their stress can
         # be given to them after the roll.
         member = character.id if character is not None and name == character.name else ""
-        self.contestants.append(
-            Contestant(name[:200], self.effective_pool(), self.value, self.characteristic, member)
+        contestant = Contestant(
+            name[:200], self.effective_pool(form), form.value, form.characteristic, member
         )
         field.value = ""
-        self.save()
-        self.render()
+        self.put(replace(form, contestants=(*form.contestants, contestant)))
 
-    def remove_contestant(self, event: Any) -> None:
-        button = event.target.closest("button")
-        if not hasattr(button, "tagName") or not button.hasAttribute("data-index"):
-            return
-        del self.contestants[int(str(button.dataset.index))]
-        self.save()
-        self.render()
+    def on_remove_contestant(self, target: Any, _event: Any) -> None:
+        form = self.form
+        index = int(str(target.dataset.index))
+        if not 0 <= index < len(form.contestants):
+            return  # drawn before another tab's change: nothing to remove
+        contestants = form.contestants[:index] + form.contestants[index + 1 :]
+        self.put(replace(form, contestants=contestants))
 
-    def roll_opposed(self, _event: Any) -> None:
-        if len(self.contestants) < 2:
+    def on_roll_opposed(self, _target: Any, _event: Any) -> None:
+        form = self.form
+        if len(form.contestants) < 2:
             raise RulesError(Step(N_("Add two or more contestants for an opposed test.")))
-        typed = dom.bound("typed-opposed")
-        outcome = opposed_test(self.contestants, self.app.dice(str(typed.value)), self.settings())
+        typed = self.bound("typed-opposed")
+        outcome = opposed_test(form.contestants, self.app.dice(str(typed.value)), self.settings())
         typed.value = ""
         self.title = self.opposed_title(outcome)
         lines: list[Step] = []
@@ -444,7 +388,7 @@ class TestsScreen:
         self.stress_owed = None
         self.given = None
         self.opposed, self.opposed_given = outcome, {}
-        self.app.record(Outcome(self.title, self.steps, "eotw-opposed"), None)
+        self.store.record(Outcome(self.title, self.steps, "eotw-opposed"))
         self.render()
 
     def owed_after_opposed(self) -> list[tuple[int, Contestant, Character, int]]:
@@ -452,11 +396,11 @@ class TestsScreen:
         outcome = self.opposed
         if outcome is None:
             return []
-        screen = self.crew_screen()
+        crew = self.crew()
         owed = []
         for index, contestant in enumerate(outcome.contestants):
             stress = outcome.stress(index)
-            member = screen.state.find(contestant.member) if contestant.member else None
+            member = crew.find(contestant.member) if contestant.member else None
             if (
                 stress
                 and member is not None
@@ -467,18 +411,13 @@ class TestsScreen:
                 owed.append((index, contestant, member, stress))
         return owed
 
-    def give_opposed_stress(self, event: Any) -> None:
-        button = event.target.closest("button")
-        if not hasattr(button, "tagName") or not button.hasAttribute("data-index"):
-            return
-        index = int(str(button.dataset.index))
+    def on_give_opposed_stress(self, target: Any, _event: Any) -> None:
+        index = int(str(target.dataset.index))
         for number, contestant, member, stress in self.owed_after_opposed():
             if number == index and contestant.characteristic is not None:
-                category = contestant.characteristic.category
-                change = self.crew_screen().give_stress(member.id, category, stress)
-                self.opposed_given[index] = change.steps[-1]
+                self.opposed_given[index] = self._give(member.id, contestant.characteristic, stress)
                 break
-        self.app.render_all()
+        self.render()
 
     def opposed_title(self, outcome: OpposedResult) -> Step:
         if outcome.winner is None:
@@ -491,64 +430,69 @@ class TestsScreen:
     # --- rendering -------------------------------------------------------------------------
 
     def render(self) -> None:
-        app = self.app
-        character = self.character()
-        if character is None:
-            self.character_id = ""
-        chooser = dom.bound("test-character")
+        form = self.form
+        if form.purpose != self.seen_purpose:
+            if form.purpose is not None:  # a test asked for: the last result is not its own
+                self.title, self.steps, self.result = None, (), None
+                self.stress_owed, self.given = None, None
+                self.opposed, self.opposed_given = None, {}
+            self.seen_purpose = form.purpose
+        character = self.character(form)
+        chooser = self.bound("test-character")
         members = [
             (member.id, member.name or member.id)
-            for member in self.crew_screen().state.characters
+            for member in self.crew().characters
             if not member.status.final
         ]
-        dom.fill_options(chooser, [("", app.tr(N_("Nobody from the crew"))), *members])
-        chooser.value = self.character_id
-        for option in dom.bound("test-characteristic").options:
-            option.textContent = app.t(Characteristic(str(option.value)).label)
-        dom.bound("test-characteristic").value = self.characteristic.value
-        dom.bound("test-value").value = str(self.value)
-        self.render_purpose(character)
+        kit.choices(
+            chooser,
+            [("", self.tr(N_("Nobody from the crew"))), *members],
+            form.character if character is not None else "",
+        )
+        for option in self.bound("test-characteristic").options:
+            option.textContent = self.t(Characteristic(str(option.value)).label)
+        self.bound("test-characteristic").value = form.characteristic.value
+        self.bound("test-value").value = str(form.value)
+        self.render_purpose(form, character)
         for reason, row in self.counts.items():
-            count = self.pool.count(reason)
-            dom.text(dom.one(".label", row), app.t(reason.label))
+            count = form.pool.count(reason)
+            dom.text(dom.one(".label", row), self.t(reason.label))
             dom.text(dom.one(".count", row), str(count))
             less, more = self.reason_buttons[reason]
             less.setAttribute(
-                "aria-label", app.t(Step(N_("One die fewer: {reason}"), {"reason": reason.label}))
+                "aria-label", self.t(Step(N_("One die fewer: {reason}"), {"reason": reason.label}))
             )
             more.setAttribute(
-                "aria-label", app.t(Step(N_("One die more: {reason}"), {"reason": reason.label}))
+                "aria-label", self.t(Step(N_("One die more: {reason}"), {"reason": reason.label}))
             )
             less.disabled = count == 0
-        dom.bound("test-push").checked = self.pool.pushed
-        self.render_traumas(character)
-        pool = self.effective_pool()
+        self.bound("test-push").checked = form.pool.pushed
+        self.render_traumas(form, character)
+        pool = self.effective_pool(form)
         dom.text(
-            dom.bound("pool-total"),
-            app.t(
+            self.bound("pool-total"),
+            self.t(
                 Step(
                     N_("Pool: {positive} positive and {negative} negative dice"),
                     {"positive": pool.positive, "negative": pool.negative},
                 )
             ),
         )
-        self.render_odds(pool)
-        self.render_contestants()
-        self.render_result()
+        self.render_odds(pool, form.value)
+        self.render_contestants(form)
+        self.render_result(form)
 
-    def render_purpose(self, character: Character | None) -> None:
+    def render_purpose(self, form: TestsForm, character: Character | None) -> None:
         """The test the Crew screen asked for: who, what for; who and what stay fixed."""
-        if not self.purpose_valid():
-            self.purpose = None
-        purpose = self.purpose
-        banner = dom.bound("test-purpose")
+        purpose = self.purpose(form)
+        banner = self.bound("test-purpose")
         dom.show(banner, purpose is not None)
         for name in ("test-character", "test-characteristic", "test-value"):
-            dom.bound(name).disabled = purpose is not None
+            self.bound(name).disabled = purpose is not None
         if purpose is None or character is None:
             return
         characteristic = purpose.category.defensive
-        details = {
+        details: dict[str, ArgValue] = {
             "name": character.name,
             "category": purpose.category.label,
             "characteristic": characteristic.label,
@@ -571,22 +515,23 @@ class TestsScreen:
                 ),
                 {**details, "trauma": trauma.title, "time": treatment_time(trauma.severity)},
             )
-        dom.text(dom.bound("purpose-text"), self.app.t(line))
+        dom.text(self.bound("purpose-text"), self.t(line))
 
-    def render_traumas(self, character: Character | None) -> None:
-        holder = dom.bound("trauma-ticks")
+    def render_traumas(self, form: TestsForm, character: Character | None) -> None:
+        holder = self.bound("trauma-ticks")
         dom.clear(holder)
         if character is None:
             return
-        for index in self.hindering():
+        for index in hindering(character, form.characteristic):
             trauma = character.traumas[index]
             row = dom.clone("tpl-check")
             box = dom.one("input", row)
+            box.dataset.action = "tick-trauma"
             box.dataset.index = str(index)
-            box.checked = index not in self.unticked
+            box.checked = index not in form.unticked
             dom.text(
                 dom.one(".label", row),
-                self.app.t(
+                self.t(
                     Step(
                         N_("Trauma: {trauma} (severity {severity})"),
                         {"trauma": trauma.title, "severity": trauma.severity},
@@ -595,17 +540,17 @@ class TestsScreen:
             )
             holder.append(row)
 
-    def render_odds(self, pool: Pool) -> None:
+    def render_odds(self, pool: Pool, value: int) -> None:
         app = self.app
         translator = app.translator
-        plain_head, push_head = dom.bound("odds-plain-head"), dom.bound("odds-push-head")
+        plain_head, push_head = self.bound("odds-plain-head"), self.bound("odds-push-head")
         plain_head.classList.toggle("current", not pool.pushed)
         push_head.classList.toggle("current", pool.pushed)
         try:
-            comparison = push_comparison(pool, self.value, self.settings())
+            comparison = push_comparison(pool, value, self.settings())
             plain, pushed = comparison.without_push, comparison.with_push
         except LimitError:
-            plain, pushed = pool_odds(pool.unpush(), self.value, self.settings()), None
+            plain, pushed = pool_odds(pool.unpush(), value, self.settings()), None
         rows: list[tuple[Step, str, str]] = [
             (
                 Step(N_("At least one success")),
@@ -638,7 +583,7 @@ class TestsScreen:
                     translator.percent(pushed.stress[count]) if pushed else "—",
                 )
             )
-        body = dom.bound("test-odds")
+        body = self.bound("test-odds")
         dom.clear(body)
         for label, without, with_push in rows:
             row = dom.element("tr")
@@ -646,24 +591,23 @@ class TestsScreen:
             head.setAttribute("scope", "row")
             dom.text(head, app.t(label))
             row.append(head)
-            for value, current in ((without, not pool.pushed), (with_push, pool.pushed)):
+            for shown, current in ((without, not pool.pushed), (with_push, pool.pushed)):
                 cell = dom.element("td")
-                dom.text(cell, value)
+                dom.text(cell, shown)
                 if current:
                     cell.classList.add("current")
                 row.append(cell)
             body.append(row)
 
-    def render_contestants(self) -> None:
-        app = self.app
-        holder = dom.bound("contestants")
+    def render_contestants(self, form: TestsForm) -> None:
+        holder = self.bound("contestants")
         dom.clear(holder)
-        for index, contestant in enumerate(self.contestants):
+        for index, contestant in enumerate(form.contestants):
             row = dom.clone("tpl-contestant")
-            characteristic = contestant.characteristic or self.characteristic
+            characteristic = contestant.characteristic or form.characteristic
             dom.text(
                 dom.one(".label", row),
-                app.t(
+                self.t(
                     Step(
                         N_(
                             "{name}: {characteristic} {value}, {positive} positive and {negative} negative dice"
@@ -679,41 +623,42 @@ class TestsScreen:
                 ),
             )
             remove = dom.one(".remove", row)
+            remove.dataset.action = "remove-contestant"
             remove.dataset.index = str(index)
             remove.setAttribute(
-                "aria-label", app.t(Step(N_("Remove {name}"), {"name": contestant.name}))
+                "aria-label", self.t(Step(N_("Remove {name}"), {"name": contestant.name}))
             )
             holder.append(row)
 
-    def render_result(self) -> None:
+    def render_result(self, form: TestsForm) -> None:
         app = self.app
-        title = dom.bound("test-title")
-        details = dom.bound("test-details")
-        give = dom.one('[data-action="give-stress"]')
-        dice = dom.bound("test-dice")
+        title = self.bound("test-title")
+        details = self.bound("test-details")
+        give = self.one('[data-action="give-stress"]')
+        dice = self.bound("test-dice")
         if self.title is None:
-            dom.text(title, app.tr(N_("Build the pool, check the odds, then roll.")))
+            dom.text(title, self.tr(N_("Build the pool, check the odds, then roll.")))
             title.dataset.kind = ""
             for node in (details, give, dice):
                 dom.show(node, False)
+            dom.show(self.bound("stress-given"), False)
+            dom.clear(self.bound("opposed-stress"))
             return
-        dom.text(title, app.t(self.title))
+        dom.text(title, self.t(self.title))
         result = self.result
         title.dataset.kind = "" if result is None else ("success" if result.success else "failure")
-        app.fill_list(dom.bound("test-steps"), self.steps)
+        app.fill_list(self.bound("test-steps"), self.steps)
         dom.show(details, True)
         dom.show(dice, result is not None)
         if result is not None:
             self.render_dice(result)
         owed = self.stress_owed
-        member = None
-        if owed is not None:
-            member = self.crew_screen().state.find(owed[0])
+        member = self.crew().find(owed[0]) if owed is not None else None
         if owed is not None and member is not None and not member.status.final and result:
-            category = (result.characteristic or self.characteristic).category
+            category = (result.characteristic or form.characteristic).category
             dom.text(
                 give,
-                app.t(
+                self.t(
                     Step(
                         N_("Give {count} stress ({category}) to {name}"),
                         {"count": owed[1], "category": category.label, "name": member.name},
@@ -724,26 +669,26 @@ class TestsScreen:
             dom.show(give, True)
         else:
             dom.show(give, False)
-        given = dom.bound("stress-given")
+        given = self.bound("stress-given")
         if self.given is not None:
-            dom.text(given, app.t(self.given))
+            dom.text(given, self.t(self.given))
         dom.show(given, self.given is not None)
-        self.render_opposed_stress()
+        self.render_opposed_stress(form)
 
-    def render_opposed_stress(self) -> None:
+    def render_opposed_stress(self, form: TestsForm) -> None:
         """After an opposed test: one button per crew member with stress to take."""
-        app = self.app
-        holder = dom.bound("opposed-stress")
+        holder = self.bound("opposed-stress")
         dom.clear(holder)
         for index, contestant, member, stress in self.owed_after_opposed():
-            category = (contestant.characteristic or self.characteristic).category
+            category = (contestant.characteristic or form.characteristic).category
             button = dom.element("button")
             button.type = "button"
             button.className = "secondary give-stress"
+            button.dataset.action = "give-opposed-stress"
             button.dataset.index = str(index)
             dom.text(
                 button,
-                app.t(
+                self.t(
                     Step(
                         N_("Give {count} stress ({category}) to {name}"),
                         {"count": stress, "category": category.label, "name": member.name},
@@ -755,14 +700,13 @@ class TestsScreen:
         for step in self.opposed_given.values():
             line = dom.element("p")
             line.className = "hint"
-            dom.text(line, app.t(step))
+            dom.text(line, self.t(step))
             holder.append(line)
 
     def render_dice(self, result: TestResult) -> None:
-        app = self.app
         cancelled_pos = {p for p, _ in result.cancelled}
         cancelled_neg = {n for _, n in result.cancelled}
-        positive = dom.bound("test-positive")
+        positive = self.bound("test-positive")
         dom.clear(positive)
         for index, face in enumerate(result.positive):
             if index in result.successes:
@@ -771,15 +715,15 @@ class TestsScreen:
                 kind, word = "cancelled", N_("cancelled")
             else:
                 kind, word = "miss", N_("no success")
-            positive.append(self._die(face, kind, app.tr(word), "positive"))
-        negative = dom.bound("test-negative")
+            positive.append(self._die(face, kind, self.tr(word), "positive"))
+        negative = self.bound("test-negative")
         dom.clear(negative)
         for index, face in enumerate(result.negative):
             if index in cancelled_neg:
                 kind, word = "cancelled", N_("cancelled")
             else:
                 kind, word = "stress", N_("stress")
-            negative.append(self._die(face, kind, app.tr(word), "negative"))
+            negative.append(self._die(face, kind, self.tr(word), "negative"))
         dom.show(negative, bool(result.negative))
 
     def _die(self, face: int, kind: str, word: str, side: str) -> Any:
