@@ -7,10 +7,19 @@ and ``tools/browser.py`` holds the Chromium binary and flags this module uses.)
     with open_page(playwright, throttle=4, init_script=WATCH) as (context, page, cdp):
         page.goto(url)
         print(heap_mb(cdp))
+
+**The first start's question.** A fresh profile is asked which game the table plays (a
+modal dialog, ``omen_web/firststart.py``). The benchmarks measure what they measured
+before it existed, so by default every page starts as if it had been answered with the
+defaults, the same way the browser tests do (``tests/e2e/conftest.py``, ``FIRST_START``):
+a profile with nothing of Omen's stored gets the preferences a game master has after
+answering (Liminal Horror, its example campaign). ``first_start=True`` asks as for a new
+game master.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -23,6 +32,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from browser import CHROMIUM, FLAGS
 
 VIEWPORT = {"width": 390, "height": 844}
+# Prefs format 3, as a game master has them after the first start's question, answered
+# with the defaults: the same as tests/e2e/conftest.py's ANSWERED_PREFS.
+ANSWERED_PREFS = {
+    "app": "omen",
+    "kind": "prefs",
+    "schema": 3,
+    "data": {
+        "language": "",
+        "theme": "auto",
+        "vibrate": True,
+        "sound": False,
+        "install_hint_seen": False,
+        "game_asked": True,
+    },
+}
+# Only a profile with nothing of Omen's stored gets them (a reload keeps what it holds).
+ANSWER_SCRIPT = (
+    "(() => { try {"
+    " if (!Object.keys(localStorage).some(k => k.startsWith('omen/')))"
+    f" localStorage.setItem('omen/prefs', {json.dumps(json.dumps(ANSWERED_PREFS))});"
+    " } catch (e) { /* a frame without storage */ } })();"
+)
 
 
 @contextmanager
@@ -30,15 +61,19 @@ def open_page(
     playwright: Any,
     throttle: float = 1,
     init_script: str = "",
+    first_start: bool = False,
     **options: Any,
 ) -> Iterator[tuple[Any, Any, Any]]:
     """A page in a fresh persistent profile (closed and removed afterwards), with its
-    CDP session; ``throttle`` slows the CPU (4: a mid-range phone)."""
+    CDP session; ``throttle`` slows the CPU (4: a mid-range phone); the first start's
+    question answered unless ``first_start``."""
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=FLAGS, viewport=VIEWPORT, **options
         )
         try:
+            if not first_start:
+                context.add_init_script(ANSWER_SCRIPT)
             if init_script:
                 context.add_init_script(init_script)
             page = context.new_page()

@@ -12,15 +12,15 @@ pass/fail; each was meant to stay well under a tenth of a second.
 from __future__ import annotations
 
 import argparse
-import base64
 import sys
 import time
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
+from hostile import zip_bomb_link
 from omen import notation, share
 from omen.errors import RulesError
 
@@ -34,22 +34,6 @@ EXPRESSIONS = [
     "9" * 200,
     "(" * 25 + "1" + ")" * 25,
 ]
-
-
-def bomb() -> str:
-    """A link whose payload inflates to 100 MB (about 130 000 characters)."""
-    inflater = zlib.compressobj(9)
-    head = b'{"app":"omen","kind":"table","v":1,"data":"'
-    chunk = b" " * 1_000_000
-    body = inflater.compress(head)
-    crc = zlib.crc32(head)
-    for _ in range(100):
-        body += inflater.compress(chunk)
-        crc = zlib.crc32(chunk, crc)
-    body += inflater.compress(b'"}') + inflater.flush()
-    crc = zlib.crc32(b'"}', crc)
-    raw = bytes([share.FRAME]) + crc.to_bytes(4, "big") + body
-    return "share=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def best_refusal(call: Callable[[], object], runs: int) -> tuple[float, str]:
@@ -76,7 +60,7 @@ def main() -> None:
         for text in EXPRESSIONS
     ]
     cases.append(("odds of 100d1000", lambda: notation.distribution("100d1000")))
-    link = bomb()
+    link = zip_bomb_link(100)
     cases.append((f"zip bomb ({len(link)} chars)", lambda: share.decode_link(link)))
     for label, call in cases:
         seconds, message = best_refusal(call, runs)

@@ -12,7 +12,11 @@ phone): click-to-paint median and p95 over the first and the last 100 actions an
 ratio of the medians; the JS heap at the start and the end (after a garbage
 collection); characters written to localStorage per action at the start and the end
 (``setItem`` is counted in the page: key and value); the Log screen's open time at the
-start and the end; and how many entries the log held. Figures, not pass/fail.
+start and the end; and how many entries the log held. Then, for each kind of action,
+its median and slowest time over the first and the last fifth of the session (which
+actions make the p95), and Python's side: the WebAssembly memory (Python's objects live
+there, not in the JS heap) and how many objects Python holds, at the start and the end.
+Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -54,6 +58,12 @@ CLICK = """(selector) => new Promise((resolve, reject) => {
   target.click();
   requestAnimationFrame(() => resolve([performance.now() - start, window.omenWritten - written]));
 })"""
+# Python's side, through the engine module: WebAssembly memory and objects held.
+PYTHON = """async () => {
+  const engine = await import("/static/engine.mjs");
+  const objects = engine.started.runPython("import gc\\ngc.collect()\\nlen(gc.get_objects())");
+  return [engine.started._module.HEAP8.length / 2 ** 20, Number(objects)];
+}"""
 SHOWN = "section.screen:not([hidden])"
 NAV = "nav [data-nav='{}'], [data-nav='{}']"
 
@@ -108,6 +118,7 @@ def run(base: str, throttle: int, actions: int) -> dict[str, Any]:
         prepare(page, base)
         cdp.send("HeapProfiler.collectGarbage")
         heap_start = heap_mb(cdp)
+        wasm_start, objects_start = page.evaluate(PYTHON)
         done: list[tuple[str, float, int]] = []
         number = 0
         while len(done) < actions:
@@ -121,6 +132,7 @@ def run(base: str, throttle: int, actions: int) -> dict[str, Any]:
             number += 1
         cdp.send("HeapProfiler.collectGarbage")
         heap_end = heap_mb(cdp)
+        wasm_end, objects_end = page.evaluate(PYTHON)
         page.evaluate(CLICK, nav("explore"))
         log_open = float(page.evaluate(CLICK, nav("log"))[0])
         entries = page.locator(f"{SHOWN} .log-entry").count()
@@ -142,6 +154,14 @@ def run(base: str, throttle: int, actions: int) -> dict[str, Any]:
         return statistics.mean(taps) if taps else 0.0
 
     logs = [t for what, t, _ in done if what == "log"]
+    fifth = max(100, len(done) // 5)
+    kinds: dict[str, float] = {}
+    for kind in sorted({what for what, *_ in done}):
+        for label, part in (("first", done[:fifth]), ("last", done[-fifth:])):
+            taken = times(part, kind)
+            if taken:
+                kinds[f"  {kind}, {label} fifth: median ms"] = statistics.median(taken)
+                kinds[f"  {kind}, {label} fifth: slowest ms"] = max(taken)
     return {
         "first 100 median ms": statistics.median(times(first)),
         "first 100 p95 ms": p95(times(first)),
@@ -162,6 +182,12 @@ def run(base: str, throttle: int, actions: int) -> dict[str, Any]:
         "Log screen open from Explore at the end ms": log_open,
         "log entries shown at the end": entries,
         "log keys in storage at the end": held,
+        "WebAssembly memory start MB": float(wasm_start),
+        "WebAssembly memory end MB": float(wasm_end),
+        "Python objects start": int(objects_start),
+        "Python objects end": int(objects_end),
+        "by kind of action:": "",
+        **kinds,
         "actions": len(done),
     }
 

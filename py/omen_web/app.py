@@ -119,6 +119,7 @@ class App:
         self.encounter_place = ""  # where it happens, when the check says ("dungeon")
         self.stale: set[str] = set()  # screens to redraw when next shown
         self.sections = {str(node.dataset.screen) for node in dom.every("[data-screen]")}
+        self._on_show: dict[str, list[str]] = {}  # on_show's answers, by section
         self.help: helpsheet.HelpSheet | None = None  # the help sheets' dialog, once wired
 
     # --- state (the store's; these read it) ---------------------------------------
@@ -236,6 +237,7 @@ class App:
                 handler(event)
             except RulesError as error:
                 self.notify(error.message)
+            self.draw_uncovered()  # a panel or procedure the action put on show
 
         return run
 
@@ -260,7 +262,7 @@ class App:
             section = SECTIONS.get(name, name)
             translate_markup(dom.one(f'[data-screen="{section}"]'), self.translator)
             helpsheet.label(dom.one(f'[data-screen="{section}"]'), self)
-            if name in self.on_show(self.current):
+            if self.drawn_now(name, built):
                 built.render()
             else:
                 self.stale.add(name)
@@ -286,20 +288,41 @@ class App:
 
     def redraw(self, screen: Screen) -> None:
         """A screen's parts changed: draw it now if it is on show, else when it is shown."""
-        if screen.name in self.on_show(self.current):
+        if self.drawn_now(screen.name, screen):
             screen.render()
             self.stale.discard(screen.name)
         else:
             self.stale.add(screen.name)
 
+    def drawn_now(self, name: str, screen: Screen) -> bool:
+        """Whether a screen is on show, so drawn at once: in the section shown, and not
+        covered inside it (a panel or procedure another is shown in place of)."""
+        if name not in self.on_show(self.current):
+            return False
+        return not (isinstance(screen, kit.Screen) and screen.covered())
+
+    def draw_uncovered(self) -> None:
+        """Draw the screens waiting to be drawn that are on show now (a panel the game
+        master just chose, a procedure just opened): after every event and every show."""
+        if not self.stale:
+            return
+        for name in self.on_show(self.current):
+            screen = self.built.get(name)
+            if name in self.stale and screen is not None and self.drawn_now(name, screen):
+                self.stale.discard(name)
+                screen.render()
+
     def on_show(self, name: str) -> list[str]:
         """The screens drawn in section ``name`` (and those drawn outside any section)."""
-        return [
-            screen
-            for screen in SCREENS
-            if SECTIONS.get(screen, screen) == name
-            or SECTIONS.get(screen, screen) not in self.sections
-        ]
+        found = self._on_show.get(name)
+        if found is None:  # the sections never change: worked out once for each
+            found = self._on_show[name] = [
+                screen
+                for screen in SCREENS
+                if SECTIONS.get(screen, screen) == name
+                or SECTIONS.get(screen, screen) not in self.sections
+            ]
+        return found
 
     def campaign_name(self) -> str:
         """The campaign's name; the name every new campaign has, in the current language."""
@@ -314,22 +337,22 @@ class App:
 
         A click then pays only for the screen the game master is looking at.
         """
-        showing = self.on_show(self.current)
         for name, screen in list(self.built.items()):
-            if name in showing:
+            if self.drawn_now(name, screen):
                 screen.render()
                 self.stale.discard(name)
             else:
                 self.stale.add(name)
+        self.draw_uncovered()  # what the screens drawn first uncovered
 
     # --- navigation ------------------------------------------------------------------
 
     def show(self, name: str) -> None:
         self.current = name
-        for screen in self.on_show(name):
+        for screen in self.on_show(name):  # in drawing order: a panel after its chooser
             if screen not in self.built:
-                self.screen(screen)  # drawn as it is built
-            elif screen in self.stale:
+                self.screen(screen)  # drawn as it is built (if not covered)
+            elif screen in self.stale and self.drawn_now(screen, self.built[screen]):
                 self.built[screen].render()
                 self.stale.discard(screen)
         for section in dom.every("[data-screen]"):

@@ -18,7 +18,12 @@ so a :class:`omen.errors.RulesError` becomes a notice. Which event an element an
 for forms; ``data-on="input"`` (or another of the five) says otherwise.
 
 The screen says which parts it shows in ``parts``; the store tells it when one changes,
-and it redraws then if it is on show, or when it is next shown.
+and it redraws then if it is on show, or when it is next shown. On show means its
+section is the one shown and nothing around its root is hidden by another screen (a
+panel of Explore that another game's procedure is shown in place of, an Encounter
+procedure not chosen): a hidden screen is drawn when it is uncovered (see
+:meth:`omen_web.app.App.draw_uncovered`). A screen that hides its own root says so in
+``hides_itself``, so that it is still drawn and can show itself again.
 
 ``whole``, ``choices`` and ``error`` are the helpers for number fields, option lists and
 a field's error message.
@@ -80,6 +85,7 @@ class Screen:
     also: ClassVar[tuple[str, ...]] = ()  # elements it owns outside any section (dialogs)
     parts: ClassVar[tuple[str, ...]] = ()  # the stored parts it shows
     games: ClassVar[frozenset[str] | None] = None  # the games it is its own for (None: all)
+    hides_itself: ClassVar[bool] = False  # its render hides and shows its own root
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -117,6 +123,16 @@ class Screen:
     def bound(self, name: str) -> Any:
         """The element under this screen's root marked ``data-bind=name``."""
         return dom.bound(name, self.root)
+
+    def covered(self) -> bool:
+        """Whether something inside its section hides the screen's root (another
+        screen's choice): it is then drawn when uncovered, not while hidden. The section
+        itself being hidden does not count (the app shows and hides sections)."""
+        node = self.root.parentElement if self.hides_itself else self.root
+        if not dom.found(node):
+            return False
+        hider = node.closest("[hidden]")
+        return dom.found(hider) and not hider.hasAttribute("data-screen")
 
     # --- inside -------------------------------------------------------------------
 

@@ -25,6 +25,9 @@ class LogScreen(kit.Screen):
         self.shown = SHOWN  # how many entries are on show: more on "Show older entries"
         self.exported: range | None = None  # the old pages saved to a file, to remove
         self.drawn: list[tuple[int, bool, str]] = []  # what the list shows: id, undone, lang
+        # The item drawn for each entry on show, by what it shows: a new entry adds one
+        # item, and the items already drawn are kept (a long session's Log opens as fast).
+        self.items: dict[tuple[int, bool, str], Any] = {}
 
     def on_undo(self, _target: Any, _event: Any) -> None:
         self.undo(None)
@@ -77,9 +80,13 @@ class LogScreen(kit.Screen):
         language = app.translator.language
         drawn = [(e.id, e.undone, language) for e in entries]
         if drawn != self.drawn:
-            dom.clear(target)
-            for entry in entries:
-                target.append(self.item(entry))
+            items = self.items
+            kept = {
+                key: items[key] if key in items else self.item(entry)
+                for key, entry in zip(drawn, entries, strict=True)
+            }
+            target.replaceChildren(*kept.values())
+            self.items = kept
             self.drawn = drawn
         dom.show(self.bound("log-empty"), not entries)
         dom.show(

@@ -188,15 +188,18 @@ class Store:
                 undo = next(iter(before.items()))
             else:
                 undo = (MANY, before)
-            self.record(outcome, undo)
+            self._add(outcome, undo)
             changed.add("log")
-        self._tell(changed)
+        self._tell(changed)  # once for the action: its parts and the log together
 
     def record(self, outcome: Outcome, before: tuple[str, Any] | None = None) -> None:
         """Add an entry to the log (``before`` is what Undo puts back, if anything)."""
+        self._add(outcome, before)
+        self._tell({"log"})
+
+    def _add(self, outcome: Outcome, before: tuple[str, Any] | None) -> None:
         self.book.add(self.now(), outcome, self.title(outcome.title), before)
         self.recorded()
-        self._tell({"log"})
 
     def hold(self, kind: str, value: Any) -> None:
         """Keep a value in the page without saving it (one saved already, by another tab

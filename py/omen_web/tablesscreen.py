@@ -92,6 +92,7 @@ class TablesScreen(kit.Screen):
         self.typed: list[tuple[str, str]] | None = None
         self.problems: list[Step] = []
         self.put_back = False  # the next redraw puts stored values back in focused fields
+        self.drawn_lists: dict[str, Any] = {}  # what the lists were drawn from, by list
         self.pasted: Table | None = None
         self.last: Outcome | None = None
         # The log entry of a table just deleted: its Undo shows in the result until the
@@ -682,9 +683,21 @@ class TablesScreen(kit.Screen):
         investigators = dom.bound("investigators")
         if not investigators.matches(":focus"):
             investigators.value = "\n".join(self.setup.investigators)
-        self.render_locations()
-        self.render_tables()
-        self.render_crawl()
+        # The lists are drawn again only when what they show changed (or stored values
+        # are to be put back in the fields): opening a table, or a tap elsewhere that the
+        # log heard of, redraws the editor and the result, not every location and face.
+        names = tuple((table.id, table.name) for table in self.library.tables)
+        shown = (names, dict(app.campaign.values), app.translator.language)
+        locations = (self.library.locations, *shown)
+        crawl = (self.setup.voidcrawl, *shown)
+        put_back = self.put_back
+        if put_back or locations != self.drawn_lists.get("locations"):
+            self.render_locations()
+        if put_back or names != self.drawn_lists.get("tables"):
+            self.render_tables()
+        if put_back or crawl != self.drawn_lists.get("crawl"):
+            self.render_crawl()
+        self.drawn_lists = {"locations": locations, "tables": names, "crawl": crawl}
         self.render_editor()
         self.put_back = False
 

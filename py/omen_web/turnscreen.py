@@ -29,6 +29,7 @@ class TurnScreen(kit.Screen):
     section = "explore"
     root_selector = '[data-bind="explore-panels"]'
     parts = ("campaign",)
+    hides_itself = True  # the choice is hidden while there is one panel only
 
     def build(self) -> None:
         self.chosen = ""  # "" follows the campaign's game

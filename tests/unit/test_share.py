@@ -6,7 +6,9 @@ from __future__ import annotations
 import base64
 import json
 import random
+import sys
 import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -379,19 +381,12 @@ def test_trailing_bytes_after_the_stream_are_damage() -> None:
 
 @pytest.fixture(scope="module")
 def bomb() -> str:
-    """An envelope whose text inflates to 100 MB (about 130 000 characters of link)."""
-    inflater = zlib.compressobj(9)
-    head = b'{"app":"omen","kind":"table","v":1,"data":"'
-    chunk = b" " * 1_000_000
-    body = inflater.compress(head)
-    crc = zlib.crc32(head)
-    for _ in range(100):
-        body += inflater.compress(chunk)
-        crc = zlib.crc32(chunk, crc)
-    body += inflater.compress(b'"}') + inflater.flush()
-    crc = zlib.crc32(b'"}', crc)
-    raw = bytes([share.FRAME]) + crc.to_bytes(4, "big") + body
-    return "share=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    """An envelope whose text inflates to 100 MB (about 130 000 characters of link),
+    built as bench/refusals.py builds it (tools/hostile.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from hostile import zip_bomb_link
+
+    return zip_bomb_link(100)
 
 
 def test_a_zip_bomb_is_refused_having_inflated_no_more_than_the_limit(
