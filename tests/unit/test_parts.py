@@ -137,9 +137,9 @@ def attributes(path: Path, cls: str) -> set[str]:
 
 def test_every_part_in_backups_or_sync_is_read_from_the_store() -> None:
     """Backups, restores and two-tab sync read every part through the adapter's store,
-    never from a screen's attribute: each part has a fresh value there, and the share
-    screen names no owner to skip. Screens still keeping a copy of their own (not on the
-    kit yet) are listed in LEGACY, and the attribute named there exists."""
+    never from a screen's attribute: each part has a fresh value there, the share screen
+    names no owner and sets no screen's copy, and every screen is on the kit (it reads
+    the store as it draws)."""
     held = {p.kind for p in PARTS.values() if p.goes(Place.BACKUP) or p.goes(Place.SYNC)}
     tree = ast.parse((ADAPTER / "store.py").read_text(encoding="utf-8"))
     [fresh] = [
@@ -152,13 +152,16 @@ def test_every_part_in_backups_or_sync_is_read_from_the_store() -> None:
     source = (ADAPTER / "sharescreen.py").read_text(encoding="utf-8")
     assert "OWNERS" not in source and "getattr(self.screen" not in source
     assert "hasattr(screen, attribute)" not in source  # a missing owner is never skipped
-    legacy = literal(ADAPTER / "sharescreen.py", "LEGACY")
-    assert set(legacy) <= held
+    assert "LEGACY" not in source and "setattr(built" not in source
     screens = literal(ADAPTER / "app.py", "SCREENS")
-    for kind, (screen, attribute) in legacy.items():
-        module, cls = screens[screen]
+    for module, cls in screens.values():
         path = ROOT / "py" / (module.replace(".", "/") + ".py")
-        assert attribute in attributes(path, cls), f"{kind}: {cls}.{attribute} is missing"
+        [node] = [
+            n
+            for n in ast.parse(path.read_text(encoding="utf-8")).body
+            if isinstance(n, ast.ClassDef) and n.name == cls
+        ]
+        assert [ast.unparse(base) for base in node.bases] == ["kit.Screen"], cls
 
 
 # --- a backup holds every part and puts it back ----------------------------------------------
