@@ -48,10 +48,10 @@ NAME_LABEL = {
     "b": N_("Name of the side"),
 }
 KIND = {
-    Result.CRITICAL_SUCCESS: "encounter",
-    Result.SUCCESS: "sign",
-    Result.FAILURE: "nothing",
-    Result.CRITICAL_FAILURE: "nothing",
+    Result.CRITICAL_SUCCESS: "success",
+    Result.SUCCESS: "success",
+    Result.FAILURE: "failure",
+    Result.CRITICAL_FAILURE: "failure",
 }
 
 

@@ -173,3 +173,33 @@ def test_each_help_sheet_opens_at_its_title(page: Page, base: str) -> None:
     page.get_by_role("button", name="Help: Evasion and pursuit").click()
     other = page.get_by_role("dialog", name="Evasion and pursuit")
     expect(other.get_by_role("heading", name="Evasion and pursuit", exact=True)).to_be_in_viewport()
+
+
+# The colour a result's headline is drawn in, and the app's colours for success and failure.
+HEADLINE_COLOUR = """(title) => {
+  const probe = document.createElement('span');
+  document.body.append(probe);
+  const colour = (name) => { probe.style.color = `var(${name})`; return getComputedStyle(probe).color; };
+  const out = [getComputedStyle(title).color, colour('--ok'), colour('--danger')];
+  probe.remove();
+  return out;
+}"""
+
+
+def test_a_gurps_success_is_green_and_a_failure_red(page: Page, base: str) -> None:
+    """A success (critical or not) reads as a success, a failure as a failure: never the
+    encounter's red for a critical success."""
+    open_app(page, base, "?seed=2")
+    choose_game(page, "gurps")
+    nav(page, "Tests")
+    roll = page.get_by_role("group", name="Success roll", exact=True)
+    enter(roll.get_by_role("textbox", name="Skill"), "12")
+    page.locator("[data-bind='gurps-roll']").get_by_text("Use physical dice").click()
+    typed = page.get_by_role("textbox", name="3d6 total you rolled")
+    title = page.locator("[data-bind='gurps-test-title']")
+    for total, headline, colour in (("3", "critical success", 1), ("18", "critical failure", 2)):
+        typed.fill(total)
+        page.get_by_role("button", name="Roll 3d6").click()
+        expect(title).to_contain_text(headline, ignore_case=True)
+        shown = title.evaluate(HEADLINE_COLOUR)
+        assert shown[0] == shown[colour], (headline, shown)
