@@ -736,7 +736,14 @@ def put_out(state: TurnState, number: int) -> TurnState:
 
 def warnings(state: TurnState) -> tuple[Step, ...]:
     """What needs the referee's eye before the next turn: lights and timers with one turn
-    left, a rest that is due, a party that has gone without one."""
+    left, and in a dungeon a rest that is due or a party that has gone without one.
+
+    >>> tired = replace(TurnState(), since_rest=6)
+    >>> [step.english() for step in warnings(tired)]
+    ['The party needs rest: -1 to attack and damage until it rests a turn.']
+    >>> warnings(set_mode(tired, Mode.WILDERNESS))
+    ()
+    """
     out: list[Step] = []
     for light in state.lights:
         if light.left == 1:
@@ -753,6 +760,8 @@ def warnings(state: TurnState) -> tuple[Step, ...]:
                     N_("Timer '{name}' runs out at the end of the next turn."), {"name": timer.name}
                 )
             )
+    if state.mode is not Mode.DUNGEON:  # a turn's rest is the dungeon's rule
+        return tuple(out)
     if state.rest_due:
         out.append(Step(N_("Five turns without rest: the next turn should be a rest.")))
     if state.tired:
