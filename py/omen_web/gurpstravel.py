@@ -143,10 +143,15 @@ class GurpsTravelPanel(kit.Screen):
                 )
             )
             if odds.sign is not None:
-                lines.append(Step(N_("a sign or a clue: {chance}"), {"chance": percent(odds.sign)}))
+                lines.append(
+                    Step(
+                        N_("A sign or a clue on the next travel turn: {chance}"),
+                        {"chance": percent(odds.sign)},
+                    )
+                )
             lines.append(
                 Step(
-                    N_("an encounter within three travel turns: {chance}"),
+                    N_("An encounter within three travel turns: {chance}"),
                     {"chance": percent(odds.within_three)},
                 )
             )
