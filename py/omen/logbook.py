@@ -37,6 +37,7 @@ of up to 300 entries) is laid out as pages when it is first opened.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -52,6 +53,7 @@ SHOWN = 50  # entries the Log screen shows at first, and adds on "Show older ent
 KEPT_NEWEST = 200  # entries "Export old entries" always leaves on the device
 WARN_SHARE = 5  # warn when less than a fifth of the device's storage is left
 PER_ENTRY = 900  # characters an entry takes, until the log itself says
+CACHED = 4  # older pages held in memory (the newest read or written); others are re-read
 _PAGE = re.compile(r"omen/log/([0-9]{1,7})", re.ASCII)
 
 
@@ -109,7 +111,9 @@ class LogBook:
         self.stamp = stamp
         self.size = size
         self.total = total
-        self.pages: dict[int, tuple[Entry, ...]] = {}  # older pages read so far
+        # The older pages read or written last (at most CACHED): a long session does not
+        # keep its whole log in memory.
+        self.pages: OrderedDict[int, tuple[Entry, ...]] = OrderedDict()
         self.lost: set[int] = set()  # pages named but not there, or kept aside
         self.present: set[int] | None = None  # page keys on the device, once looked for
         self.told_missing = False
@@ -125,7 +129,8 @@ class LogBook:
     def open(self) -> None:
         """Read ``omen/log`` (laying a format 1 log out as pages, or finding older pages
         whose index was lost)."""
-        self.pages, self.lost, self.present, self.told_missing = {}, set(), None, False
+        self.pages, self.lost, self.present = OrderedDict(), set(), None
+        self.told_missing = False
         self.undoable = False
         head = self.keeper.load(LOG, self.stamp)
         if head is None:
@@ -182,7 +187,7 @@ class LogBook:
             offset = (number - start) * self.size
             page = oldest_first[offset : offset + self.size][::-1]
             self.keeper.write(page_key(number), encode(LOG, Log(page).to_json()))
-            self.pages[number] = page
+            self._hold(number, page)
         head = entries[: len(entries) - full * self.size]
         self.head = Log(head, Older(start, number, self.size) if full else None)
         self.lost, self.present = set(), None
@@ -239,6 +244,7 @@ class LogBook:
     def _page(self, number: int, below: int) -> tuple[Entry, ...] | None:
         """Older page ``number``, read and checked (its entries older than ``below``)."""
         if number in self.pages:
+            self.pages.move_to_end(number)
             return self.pages[number]
         if number in self.lost:
             return None
@@ -268,8 +274,17 @@ class LogBook:
             self.keeper.refuse(key, Step(problem, values), self.stamp, what)
             self.lost.add(number)
             return None
-        self.pages[number] = page.entries
+        self._hold(number, page.entries)
         return page.entries
+
+    def _hold(self, number: int, page: tuple[Entry, ...]) -> None:
+        """Keep page ``number`` in memory (written or read: it is there, whatever was
+        lost under that number before), letting the least recently used one go."""
+        self.lost.discard(number)
+        self.pages[number] = page
+        self.pages.move_to_end(number)
+        while len(self.pages) > CACHED:
+            self.pages.popitem(last=False)
 
     def _tell_missing(self) -> None:
         if self.told_missing:
@@ -286,17 +301,18 @@ class LogBook:
 
     def walk(self) -> Iterator[Entry]:
         """Every entry, newest first, reading older pages only as far as asked."""
-        below = 10**13
-        for entry in self.head.entries:
-            below = entry.id
-            yield entry
+        yield from self.head.entries
+        for _number, page in self._older_pages():
+            yield from page
+
+    def _older_pages(self) -> Iterator[tuple[int, tuple[Entry, ...]]]:
+        """The older pages there are and that load, newest first, with their numbers."""
+        below = self.head.entries[-1].id if self.head.entries else 10**13
         for number in self._numbers():
             page = self._page(number, below)
-            if page is None:
-                continue
-            for entry in page:
-                below = entry.id
-                yield entry
+            if page is not None:
+                below = page[-1].id
+                yield number, page
 
     def newest(self, count: int = SHOWN) -> tuple[Entry, ...]:
         """The newest ``count`` entries, newest first."""
@@ -360,7 +376,7 @@ class LogBook:
                 number += 1
             text = encode(LOG, Log(self.head.entries).to_json())
             self.keeper.write(page_key(number), text)
-            self.pages[number] = self.head.entries
+            self._hold(number, self.head.entries)
             if self.present is not None:
                 self.present.add(number)
             older = Older(older.first if older is not None else number, number, self.size)
@@ -383,14 +399,13 @@ class LogBook:
             self.head = self.head.mark_undone(entry_id)
             self._write_head()
             return
-        for entry in self.walk():  # read back as far as the entry
-            if entry.id <= entry_id:
-                break
-        for number, page in self.pages.items():
+        for number, page in self._older_pages():  # read back as far as the entry
             if any(e.id == entry_id for e in page):
                 marked = Log(page).mark_undone(entry_id)
                 self.keeper.write(page_key(number), encode(LOG, marked.to_json()))
-                self.pages[number] = marked.entries
+                self._hold(number, marked.entries)
+                return
+            if page[-1].id < entry_id:
                 return
 
     def replace(self, log: Log) -> None:
@@ -443,10 +458,10 @@ class LogBook:
 
     def export(self, pages: range) -> Log:
         """The entries on ``pages``, as a log a backup file holds (newest first)."""
-        self.walk_all()
         entries: list[Entry] = []
-        for number in reversed(pages):
-            entries.extend(self.pages.get(number, ()))
+        for number, page in self._older_pages():  # every page read (a damaged one said)
+            if number in pages:
+                entries.extend(page)
         return Log(tuple(entries))
 
     def remove(self, pages: range) -> int:
@@ -456,7 +471,7 @@ class LogBook:
         older = self.head.older
         if older is None or not pages or pages.start != older.first or pages.stop > older.last:
             return 0
-        removed = sum(len(self.pages.get(n, ())) for n in pages)
+        removed = sum(len(page) for number, page in self._older_pages() if number in pages)
         self.head = Log(self.head.entries, replace(older, first=pages.stop))
         self._write_head()
         self.told_low = False  # told again if it runs low again

@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from omen.campaign import LOG, Entry, Exploration, Log, Outcome
 from omen.errors import StoredDataError
-from omen.logbook import KEY, LogBook, Room, page_key
+from omen.logbook import CACHED, KEY, LogBook, Room, page_key
 from omen.roll import N_, Step
 from omen.store import ROOM, Keeper, MemoryBackend, encode
 from omen.tables import Library
@@ -167,6 +167,26 @@ def test_undo_reaches_back_across_pages_and_after_a_reload() -> None:
     again = book_of(backend)
     assert [e.undone for e in again.whole().entries[-3:]] == [True, True, False]
     assert ids([again.last_undoable()]) == [1]
+
+
+def test_a_long_session_keeps_only_a_few_pages_in_memory() -> None:
+    """However long the log grows, the book holds at most CACHED older pages; an Undo
+    reaching a page let go reads it again, marks the entry and keeps the rest as it was."""
+    backend = MemoryBackend()
+    book = book_of(backend)
+    fill(book, 2)
+    fill(book, 60, undoable=False)  # 62 entries: 15 pages of four and a head of two
+    assert len(book.pages) <= CACHED
+    assert ids(book.whole().entries) == list(range(62, 0, -1))
+    assert len(book.pages) <= CACHED and 15 not in book.pages  # the oldest read last
+    entry = book.last_undoable()
+    assert entry is not None and entry.id == 2
+    book.mark_undone(2)
+    assert len(book.pages) <= CACHED
+    reloaded = book_of(backend)
+    assert [e.undone for e in reloaded.whole().entries[-2:]] == [True, False]
+    assert ids(reloaded.whole().entries) == list(range(62, 0, -1))
+    assert ids(reloaded.export(range(1, 3)).entries) == list(range(8, 0, -1))
 
 
 def test_a_tap_writes_the_same_however_long_the_log_is() -> None:
