@@ -19,7 +19,6 @@ game master.
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -29,31 +28,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-from browser import CHROMIUM, FLAGS
+from browser import ANSWER_SCRIPT, CHROMIUM, FLAGS
 
 VIEWPORT = {"width": 390, "height": 844}
-# Prefs format 3, as a game master has them after the first start's question, answered
-# with the defaults: the same as tests/e2e/conftest.py's ANSWERED_PREFS.
-ANSWERED_PREFS = {
-    "app": "omen",
-    "kind": "prefs",
-    "schema": 3,
-    "data": {
-        "language": "",
-        "theme": "auto",
-        "vibrate": True,
-        "sound": False,
-        "install_hint_seen": False,
-        "game_asked": True,
-    },
-}
-# Only a profile with nothing of Omen's stored gets them (a reload keeps what it holds).
-ANSWER_SCRIPT = (
-    "(() => { try {"
-    " if (!Object.keys(localStorage).some(k => k.startsWith('omen/')))"
-    f" localStorage.setItem('omen/prefs', {json.dumps(json.dumps(ANSWERED_PREFS))});"
-    " } catch (e) { /* a frame without storage */ } })();"
-)
 
 
 @contextmanager

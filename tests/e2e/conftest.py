@@ -16,7 +16,6 @@ through :func:`answer_first_start`.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,7 +30,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import os  # noqa: E402
 
 os.environ.setdefault("OMEN_SERVE_QUIET", "1")
-from browser import CHROMIUM, FLAGS  # noqa: E402
+from browser import ANSWER_SCRIPT, CHROMIUM, FLAGS  # noqa: E402
 from serve import serve_in_background  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
@@ -49,28 +48,6 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # The default in tests: the first start's question counts as answered (see above).
 FIRST_START = "answered"
-# Prefs format 3, as a game master has them after the question: nothing else changed.
-ANSWERED_PREFS = {
-    "app": "omen",
-    "kind": "prefs",
-    "schema": 3,
-    "data": {
-        "language": "",
-        "theme": "auto",
-        "vibrate": True,
-        "sound": False,
-        "install_hint_seen": False,
-        "game_asked": True,
-    },
-}
-# Only a profile with nothing of Omen's stored (a fresh one, or one a test cleared) is
-# given them: whatever a test stores itself, damaged preferences included, stays as it is.
-ANSWER_SCRIPT = (
-    "(() => { try {"
-    " if (!Object.keys(localStorage).some(k => k.startsWith('omen/')))"
-    f" localStorage.setItem('omen/prefs', {json.dumps(json.dumps(ANSWERED_PREFS))});"
-    " } catch (e) { /* a frame without storage */ } })();"
-)
 
 
 def answer_first_start(context: BrowserContext) -> BrowserContext:
