@@ -94,7 +94,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
     expect(reaction.locator(".ose-stage-steps li")).to_have_text(
         [
             "Charisma mluvčího 13 dává +1.",
-            "2d6: 6 + 1 = 7",
+            "2k6: 6 + 1 = 7",  # the seed writes dice with k
             "7 s modifikátorem +1 dává 8",
             "8 v tabulce reakcí: Nejistota, zmatek",
         ]
