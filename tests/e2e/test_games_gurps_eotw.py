@@ -28,6 +28,20 @@ def log_titles(page: Page) -> Locator:
     return page.locator(".log-entry")
 
 
+def add_ana(page: Page) -> None:
+    """On Crew: a new character, Ana, with five of her six characteristics picked."""
+    page.get_by_role("textbox", name="Name", exact=True).fill("Ana")
+    for characteristic, value in {
+        "Dexterity": "4",
+        "Vitality": "3",
+        "Logic": "3",
+        "Willpower": "2",
+        "Charisma": "3",
+    }.items():
+        page.get_by_role("combobox", name=characteristic).select_option(value)
+    page.get_by_role("button", name="Add character").click()
+
+
 def travel(page: Page) -> Locator:
     return page.get_by_role("region", name="GURPS wilderness travel")
 
@@ -219,16 +233,7 @@ def test_an_end_of_the_world_campaign(page: Page, base: str) -> None:
     survival.check()
     # A character, for the test and for downtime.
     nav(page, "Crew")
-    page.get_by_role("textbox", name="Name", exact=True).fill("Ana")
-    for characteristic, value in {
-        "Dexterity": "4",
-        "Vitality": "3",
-        "Logic": "3",
-        "Willpower": "2",
-        "Charisma": "3",
-    }.items():
-        page.get_by_role("combobox", name=characteristic).select_option(value)
-    page.get_by_role("button", name="Add character").click()
+    add_ana(page)
     expect(page.get_by_role("radio", name="Survival encounter")).to_be_checked()
 
     # Three turns of Explore's checks.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import open_app
+from .test_games_gurps_eotw import add_ana
 
 
 def nav(page: Page, name: str) -> None:
@@ -91,16 +92,7 @@ def test_downtime_offers_are_buttons_without_bullets(page: Page, base: str) -> N
     open_app(page, base, "?seed=7")
     choose_game(page, "eotw")
     nav(page, "Crew")
-    page.get_by_role("textbox", name="Name", exact=True).fill("Ana")
-    for characteristic, value in {
-        "Dexterity": "4",
-        "Vitality": "3",
-        "Logic": "3",
-        "Willpower": "2",
-        "Charisma": "3",
-    }.items():
-        page.get_by_role("combobox", name=characteristic).select_option(value)
-    page.get_by_role("button", name="Add character").click()
+    add_ana(page)
     page.get_by_role("button", name="Add 1 stress (Physical)").click()
     nav(page, "Explore")
     scene = page.get_by_role("region", name="This scene")
