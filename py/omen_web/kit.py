@@ -25,6 +25,10 @@ procedure not chosen): a hidden screen is drawn when it is uncovered (see
 :meth:`omen_web.app.App.draw_uncovered`). A screen that hides its own root says so in
 ``hides_itself``, so that it is still drawn and can show itself again.
 
+A render draws only the regions whose state changed: :meth:`Screen.unchanged` says
+whether a region was drawn last from the same values (:mod:`omen_web.drawn`), so a tap
+that changes the turn does not redraw the odds or the location list.
+
 ``whole``, ``choices`` and ``error`` are the helpers for number fields, option lists and
 a field's error message.
 """
@@ -38,6 +42,7 @@ from omen.errors import RulesError
 from omen.notation import read_whole
 from omen.roll import N_, Step
 from omen_web import dom
+from omen_web.drawn import Drawn
 
 if TYPE_CHECKING:
     from omen_web.app import App
@@ -97,6 +102,7 @@ class Screen:
             root.setAttribute("data-kit-root", self.name)
             for event in EVENTS:
                 dom.on(root, event, app.guard(self._dispatch))
+        self.regions = Drawn()
         self.store.subscribe(self.parts, self._changed)
         self.build()
 
@@ -123,6 +129,11 @@ class Screen:
     def bound(self, name: str) -> Any:
         """The element under this screen's root marked ``data-bind=name``."""
         return dom.bound(name, self.root)
+
+    def unchanged(self, region: str, *key: object) -> bool:
+        """Whether ``region`` of this screen is drawn already from what ``key`` names, in
+        the current language (then the render leaves it); see :mod:`omen_web.drawn`."""
+        return self.regions.unchanged(region, self.app.translator.language, *key)
 
     def covered(self) -> bool:
         """Whether something inside its section hides the screen's root (another
