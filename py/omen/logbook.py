@@ -45,7 +45,7 @@ from typing import Any
 
 from omen.campaign import LOG, Entry, Log, Older, Outcome, checked_before
 from omen.roll import N_, Step
-from omen.store import PREFIX, ROOM, Keeper, encode
+from omen.store import PREFIX, ROOM, Keeper, compact, encode, enveloped
 
 KEY = LOG.key  # "omen/log": the newest entries and the list of older pages
 PAGE_SIZE = 20  # entries in one older page: a tap rewrites at most this many
@@ -119,7 +119,7 @@ class LogBook:
         self.told_missing = False
         self.head = Log()
         self.head_chars = 0
-        self.head_json: dict[int, tuple[Entry, dict[str, Any]]] = {}
+        self.head_json: dict[int, tuple[Entry, str]] = {}  # each entry's JSON text
         self.told_low = False  # the game master was told storage is running low
         self.undoable: Entry | bool | None = False  # Undo's entry once found; False: not yet
         self.open()
@@ -196,19 +196,22 @@ class LogBook:
             self.keeper.remove(page_key(old))
 
     def _write_head(self) -> None:
-        # Each entry of the head is turned into JSON once, not on every tap.
+        # Each entry of the head is written as JSON text once, not on every tap: the
+        # page's text is those texts joined (as encode would write the page's JSON).
         cache = self.head_json
-        data: dict[str, Any] = {"entries": []}
+        texts = []
         for entry in self.head.entries:
-            if entry.id not in cache or cache[entry.id][0] != entry:
-                cache[entry.id] = (entry, entry.to_json())
-            data["entries"].append(cache[entry.id][1])
+            held = cache.get(entry.id)
+            if held is None or (held[0] is not entry and held[0] != entry):
+                held = cache[entry.id] = (entry, compact(entry.to_json()))
+            texts.append(held[1])
+        data = '{"entries":[' + ",".join(texts) + "]"
         if self.head.older is not None:
-            data["older"] = self.head.older.to_json()
+            data += ',"older":' + compact(self.head.older.to_json())
         shown = {entry.id for entry in self.head.entries}
         for gone in [key for key in cache if key not in shown]:
             del cache[gone]
-        text = encode(LOG, data)
+        text = enveloped(LOG, data + "}")
         self.head_chars = len(text)
         self.keeper.write(KEY, text)
 

@@ -77,8 +77,27 @@ class Schema(Generic[T]):
 
 def encode(schema: Schema[Any], data: Any) -> str:
     """The text to store for ``data`` (already in JSON form) at the current format."""
-    envelope = {"app": "omen", "kind": schema.kind, "schema": schema.current, "data": data}
-    return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+    return enveloped(schema, compact(data))
+
+
+def compact(data: Any) -> str:
+    """JSON text as Omen stores it: no spaces, and letters as they are (not escaped)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def enveloped(schema: Schema[Any], text: str) -> str:
+    """The text to store for data already written as JSON ``text`` (:func:`compact`):
+    the same text :func:`encode` writes for that data, so a part kept as pieces (the
+    log, each entry's JSON written once) is stored without writing its JSON again.
+
+    >>> schema = Schema("prefs", 2, {}, dict)
+    >>> enveloped(schema, compact({"language": "cs"})) == encode(schema, {"language": "cs"})
+    True
+    >>> encode(schema, {"language": "cs"})
+    '{"app":"omen","kind":"prefs","schema":2,"data":{"language":"cs"}}'
+    """
+    head = compact({"app": "omen", "kind": schema.kind, "schema": schema.current})
+    return head[:-1] + ',"data":' + text + "}"
 
 
 def json_extent(text: str) -> tuple[int, int]:

@@ -563,3 +563,21 @@ def test_the_log_part_is_paged_and_a_backup_carries_it_whole() -> None:
     fresh = book_of(wiped)
     fresh.replace(restored)
     assert book_of(wiped).whole() == book.whole()
+
+
+def test_the_newest_page_is_stored_as_a_fresh_encoding_of_it_would_be() -> None:
+    """The head's text is joined from each entry's JSON, written once: byte for byte
+    what encoding the whole page afresh writes, through turns, a page rolled over, an
+    entry marked undone, and a reload."""
+    backend = MemoryBackend()
+    book = book_of(backend, size=3)
+    for turn in play(book, 7):
+        assert backend.get(KEY) == encode(LOG, book.head.to_json()), turn
+    newest = book.newest(1)[0]
+    book.mark_undone(newest.id)
+    assert backend.get(KEY) == encode(LOG, book.head.to_json())
+    assert '"undone":true' in (backend.get(KEY) or "")
+    again = book_of(backend, size=3)
+    fill(again, 1)
+    assert backend.get(KEY) == encode(LOG, again.head.to_json())
+    assert "napětí" in (backend.get(KEY) or "")  # letters kept as they are
