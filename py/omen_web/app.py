@@ -118,7 +118,11 @@ class App:
         self.encounter_procedure = ""  # the procedure it opens ("" follows the game)
         self.encounter_place = ""  # where it happens, when the check says ("dungeon")
         self.stale: set[str] = set()  # screens to redraw when next shown
-        self.sections = {str(node.dataset.screen) for node in dom.every("[data-screen]")}
+        # The sections and the navigation buttons are the page's own, found once.
+        self.section_nodes = {str(node.dataset.screen): node for node in dom.every("[data-screen]")}
+        self.sections = set(self.section_nodes)
+        self.nav_buttons = [(str(node.dataset.nav), node) for node in dom.every("[data-nav]")]
+        self.shown: str | None = None  # the section show() showed last (None: as marked up)
         self._on_show: dict[str, list[str]] = {}  # on_show's answers, by section
         self.help: helpsheet.HelpSheet | None = None  # the help sheets' dialog, once wired
 
@@ -355,13 +359,18 @@ class App:
             elif screen in self.stale and self.drawn_now(screen, self.built[screen]):
                 self.built[screen].render()
                 self.stale.discard(screen)
-        for section in dom.every("[data-screen]"):
-            dom.show(section, section.dataset.screen == name)
-        for button in dom.every("[data-nav]"):
-            if button.dataset.nav == name:
-                button.setAttribute("aria-current", "page")
-            else:
-                button.removeAttribute("aria-current")
+        # Only the section and buttons that change are touched: the one shown before and
+        # this one (every one the first time, over the markup's own state).
+        before, self.shown = self.shown, name
+        for section, node in self.section_nodes.items():
+            if before is None or section in (before, name):
+                dom.show(node, section == name)
+        for nav, button in self.nav_buttons:
+            if before is None or nav in (before, name):
+                if nav == name:
+                    button.setAttribute("aria-current", "page")
+                else:
+                    button.removeAttribute("aria-current")
         # Focus the screen for keyboards and screen readers, and start at its top.
         dom.one("#main").focus(dom.options(preventScroll=True))
         window.scrollTo(0, 0)
@@ -388,8 +397,7 @@ class App:
         self.show("encounter")
 
     def wire_navigation(self) -> None:
-        for button in dom.every("[data-nav]"):
-            name = str(button.dataset.nav)
+        for name, button in self.nav_buttons:
             dom.on(button, "click", lambda _event, name=name: self.show(name))
 
 
