@@ -169,15 +169,31 @@ class ExploreScreen(kit.Screen):
     # --- rendering ---------------------------------------------------------------
 
     def render(self) -> None:
+        """Each region is drawn when what it shows changed: a Next turn draws the turn,
+        the result and (with the tension pool) the pool and its odds, nothing else."""
+        app, state = self.app, self.state
+        values = app.campaign.values
+        library, setup = self.tables()
+        if not self.unchanged("procedure", state.procedure):
+            self.render_procedure()
+        if not self.unchanged("turn", state.clock, state.pool, values):
+            self.render_turn()
+        place = (state.location, state.phase, state.descent, library, values)
+        if not self.unchanged("where", *place):
+            self.render_where()
+        if not self.unchanged("odds", state.procedure, state.pool, *place, setup):
+            self.render_odds()
+        if not self.unchanged("result", state.last, state.met, state.reaction):
+            self.render_result()
+        self.render_reminder()
+
+    def render_turn(self) -> None:
         app, state = self.app, self.state
         values = app.campaign.values
         minutes = values["turn.minutes"]
         assert isinstance(minutes, int)
         dom.text(self.bound("turn"), str(state.clock.turn))
         dom.text(self.bound("elapsed"), app.t(elapsed_text(state.clock.turn * minutes)))
-        tension = state.procedure is Procedure.TENSION_DIE
-        dom.show(self.bound("pool-box"), tension)
-        dom.show(self.one('[data-action="reset-pool"]'), tension)
         start = tension_settings(values).start
         dom.text(
             self.bound("pool"),
@@ -186,12 +202,15 @@ class ExploreScreen(kit.Screen):
         meter = self.bound("pool-meter")
         meter.max = start
         meter.value = state.pool
-        for radio in dom.every('input[name="procedure"]'):
-            radio.checked = radio.value == state.procedure.value
-        self.render_where()
-        self.render_odds()
-        self.render_result()
-        self.render_reminder()
+
+    def render_procedure(self) -> None:
+        """The procedure chosen, and the tension pool shown with the Tension Die only."""
+        procedure = self.state.procedure
+        for radio in dom.every('input[name="procedure"]', self.root):
+            radio.checked = radio.value == procedure.value
+        tension = procedure is Procedure.TENSION_DIE
+        dom.show(self.bound("pool-box"), tension)
+        dom.show(self.one('[data-action="reset-pool"]'), tension)
 
     def render_where(self) -> None:
         app, state = self.app, self.state

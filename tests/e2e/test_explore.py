@@ -281,3 +281,38 @@ def test_a_new_voidcrawl_counts_every_result_until_day_and_night_are_turned_on(
     reload_app(page)
     expect(page.get_by_role("radio", name="No day/night cycle")).to_be_checked()
     expect(odds.nth(0)).to_have_text("No day/night cycle.")
+
+
+def test_explore_redraws_what_changed_on_other_screens_and_in_another_language(
+    page: Page, base: str
+) -> None:
+    """Explore draws only the regions whose state changed: each still follows a change
+    made elsewhere (a location added on Tables, a language chosen in Settings) and its
+    own choices (the procedure shows or hides the tension pool)."""
+    open_app(page, base)
+    nav = page.get_by_role("navigation", name="Screens")
+    page.get_by_role("button", name="Next turn").click()
+    expect(explore(page).get_by_text("Encounter on the next check:")).to_be_visible()
+    english = result(page).inner_text()
+    nav.get_by_role("button", name="Tables").click()
+    page.get_by_role("textbox", name="New location's name").fill("Old mill")
+    page.get_by_role("button", name="Add the location").click()
+    nav.get_by_role("button", name="Explore").click()
+    where = explore(page).get_by_role("combobox", name="Location")
+    expect(where.locator("option", has_text="Old mill")).to_have_count(1)
+    pool = explore(page).get_by_text("Tension pool", exact=True)
+    expect(pool).to_be_visible()
+    explore(page).get_by_role("radio", name="Encounter Die").check()
+    expect(pool).to_be_hidden()
+    explore(page).get_by_role("radio", name="Tension Die").check()
+    expect(pool).to_be_visible()
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Language").select_option("cs")
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    page.locator("[data-nav='explore']").click()
+    expect(explore(page).get_by_text("Encounter on the next check:")).to_have_count(0)
+    expect(explore(page).get_by_text(re.compile(r"\u00a0%"))).not_to_have_count(0)
+    expect(result(page)).not_to_have_text(english)
+    chooser = explore(page).locator("[data-bind='explore-location']")  # its name is Czech now
+    expect(chooser.locator("option", has_text="Old mill")).to_have_count(1)
+    expect(chooser.locator("option").first).not_to_have_text("No location")
