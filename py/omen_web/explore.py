@@ -141,6 +141,8 @@ class ExploreScreen(kit.Screen):
 
     def render_reminder(self) -> None:
         """The reminder on Explore, and a mark on the Explore tab seen from every screen."""
+        if self.unchanged("reminder", self.reminding):
+            return
         nudge = self.bound("explore-reminder")
         dom.show(dom.bound("nav-reminder"), self.reminding is not None)
         if self.reminding is None:
