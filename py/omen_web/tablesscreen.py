@@ -87,6 +87,10 @@ class TablesScreen(kit.Screen):
     def build(self) -> None:
         self.draft: Table | None = None
         self.draft_is_new = False
+        # The stored table the draft was opened or saved as: when the library's table
+        # changes under an editor with no unsaved change (Undo, another tab), the editor
+        # follows it (follow_library).
+        self.draft_base: Table | None = None
         # What the GM typed in each row's faces and weight fields, kept as typed so a
         # redraw never replaces a half-written value with the last one that made sense.
         self.typed: list[tuple[str, str]] | None = None
@@ -133,6 +137,7 @@ class TablesScreen(kit.Screen):
         draft = Table.from_json(data["draft"])
         self.draft = replace(draft, die=data["die"])
         self.draft_is_new = bool(data["new"])
+        self.draft_base = self.library.find_table(draft.id)
         self.forget_typing()
         self.app.show("tables")
 
@@ -381,7 +386,7 @@ class TablesScreen(kit.Screen):
         self.problems = []
 
     def open_table(self, table_id: str) -> None:
-        self.draft = self.library.table(table_id)
+        self.draft = self.draft_base = self.library.table(table_id)
         self.draft_is_new = False
         self.forget_typing()
         self.render()
@@ -521,7 +526,7 @@ class TablesScreen(kit.Screen):
             taken = [t.id for t in self.library.tables]
             table = replace(table, id=make_id(table.name, taken, "table"))
             self.draft_is_new = False
-        self.draft = table
+        self.draft = self.draft_base = table
         self.forget_typing()
         self.change(
             self.library.with_table(table), Step(N_("Table saved: {name}"), {"name": table.name})
@@ -714,8 +719,24 @@ class TablesScreen(kit.Screen):
         self.render_locations()
         self.render_tables()
         self.render_crawl()
+        self.follow_library()
         self.render_editor()
         self.put_back = False
+
+    def follow_library(self) -> None:
+        """The open table as the library now has it, when it changed there (Undo of a
+        save, another tab's edit) and the editor holds no change of the GM's not saved
+        yet; a draft being edited stays as it is (Save then keeps it)."""
+        draft, base = self.draft, self.draft_base
+        if draft is None or self.draft_is_new:
+            return
+        stored = self.library.find_table(draft.id)
+        if stored is base or stored is None:
+            return  # unchanged; or gone (the draft stays, to be saved again or closed)
+        self.draft_base = stored
+        if draft == base and not self.problems:
+            self.draft = stored
+            self.forget_typing()
 
     def render_result(self) -> None:
         app = self.app
