@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from omen.campaign import Outcome
+from omen.campaign import Entry, Outcome
 from omen.logbook import SHOWN
 from omen.roll import N_, Step
 from omen_web import dom, kit
@@ -24,10 +24,12 @@ class LogScreen(kit.Screen):
     def build(self) -> None:
         self.shown = SHOWN  # how many entries are on show: more on "Show older entries"
         self.exported: range | None = None  # the old pages saved to a file, to remove
-        self.drawn: list[tuple[int, bool, str]] = []  # what the list shows: id, undone, lang
-        # The item drawn for each entry on show, by what it shows: a new entry adds one
-        # item, and the items already drawn are kept (a long session's Log opens as fast).
-        self.items: dict[tuple[int, bool, str], Any] = {}
+        # The item drawn for each entry on show, by its id, with the entry it shows, and
+        # the ids in the list's order: a new entry adds one item, an entry marked undone
+        # is marked in place, and the items already drawn are kept (with their open
+        # <details>), so a long session's Log opens as fast as a short one's.
+        self.items: dict[int, tuple[Entry, Any]] = {}
+        self.order: list[int] = []
 
     def on_undo(self, _target: Any, _event: Any) -> None:
         self.undo(None)
@@ -73,29 +75,57 @@ class LogScreen(kit.Screen):
         self.render()
 
     def render(self) -> None:
-        app = self.app
         book = self.store.log
         entries = book.newest(self.shown)
-        target = self.bound("log")
-        language = app.translator.language
-        drawn = [(e.id, e.undone, language) for e in entries]
-        if drawn != self.drawn:
-            items = self.items
-            kept = {
-                key: items[key] if key in items else self.item(entry)
-                for key, entry in zip(drawn, entries, strict=True)
-            }
-            target.replaceChildren(*kept.values())
-            self.items = kept
-            self.drawn = drawn
-        dom.show(self.bound("log-empty"), not entries)
-        dom.show(
-            self.one('[data-action="show-older"]'), bool(entries) and book.has_older(entries[-1].id)
-        )
-        self.one('[data-action="undo"]').disabled = book.last_undoable() is None
+        self.render_entries(entries)
+        older = bool(entries) and book.has_older(entries[-1].id)
+        undoable = book.last_undoable() is not None
+        if not self.unchanged("controls", bool(entries), older, undoable):
+            dom.show(self.bound("log-empty"), not entries)
+            dom.show(self.one('[data-action="show-older"]'), older)
+            self.one('[data-action="undo"]').disabled = not undoable
         self.render_room()
 
-    def item(self, entry: Any) -> Any:
+    def render_entries(self, entries: tuple[Entry, ...]) -> None:
+        """Draw the entries on show, touching only the items whose entry changed."""
+        target = self.bound("log")
+        items, order = self.items, self.order
+        if not self.unchanged("language"):  # a new language: every item anew
+            items.clear()
+            order.clear()
+            dom.clear(target)
+        for entry in entries:
+            had = items.get(entry.id)
+            if had is None:
+                items[entry.id] = (entry, self.item(entry))  # placed below
+                continue
+            drawn, node = had
+            if drawn is entry:
+                continue
+            if same_but_undone(drawn, entry):
+                self.mark_undone(node, entry.undone)
+                items[entry.id] = (entry, node)
+            else:  # another entry under that id (another tab's log came in)
+                fresh = self.item(entry)
+                node.replaceWith(fresh)
+                items[entry.id] = (entry, fresh)
+        wanted = [entry.id for entry in entries]
+        if wanted == order:
+            return
+        keep = set(wanted)
+        for entry_id in [entry_id for entry_id in items if entry_id not in keep]:
+            items.pop(entry_id)[1].remove()
+        kept = [entry_id for entry_id in order if entry_id in keep]
+        new = len(wanted) - len(kept)
+        if wanted[new:] == kept:  # newer entries on top (the usual case)
+            target.prepend(*(items[entry_id][1] for entry_id in wanted[:new]))
+        elif wanted[: len(kept)] == kept:  # older ones below ("Show older entries")
+            target.append(*(items[entry_id][1] for entry_id in wanted[len(kept) :]))
+        else:
+            target.replaceChildren(*(items[entry_id][1] for entry_id in wanted))
+        self.order = wanted
+
+    def item(self, entry: Entry) -> Any:
         app = self.app
         item = dom.clone("tpl-log-entry")
         translate_markup(item, app.translator)
@@ -103,10 +133,16 @@ class LogScreen(kit.Screen):
         dom.one("time", item).setAttribute("datetime", entry.at)
         dom.text(dom.one(".title", item), app.t(entry.title))
         if entry.undone:
-            item.classList.add("undone")
-            dom.text(dom.one(".undone-mark", item), app.tr(N_("(undone)")))
+            self.mark_undone(item, True)
         app.fill_list(dom.one(".steps", item), entry.steps)
         return item
+
+    def mark_undone(self, item: Any, undone: bool) -> None:
+        if undone:
+            item.classList.add("undone")
+        else:
+            item.classList.remove("undone")
+        dom.text(dom.one(".undone-mark", item), self.app.tr(N_("(undone)")) if undone else "")
 
     def render_room(self) -> None:
         book = self.store.log
@@ -117,3 +153,14 @@ class LogScreen(kit.Screen):
         elif self.exported is not None:
             dom.text(self.bound("log-room-text"), "")
         dom.show(self.one('[data-action="remove-old"]'), self.exported is not None)
+
+
+def same_but_undone(drawn: Entry, entry: Entry) -> bool:
+    """Whether two entries with one id show the same but for being undone (what Undo
+    changes), so the item drawn for one is marked for the other."""
+    return (
+        drawn.at == entry.at
+        and drawn.title == entry.title
+        and drawn.steps == entry.steps
+        and drawn.text == entry.text
+    )

@@ -87,12 +87,23 @@ class TablesScreen(kit.Screen):
     def build(self) -> None:
         self.draft: Table | None = None
         self.draft_is_new = False
+        # The stored table the draft was opened or saved as: when the library's table
+        # changes under an editor with no unsaved change (Undo, another tab), the editor
+        # follows it (follow_library).
+        self.draft_base: Table | None = None
         # What the GM typed in each row's faces and weight fields, kept as typed so a
         # redraw never replaces a half-written value with the last one that made sense.
         self.typed: list[tuple[str, str]] | None = None
         self.problems: list[Step] = []
         self.put_back = False  # the next redraw puts stored values back in focused fields
-        self.drawn_lists: dict[str, Any] = {}  # what the lists were drawn from, by list
+        # The rows on show, by the id of what each shows, and their order (keep_rows).
+        self.location_rows: dict[str, Any] = {}
+        self.table_rows: dict[str, Any] = {}
+        self.face_rows: dict[str, Any] = {}
+        self.orders: dict[str, list[str]] = {}
+        self.entry_rows: list[EntryRow] = []  # the editor's rows, one per entry, in order
+        self.names_of: tuple[Any, tuple[tuple[str, str], ...]] = (None, ())
+        self.settings_of: tuple[Any, VoidcrawlSettings] = (None, VoidcrawlSettings())
         self.pasted: Table | None = None
         self.last: Outcome | None = None
         # The log entry of a table just deleted: its Undo shows in the result until the
@@ -126,6 +137,7 @@ class TablesScreen(kit.Screen):
         draft = Table.from_json(data["draft"])
         self.draft = replace(draft, die=data["die"])
         self.draft_is_new = bool(data["new"])
+        self.draft_base = self.library.find_table(draft.id)
         self.forget_typing()
         self.app.show("tables")
 
@@ -231,6 +243,7 @@ class TablesScreen(kit.Screen):
                     {"limit": MAX_INVESTIGATORS},
                 )
             )
+        self.regions.forget("investigators")  # the names as kept, one a line
         self.store.put("voidcrawl", replace(self.setup, investigators=names))
 
     # --- the Voidcrawl --------------------------------------------------------------
@@ -373,7 +386,7 @@ class TablesScreen(kit.Screen):
         self.problems = []
 
     def open_table(self, table_id: str) -> None:
-        self.draft = self.library.table(table_id)
+        self.draft = self.draft_base = self.library.table(table_id)
         self.draft_is_new = False
         self.forget_typing()
         self.render()
@@ -461,6 +474,7 @@ class TablesScreen(kit.Screen):
     def on_edited(self, _target: Any, _event: Any) -> None:
         if self.draft is None:
             return
+        self.regions.forget("editor")  # the fields show what was typed: drawn anew next
         self.draft, self.problems = self.read_editor()
         self.show_weights()
         self.render_issues()
@@ -483,6 +497,9 @@ class TablesScreen(kit.Screen):
         entries[index], entries[other] = entries[other], entries[index]
         self.draft = replace(table, entries=tuple(entries))
         self.render()
+        # The rows stay where they are and show the entries in their new order: the
+        # focus follows the entry moved, so a second press moves it on.
+        dom.one(".up" if by < 0 else ".down", self.entry_rows[other].row).focus()
 
     def remove_entry(self, index: int) -> None:
         table = self.read_strict()
@@ -509,7 +526,7 @@ class TablesScreen(kit.Screen):
             taken = [t.id for t in self.library.tables]
             table = replace(table, id=make_id(table.name, taken, "table"))
             self.draft_is_new = False
-        self.draft = table
+        self.draft = self.draft_base = table
         self.forget_typing()
         self.change(
             self.library.with_table(table), Step(N_("Table saved: {name}"), {"name": table.name})
@@ -604,6 +621,15 @@ class TablesScreen(kit.Screen):
         )
 
     # --- rendering ---------------------------------------------------------------------
+    #
+    # A render draws only the regions whose state changed (kit.Screen.unchanged): the
+    # result line, the example note, the investigators, each location's row, each table's
+    # button, each Voidcrawl face's row, and the editor. Rows are kept by the id of what
+    # they show (a location, a table, a face's number, an entry's place), so a change to
+    # one location redraws its row and leaves the others, with their open <details>, as
+    # they are. The editor keeps its rows and writes only the fields that differ from
+    # what it is to show; what the game master types there is read into the draft as it
+    # is typed (on_edited), and the editor is then drawn again at the next render.
 
     def show_issues(self, target: Any, issues: tuple[Issue, ...]) -> None:
         dom.clear(target)
@@ -618,17 +644,34 @@ class TablesScreen(kit.Screen):
 
     def render_issues(self) -> None:
         assert self.draft is not None
-        issues = validate_table(self.as_rolled(self.draft), self.library)
-        if not self.draft.name.strip():
+        draft, problems = self.draft, tuple(self.problems)
+        if self.unchanged("editor-issues", draft, problems, self.library.tables):
+            return
+        issues = validate_table(self.as_rolled(draft), self.library)
+        if not draft.name.strip():
             issues = (Issue(Severity.ERROR, Step(N_("The table needs a name."))), *issues)
-        unread = tuple(Issue(Severity.ERROR, problem) for problem in self.problems)
+        unread = tuple(Issue(Severity.ERROR, problem) for problem in problems)
         issues = (*unread, *issues)
         self.show_issues(dom.bound("edit-issues"), issues)
         dom.one('[data-action="save-table"]').disabled = not can_save(issues)
 
+    def names(self) -> tuple[tuple[str, str], ...]:
+        """Each table's id and name, in the library's order (what every table list
+        shows), worked out once for each library."""
+        tables = self.library.tables
+        if self.names_of[0] is not tables:
+            self.names_of = (tables, tuple((table.id, table.name) for table in tables))
+        return self.names_of[1]
+
+    def crawl_settings(self) -> VoidcrawlSettings:
+        """The campaign's Voidcrawl settings (read once for each campaign value)."""
+        campaign = self.app.campaign
+        if self.settings_of[0] is not campaign:
+            self.settings_of = (campaign, VoidcrawlSettings.from_values(campaign.values))
+        return self.settings_of[1]
+
     def table_options(self, select: Any, chosen: str | None, empty: str) -> None:
-        tables = [(table.id, table.name) for table in self.library.tables]
-        dom.fill_options(select, [("", empty), *tables])
+        dom.fill_options(select, [("", empty), *self.names()])
         select.value = chosen or ""
 
     def follow_language(self) -> None:
@@ -657,13 +700,54 @@ class TablesScreen(kit.Screen):
         """Enter in the editor saves nothing by itself (the kit stops the form's submit)."""
 
     def render(self) -> None:
+        if self.put_back:  # stored values go back into the fields, focused ones too
+            self.regions.forget()
+        self.render_result()
+        setup = self.setup
+        if not self.unchanged("example", setup.example):
+            dom.show(dom.bound("tables-example"), setup.example)
+            if setup.example:  # the note is shown (and omen.example imported) only then
+                from omen.example import EXAMPLE_NOTE
+
+                dom.text(dom.bound("tables-example-text"), self.app.tr(EXAMPLE_NOTE))
+        if not self.unchanged("investigators", setup.investigators):
+            investigators = dom.bound("investigators")
+            if investigators.matches(":focus"):
+                self.regions.forget("investigators")  # written once the GM is done
+            else:
+                investigators.value = "\n".join(setup.investigators)
+        self.render_locations()
+        self.render_tables()
+        self.render_crawl()
+        self.follow_library()
+        self.render_editor()
+        self.put_back = False
+
+    def follow_library(self) -> None:
+        """The open table as the library now has it, when it changed there (Undo of a
+        save, another tab's edit) and the editor holds no change of the GM's not saved
+        yet; a draft being edited stays as it is (Save then keeps it)."""
+        draft, base = self.draft, self.draft_base
+        if draft is None or self.draft_is_new:
+            return
+        stored = self.library.find_table(draft.id)
+        if stored is base or stored is None:
+            return  # unchanged; or gone (the draft stays, to be saved again or closed)
+        self.draft_base = stored
+        if draft == base and not self.problems:
+            self.draft = stored
+            self.forget_typing()
+
+    def render_result(self) -> None:
         app = self.app
         last = self.last
-        title = dom.bound("tables-result-title")
         entry = self.store.log.last_undoable()
         deleted = self.deleted
         if deleted is not None and (entry is None or entry.id != deleted[0]):
             deleted = self.deleted = None  # something else happened since: Undo is the Log's
+        if self.unchanged("result", deleted, last):
+            return
+        title = dom.bound("tables-result-title")
         dom.show(dom.one('[data-action="undo-delete"]'), deleted is not None)
         if deleted is not None:
             dom.text(title, app.t(deleted[1]))
@@ -675,68 +759,79 @@ class TablesScreen(kit.Screen):
             dom.text(title, app.t(last.title))
             app.fill_list(dom.bound("tables-result-steps"), last.steps)
             dom.show(dom.bound("tables-result-details"), True)
-        dom.show(dom.bound("tables-example"), self.setup.example)
-        if self.setup.example:  # the note is shown (and omen.example imported) only then
-            from omen.example import EXAMPLE_NOTE
 
-            dom.text(dom.bound("tables-example-text"), app.tr(EXAMPLE_NOTE))
-        investigators = dom.bound("investigators")
-        if not investigators.matches(":focus"):
-            investigators.value = "\n".join(self.setup.investigators)
-        # The lists are drawn again only when what they show changed (or stored values
-        # are to be put back in the fields): opening a table, or a tap elsewhere that the
-        # log heard of, redraws the editor and the result, not every location and face.
-        names = tuple((table.id, table.name) for table in self.library.tables)
-        shown = (names, dict(app.campaign.values), app.translator.language)
-        locations = (self.library.locations, *shown)
-        crawl = (self.setup.voidcrawl, *shown)
-        put_back = self.put_back
-        if put_back or locations != self.drawn_lists.get("locations"):
-            self.render_locations()
-        if put_back or names != self.drawn_lists.get("tables"):
-            self.render_tables()
-        if put_back or crawl != self.drawn_lists.get("crawl"):
-            self.render_crawl()
-        self.drawn_lists = {"locations": locations, "tables": names, "crawl": crawl}
-        self.render_editor()
-        self.put_back = False
+    def keep_rows(self, region: str, target: Any, rows: dict[str, Any], wanted: list[str]) -> None:
+        """Make ``target``'s children the ``rows`` named in ``wanted``, in that order,
+        moving as little as possible: rows gone are removed (and their regions
+        forgotten), new ones appended, and only a changed order puts every row again (with
+        the focus kept)."""
+        order: list[str] = self.orders.setdefault(region, [])
+        if order == wanted:
+            return
+        keep = set(wanted)
+        for key in [key for key in rows if key not in keep]:
+            rows.pop(key).remove()
+            self.regions.forget(f"{region}:{key}")
+        kept = [key for key in order if key in keep]
+        if wanted[: len(kept)] == kept:
+            for key in wanted[len(kept) :]:
+                target.append(rows[key])
+        else:
+            focus = self.focused(target)
+            target.replaceChildren(*(rows[key] for key in wanted))
+            self.refocus(target, focus)
+        self.orders[region] = list(wanted)
+
+    def redraw_row(self, region: str, key: str, rows: dict[str, Any], row: Any) -> None:
+        """Put ``row`` in place of the row drawn before for ``key`` (if any), keeping the
+        focus and what was typed in the focused field."""
+        old = rows.get(key)
+        rows[key] = row
+        if old is None:
+            return  # placed by keep_rows
+        focus = self.focused(old)
+        old.replaceWith(row)
+        self.refocus(row, focus)
 
     def render_locations(self) -> None:
-        target = dom.bound("tables-locations")
-        opened = {
-            str(row.dataset.location)
-            for row in dom.every(".location-row", target)
-            if dom.one(".edit-location", row).open
-        }
-        focus = self.focused(target)
-        dom.clear(target)
+        names, levels = self.names(), self.crawl_settings().descent_levels
+        rows = self.location_rows
         for location in self.library.locations:
-            row = dom.clone("tpl-location-row")
-            translate_markup(row, self.app.translator)
-            dom.text(dom.one(".name", row), location.name)
-            select = dom.one(".encounter", row)
-            select.setAttribute(
-                "aria-label",
-                self.app.t(Step(N_("Encounter table of {location}"), {"location": location.name})),
-            )
-            self.table_options(select, location.encounter, self.app.tr(N_("(none)")))
-            mark(select, "location-encounter")
-            self.render_location_edit(row, location, location.id in opened)
-            share = dom.one(".share-location", row)
-            share.setAttribute(
-                "aria-label",
-                self.app.t(Step(N_("Share the location {location}"), {"location": location.name})),
-            )
-            mark(share, "share-location")
-            remove = dom.one(".remove-location", row)
-            remove.setAttribute(
-                "aria-label",
-                self.app.t(Step(N_("Remove the location {location}"), {"location": location.name})),
-            )
-            mark(remove, "remove-location")
-            row.dataset.location = location.id
-            target.append(row)
-        self.refocus(target, focus)
+            old = rows.get(location.id)
+            drawn = self.unchanged(f"location:{location.id}", location, names, levels)
+            if drawn and old is not None:
+                continue
+            opened = old is not None and bool(dom.one(".edit-location", old).open)
+            self.redraw_row("location", location.id, rows, self.location_row(location, opened))
+        wanted = [location.id for location in self.library.locations]
+        self.keep_rows("location", dom.bound("tables-locations"), rows, wanted)
+
+    def location_row(self, location: Location, opened: bool) -> Any:
+        row = dom.clone("tpl-location-row")
+        translate_markup(row, self.app.translator)
+        dom.text(dom.one(".name", row), location.name)
+        select = dom.one(".encounter", row)
+        select.setAttribute(
+            "aria-label",
+            self.app.t(Step(N_("Encounter table of {location}"), {"location": location.name})),
+        )
+        self.table_options(select, location.encounter, self.app.tr(N_("(none)")))
+        mark(select, "location-encounter")
+        self.render_location_edit(row, location, opened)
+        share = dom.one(".share-location", row)
+        share.setAttribute(
+            "aria-label",
+            self.app.t(Step(N_("Share the location {location}"), {"location": location.name})),
+        )
+        mark(share, "share-location")
+        remove = dom.one(".remove-location", row)
+        remove.setAttribute(
+            "aria-label",
+            self.app.t(Step(N_("Remove the location {location}"), {"location": location.name})),
+        )
+        mark(remove, "remove-location")
+        row.dataset.location = location.id
+        return row
 
     def focused(self, target: Any) -> tuple[str, str | None] | None:
         """The key of the control with focus inside ``target`` and, for a text field,
@@ -782,7 +877,7 @@ class TablesScreen(kit.Screen):
             "aria-label",
             app.t(Step(N_("Dark descent level of {location}"), {"location": location.name})),
         )
-        levels = VoidcrawlSettings.from_values(app.campaign.values).descent_levels
+        levels = self.crawl_settings().descent_levels
         choices = sorted({*range(1, levels + 1), *filter(None, [location.descent])})
         dom.fill_options(
             descent, [("", app.tr(N_("(none)")))] + [(str(n), str(n)) for n in choices]
@@ -790,17 +885,17 @@ class TablesScreen(kit.Screen):
         descent.value = "" if location.descent is None else str(location.descent)
         mark(descent, "location-descent")
         listing = dom.one(".location-table-list", row)
-        for table in self.library.tables:
+        for table_id, table_name in self.names():
             item = dom.element("li")
             label = dom.element("label")
             box = dom.element("input")
             box.type = "checkbox"
-            box.checked = table.id in location.tables
-            box.dataset.key = f"{place_id}:table:{table.id}"
-            box.dataset.table = table.id
+            box.checked = table_id in location.tables
+            box.dataset.key = f"{place_id}:table:{table_id}"
+            box.dataset.table = table_id
             mark(box, "location-table")
             words = dom.element("span")
-            dom.text(words, table.name)
+            dom.text(words, table_name)
             label.append(box)
             label.append(words)
             item.append(label)
@@ -809,103 +904,174 @@ class TablesScreen(kit.Screen):
     def render_crawl(self) -> None:
         app = self.app
         config = self.setup.voidcrawl
-        dom.bound("crawl-die").value = str(config.sides)
-        self.table_options(dom.bound("crawl-fallout"), config.fallout, app.tr(N_("(none)")))
-        target = dom.bound("crawl-faces")
-        focus = self.focused(target)
-        dom.clear(target)
-        kinds = [(kind.value, app.tr(KIND_NAMES[kind])) for kind in Kind]
-        crawl_settings = VoidcrawlSettings.from_values(app.campaign.values)
+        names = self.names()
+        crawl_settings = self.crawl_settings()
         by_position = crawl_settings.levels == "position"
-        dom.bound("crawl-levels-hint").hidden = not by_position
+        if not self.unchanged("crawl", config.sides, config.fallout, names, by_position):
+            dom.bound("crawl-die").value = str(config.sides)
+            self.table_options(dom.bound("crawl-fallout"), config.fallout, app.tr(N_("(none)")))
+            dom.bound("crawl-levels-hint").hidden = not by_position
+        rows = self.face_rows
         for number, face in enumerate(config.faces, 1):
-            row = dom.clone("tpl-crawl-face")
-            translate_markup(row, app.translator)
-            dom.text(dom.one(".face-number", row), app.t(Step(N_("Face {face}"), {"face": number})))
-            for selector, message in (
-                (".kind", N_("Face {face}: result")),
-                (".words", N_("Face {face}: own words")),
-                (".level", N_("Face {face}: level")),
-                (".face-table", N_("Face {face}: table")),
-                (".edit-face-table", N_("Edit this table: face {face}")),
-            ):
-                node = dom.one(selector, row)
-                node.setAttribute("aria-label", app.t(Step(message, {"face": number})))
-                node.dataset.key = f"{number}{selector}"
-            kind = dom.one(".kind", row)
-            dom.fill_options(kind, kinds)
-            kind.value = face.kind.value
-            words = dom.one(".words", row)
-            words.value = face.text
-            level = dom.one(".level", row)
-            # With levels from the face's place on the die, the face's own level is kept
-            # but not used: show the level that counts, and say why it cannot be changed.
-            level.value = str(face_level(config, number, crawl_settings))
-            level.disabled = by_position
-            if by_position:
-                level.setAttribute("aria-describedby", "crawl-levels-hint")
-            table = dom.one(".face-table", row)
-            self.table_options(table, face.table, app.tr(N_("(none)")))
-            mark(kind, "face-kind")
-            mark(words, "face-words")
-            mark(level, "face-level")
-            mark(table, "face-table")
-            mark(dom.one(".edit-face-table", row), "edit-face-table")
-            row.dataset.face = str(number)
-            target.append(row)
-        self.refocus(target, focus)
-        self.show_issues(dom.bound("crawl-issues"), validate_voidcrawl(config, self.library))
+            key, level = str(number), face_level(config, number, crawl_settings)
+            old = rows.get(key)
+            if self.unchanged(f"face:{key}", face, level, by_position, names) and old is not None:
+                continue
+            self.redraw_row("face", key, rows, self.face_row(number, face, level, by_position))
+        wanted = [str(number) for number in range(1, len(config.faces) + 1)]
+        self.keep_rows("face", dom.bound("crawl-faces"), rows, wanted)
+        if not self.unchanged("crawl-issues", config, self.library.tables):
+            self.show_issues(dom.bound("crawl-issues"), validate_voidcrawl(config, self.library))
+
+    def face_row(self, number: int, face: Face, level: int, by_position: bool) -> Any:
+        app = self.app
+        row = dom.clone("tpl-crawl-face")
+        translate_markup(row, app.translator)
+        dom.text(dom.one(".face-number", row), app.t(Step(N_("Face {face}"), {"face": number})))
+        for selector, message in (
+            (".kind", N_("Face {face}: result")),
+            (".words", N_("Face {face}: own words")),
+            (".level", N_("Face {face}: level")),
+            (".face-table", N_("Face {face}: table")),
+            (".edit-face-table", N_("Edit this table: face {face}")),
+        ):
+            node = dom.one(selector, row)
+            node.setAttribute("aria-label", app.t(Step(message, {"face": number})))
+            node.dataset.key = f"{number}{selector}"
+        kind = dom.one(".kind", row)
+        dom.fill_options(kind, [(choice.value, app.tr(KIND_NAMES[choice])) for choice in Kind])
+        kind.value = face.kind.value
+        words = dom.one(".words", row)
+        words.value = face.text
+        shown = dom.one(".level", row)
+        # With levels from the face's place on the die, the face's own level is kept but
+        # not used: show the level that counts, and say why it cannot be changed.
+        shown.value = str(level)
+        shown.disabled = by_position
+        if by_position:
+            shown.setAttribute("aria-describedby", "crawl-levels-hint")
+        table = dom.one(".face-table", row)
+        self.table_options(table, face.table, app.tr(N_("(none)")))
+        mark(kind, "face-kind")
+        mark(words, "face-words")
+        mark(shown, "face-level")
+        mark(table, "face-table")
+        mark(dom.one(".edit-face-table", row), "edit-face-table")
+        row.dataset.face = str(number)
+        return row
 
     def render_tables(self) -> None:
-        target = dom.bound("tables-list")
-        dom.clear(target)
-        for table in self.library.tables:
-            item = dom.element("li")
-            button = dom.element("button")
-            button.type = "button"
-            button.className = "secondary table-open"
-            dom.text(button, table.name)
-            button.dataset.table = table.id
-            mark(button, "open-table")
-            item.append(button)
-            target.append(item)
+        rows = self.table_rows
+        for table_id, table_name in self.names():
+            item = rows.get(table_id)
+            if self.unchanged(f"table:{table_id}", table_name) and item is not None:
+                continue
+            if item is None:
+                item = rows[table_id] = dom.element("li")
+                button = dom.element("button")
+                button.type = "button"
+                button.className = "secondary table-open"
+                button.dataset.table = table_id
+                mark(button, "open-table")
+                item.append(button)
+            dom.text(item.firstElementChild, table_name)
+        wanted = [table_id for table_id, _name in self.names()]
+        self.keep_rows("table", dom.bound("tables-list"), rows, wanted)
+
+    # --- the editor's rows ---------------------------------------------------------
 
     def render_editor(self) -> None:
-        editor = dom.bound("table-editor")
         draft = self.draft
-        dom.show(editor, draft is not None)
+        if not self.unchanged("editor-open", draft is not None):
+            dom.show(dom.bound("table-editor"), draft is not None)
         if draft is None:
             return
-        dom.bound("edit-name").value = draft.name
-        dom.bound("edit-die").value = draft.die or ""
-        target = dom.bound("edit-entries")
-        dom.clear(target)
         typed = self.typed if self.typed and len(self.typed) == len(draft.entries) else None
-        for index, entry in enumerate(draft.entries):
-            row = dom.clone("tpl-entry-row")
-            translate_markup(row, self.app.translator)
+        problems = tuple(self.problems)
+        if self.unchanged("editor", draft, tuple(typed or ()), problems, self.library.tables):
+            return  # what the editor shows (on_edited forgets this when the GM types)
+        target = dom.bound("edit-entries")
+        rows = self.entry_rows
+        if not self.unchanged("editor-rows"):  # a new language: every row anew
+            dom.clear(target)
+            rows.clear()
+        while len(rows) > len(draft.entries):
+            rows.pop().row.remove()
+        while len(rows) < len(draft.entries):
+            row = self.entry_row(len(rows))
+            rows.append(row)
+            target.append(row.row)
+        if not self.unchanged("editor-links", self.names()):
+            for row in rows:
+                self.table_options(row.link, None, self.app.tr(N_("(nothing)")))
+        put(dom.bound("edit-name"), draft.name)
+        put(dom.bound("edit-die"), draft.die or "")
+        for index, (row, entry) in enumerate(zip(rows, draft.entries, strict=True)):
             faces, weight = typed[index] if typed else (entry.faces, str(entry.weight))
-            dom.one(".faces", row).value = faces
-            dom.one(".weight", row).value = weight
-            dom.one(".text", row).value = entry.text
-            dom.one(".violent", row).checked = entry.violent
-            dom.one(".reaction", row).checked = entry.reaction
-            self.table_options(dom.one(".link", row), entry.link, self.app.tr(N_("(nothing)")))
-            for field in (".faces", ".weight", ".text", ".violent", ".reaction", ".link"):
-                mark(dom.one(field, row), "edited", "input")
-            mark(dom.one(".up", row), "entry-up")
-            mark(dom.one(".down", row), "entry-down")
-            mark(dom.one(".remove", row), "entry-remove")
-            row.dataset.index = str(index)
-            number = Step(N_("Entry {number}"), {"number": index + 1})
-            row.setAttribute("aria-label", self.app.t(number))
-            target.append(row)
+            put(row.faces, faces)
+            put(row.weight, weight)
+            put(row.text, entry.text)
+            put(row.link, entry.link or "")
+            tick(row.violent, entry.violent)
+            tick(row.reaction, entry.reaction)
         self.show_weights()
         self.render_issues()
+
+    def entry_row(self, index: int) -> EntryRow:
+        """A new row of the editor, for the entry at ``index`` (its fields are filled by
+        render_editor)."""
+        node = dom.clone("tpl-entry-row")
+        translate_markup(node, self.app.translator)
+        row = EntryRow(node)
+        for field in row.fields():
+            mark(field, "edited", "input")
+        mark(dom.one(".up", node), "entry-up")
+        mark(dom.one(".down", node), "entry-down")
+        mark(dom.one(".remove", node), "entry-remove")
+        node.dataset.index = str(index)
+        node.setAttribute(
+            "aria-label", self.app.t(Step(N_("Entry {number}"), {"number": index + 1}))
+        )
+        self.table_options(row.link, None, self.app.tr(N_("(nothing)")))
+        return row
 
     def show_weights(self) -> None:
         """A table without a die draws by weight: show the weights instead of faces."""
         weighted = not str(dom.bound("edit-die").value).strip()
-        for row in dom.every(".entry-row", dom.bound("edit-entries")):
-            dom.show(dom.one(".entry-weight", row), weighted)
-            dom.show(dom.one(".entry-faces", row), not weighted)
+        for row in self.entry_rows:
+            if row.weighted is not weighted:
+                row.weighted = weighted
+                dom.show(row.weight_label, weighted)
+                dom.show(row.faces_label, not weighted)
+
+
+class EntryRow:
+    """One row of the table editor and its fields, found once when it is cloned."""
+
+    def __init__(self, row: Any) -> None:
+        self.row = row
+        self.faces = dom.one(".faces", row)
+        self.weight = dom.one(".weight", row)
+        self.text = dom.one(".text", row)
+        self.violent = dom.one(".violent", row)
+        self.reaction = dom.one(".reaction", row)
+        self.link = dom.one(".link", row)
+        self.faces_label = dom.one(".entry-faces", row)
+        self.weight_label = dom.one(".entry-weight", row)
+        self.weighted: bool | None = None  # which of faces and weight it shows
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.faces, self.weight, self.text, self.violent, self.reaction, self.link)
+
+
+def put(field: Any, value: str) -> None:
+    """Show ``value`` in a field, writing it only when the field shows something else (a
+    field being typed in keeps its caret)."""
+    if str(field.value) != value:
+        field.value = value
+
+
+def tick(box: Any, checked: bool) -> None:
+    """Check or uncheck a box, touching it only when it differs."""
+    if bool(box.checked) is not checked:
+        box.checked = checked
