@@ -181,6 +181,7 @@ class CrewScreen(kit.Screen):
         field.value = ""
         for row in self.values.values():
             dom.one("select", row).value = "1"
+        self.render_points()
         self.bound("new-character").open = False
         self.commit(crew.put(character), Step(N_("{name} joins the crew."), {"name": name}), ())
 
@@ -325,7 +326,8 @@ class CrewScreen(kit.Screen):
         if not self.unchanged("build-labels"):
             for characteristic, row in self.values.items():
                 dom.text(dom.one(".label", row), self.t(characteristic.label))
-        if not self.unchanged("points", tuple(self.build_values().values()), self.campaign_values):
+        # The form's own fields change the line through on_build_value and on_add_character.
+        if not self.unchanged("points", self.campaign_values):
             self.render_points()
 
     @property
