@@ -55,7 +55,9 @@ from omen_web.store import MANY
 # The regions of a character's card, each drawn from its own key (followed by the id).
 CARD_REGIONS = (
     "card ",
+    "card-status ",
     "card-values ",
+    "card-labels ",
     *(f"card-track-{category.value} " for category in Category),
     "card-pending ",
     "card-traumas ",
@@ -467,10 +469,9 @@ class CrewScreen(kit.Screen):
         ident = character.id
         final = character.status.final
         values = tuple(character.value(c) for c in Characteristic)
-        card.setAttribute("aria-label", character.name)
-        card.dataset.status = character.status.value
-        dom.text(dom.one(".name", card), character.name)
-        dom.text(dom.one(".status", card), app.t(character.status_text))
+        if not self.unchanged("card-status " + ident, character.status, character.removed_by):
+            card.dataset.status = character.status.value
+            dom.text(dom.one(".status", card), app.t(character.status_text))
         if not self.unchanged("card-values " + ident, values):
             dom.text(
                 dom.one(".values", card),
@@ -489,7 +490,11 @@ class CrewScreen(kit.Screen):
             ):
                 dom.text(dom.one(".label", row), app.t(characteristic.label))
                 dom.one("select", row).value = str(character.value(characteristic))
-        for row, category in zip(dom.every(".tracks .track", card), Category, strict=True):
+        rows = dom.every(".tracks .track", card)
+        if not self.unchanged("card-labels " + ident):  # in the language of the page
+            for row, category in zip(rows, Category, strict=True):
+                self.label_track(row, category)
+        for row, category in zip(rows, Category, strict=True):
             pending = category in character.pending
             key = (character.track(category), pending, final)
             if not self.unchanged(f"card-track-{category.value} {ident}", *key):
@@ -508,6 +513,8 @@ class CrewScreen(kit.Screen):
             for index, trauma in enumerate(character.traumas):
                 traumas.append(self.trauma_row(character, index, trauma))
         if not self.unchanged("card-names " + ident, character.name):
+            card.setAttribute("aria-label", character.name)
+            dom.text(dom.one(".name", card), character.name)
             select = dom.one(".trauma-category", card)
             chosen = str(select.value)
             dom.fill_options(select, ((c.value, app.t(c.label)) for c in Category))
@@ -531,7 +538,6 @@ class CrewScreen(kit.Screen):
     def fill_track(self, row: Any, character: Character, category: Category) -> None:
         app = self.app
         track = character.track(category)
-        dom.text(dom.one(".track-label", row), app.t(category.label))
         boxes = dom.one(".boxes", row)
         label = Step(
             N_("{category} stress {filled} of {boxes}"),
@@ -540,15 +546,29 @@ class CrewScreen(kit.Screen):
         if track.overflow:
             label = Step(N_("{track}, {count} over"), {"track": label, "count": track.overflow})
         boxes.setAttribute("aria-label", app.t(label))
-        dom.clear(boxes)
-        for tier in track.tiers():
-            group = dom.element("span")
-            group.className = "tier"
-            for filled in tier:
-                box = dom.element("span")
+        tiers = track.tiers()
+        drawn = dom.every(".box", boxes)
+        if len(drawn) == sum(len(tier) for tier in tiers):  # the same boxes, filled anew
+            for box, filled in zip(drawn, (f for tier in tiers for f in tier), strict=True):
                 box.className = "box filled" if filled else "box"
-                group.append(box)
-            boxes.append(group)
+        else:
+            dom.clear(boxes)
+            for tier in tiers:
+                group = dom.element("span")
+                group.className = "tier"
+                for filled in tier:
+                    box = dom.element("span")
+                    box.className = "box filled" if filled else "box"
+                    group.append(box)
+                boxes.append(group)
+        less, convert = dom.one(".less", row), dom.one(".convert", row)
+        less.disabled = track.filled == 0 or character.status.final
+        dom.show(convert, track.filled > 0 and category not in character.pending)
+
+    def label_track(self, row: Any, category: Category) -> None:
+        """A track's name and its buttons' names, which change only with the language."""
+        app = self.app
+        dom.text(dom.one(".track-label", row), app.t(category.label))
         less, more, convert = dom.one(".less", row), dom.one(".more", row), dom.one(".convert", row)
         less.setAttribute(
             "aria-label",
@@ -562,8 +582,6 @@ class CrewScreen(kit.Screen):
             "aria-label",
             app.t(Step(N_("Turn stress ({category}) into a trauma"), {"category": category.label})),
         )
-        less.disabled = track.filled == 0 or character.status.final
-        dom.show(convert, track.filled > 0 and category not in character.pending)
 
     def cling_row(self, character: Character, category: Category) -> Any:
         """A full track's choice: cling to life with a test, or let go."""

@@ -445,12 +445,12 @@ class TestsScreen(kit.Screen):
         crew = self.crew()
         character = self.character(form)
         chosen = form.character if character is not None else ""
-        if not self.unchanged("chooser", crew.characters, chosen):
-            members = [
-                (member.id, member.name or member.id)
-                for member in crew.characters
-                if not member.status.final
-            ]
+        members = [
+            (member.id, member.name or member.id)
+            for member in crew.characters
+            if not member.status.final
+        ]
+        if not self.unchanged("chooser", members, chosen):  # not a stress box's change
             kit.choices(
                 self.bound("test-character"),
                 [("", self.tr(N_("Nobody from the crew"))), *members],

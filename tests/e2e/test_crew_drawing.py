@@ -37,7 +37,10 @@ def card(page: Page, name: str) -> Locator:
 def stress(page: Page, name: str, category: str, filled: int) -> None:
     """The card shows ``filled`` boxes of the track, and its "−" is enabled when any."""
     who = card(page, name)
-    expect(who.get_by_role("img", name=f"{category} stress {filled} of 9")).to_be_visible()
+    boxes = who.get_by_role("img", name=f"{category} stress {filled} of 9")
+    expect(boxes).to_be_visible()
+    expect(boxes.locator(".box.filled")).to_have_count(filled)
+    expect(boxes.locator(".box")).to_have_count(9)
     less = who.get_by_role("button", name=f"Remove 1 stress ({category})")
     if filled:
         expect(less).to_be_enabled()
