@@ -10,9 +10,11 @@ top.
 
 State: the store's ``crew`` (:data:`omen.crew.CREW`), saved on every change; changes to a
 character go to the log and can be undone. The line on top is the log's newest entry
-when it changed the crew (and was not undone). Cards are drawn again on every render;
-their buttons carry ``data-action`` and the character's id, answered by the kit's one
-listener on the screen.
+when it changed the crew (and was not undone). A render draws only what changed: each
+region is keyed on what it shows (:meth:`omen_web.kit.Screen.unchanged`), and each
+character keeps one card, made once and filled again, part by part, only when that
+character changed; a stress box added redraws that one track. The cards' buttons carry
+``data-action`` and the character's id, answered by the kit's one listener on the screen.
 """
 
 from __future__ import annotations
@@ -50,12 +52,27 @@ from omen_web.app import translate_markup
 from omen_web.eotwscene import ask_for_test
 from omen_web.store import MANY
 
+# The regions of a character's card, each drawn from its own key (followed by the id).
+CARD_REGIONS = (
+    "card ",
+    "card-status ",
+    "card-values ",
+    "card-labels ",
+    *(f"card-track-{category.value} " for category in Category),
+    "card-pending ",
+    "card-traumas ",
+    "card-names ",
+    "card-final ",
+)
+
 
 class CrewScreen(kit.Screen):
     name = "crew"
     parts = ("crew", "campaign", "log")
 
     def build(self) -> None:
+        self.cards: dict[str, Any] = {}  # each character's card, by their id
+        self.order: list[str] = []  # the ids in the order their cards stand
         self.values: dict[Characteristic, Any] = {}  # the new character's build, by row
         holder = self.bound("new-values")
         for characteristic in Characteristic:
@@ -166,6 +183,7 @@ class CrewScreen(kit.Screen):
         field.value = ""
         for row in self.values.values():
             dom.one("select", row).value = "1"
+        self.render_points()
         self.bound("new-character").open = False
         self.commit(crew.put(character), Step(N_("{name} joins the crew."), {"name": name}), ())
 
@@ -237,6 +255,9 @@ class CrewScreen(kit.Screen):
             int(str(dom.one(".trauma-severity", card).value)),
         )
         self.apply(add_trauma(character, trauma))
+        # The card is filled again in place: the form is emptied and closed for the next.
+        dom.one(".trauma-name", card).value = ""
+        dom.one(".add-trauma", card).open = False
 
     def on_share(self, target: Any, _event: Any) -> None:
         self.app.share("character", self._target(target)[0].id)
@@ -288,11 +309,43 @@ class CrewScreen(kit.Screen):
     # --- rendering ---------------------------------------------------------------------------
 
     def render(self) -> None:
-        app = self.app
+        """Draw what changed since the last render: each region is keyed on what it reads
+        (:meth:`omen_web.kit.Screen.unchanged`), each character's card on the character."""
         crew = self.state
+        self.render_last()
+        agenda = crew.agenda
+        if not self.unchanged("encounter", agenda.encounter):
+            for radio in self.root.querySelectorAll('input[name="encounter-type"]'):
+                radio.checked = radio.value == agenda.encounter.value
+            dom.text(self.bound("encounter-hint"), self.t(agenda.encounter.hint))
+        if not self.unchanged("goals", agenda.goals):
+            self.render_goals(crew)
+        self.render_cards(crew)
+        if not self.unchanged("empty", bool(crew.characters)):
+            dom.show(self.bound("crew-empty"), not crew.characters)
+            if not crew.characters:
+                self.bound("new-character").open = True
+        if not self.unchanged("build-labels"):
+            for characteristic, row in self.values.items():
+                dom.text(dom.one(".label", row), self.t(characteristic.label))
+        # The form's own fields change the line through on_build_value and on_add_character.
+        if not self.unchanged("points", self.campaign_values):
+            self.render_points()
+
+    @property
+    def campaign_values(self) -> object:
+        """The campaign's settings, as the crew's rules read them (a key for a region)."""
+        values: object = self.app.campaign.values
+        return values
+
+    def render_last(self) -> None:
+        """The line on top: the newest log entry when it changed the crew."""
+        last = self.last_change()
+        key = None if last is None else (last.id, last.undone, last.title, last.steps)
+        if self.unchanged("last", key):
+            return
         title = self.bound("crew-title")
         details = self.bound("crew-details")
-        last = self.last_change()
         if last is None:
             dom.text(
                 title,
@@ -301,15 +354,13 @@ class CrewScreen(kit.Screen):
             dom.show(details, False)
         else:
             dom.text(title, self.t(last.title))
-            app.fill_list(self.bound("crew-steps"), last.steps)
+            self.app.fill_list(self.bound("crew-steps"), last.steps)
             dom.show(details, bool(last.steps))
-        agenda = crew.agenda
-        for radio in self.root.querySelectorAll('input[name="encounter-type"]'):
-            radio.checked = radio.value == agenda.encounter.value
-        dom.text(self.bound("encounter-hint"), self.t(agenda.encounter.hint))
+
+    def render_goals(self, crew: Crew) -> None:
         goals = self.bound("goals")
         dom.clear(goals)
-        for index, goal in enumerate(agenda.goals):
+        for index, goal in enumerate(crew.agenda.goals):
             row = dom.clone("tpl-goal")
             box = dom.one('input[type="checkbox"]', row)
             box.checked = goal.done
@@ -330,16 +381,41 @@ class CrewScreen(kit.Screen):
                 "aria-label", self.t(Step(N_("Remove goal: {goal}"), {"goal": goal.title}))
             )
             goals.append(row)
-        cards = self.bound("characters")
-        dom.clear(cards)
+
+    def render_cards(self, crew: Crew) -> None:
+        """One card per character, kept from render to render: a card is filled again
+        only when its character changed (or the language did); the cards of characters
+        gone are removed, new ones made, and all put in the crew's order."""
+        holder = self.bound("characters")
+        ids = [character.id for character in crew.characters]
+        for gone in set(self.cards) - set(ids):
+            self.cards.pop(gone).remove()
+            self.forget_card(gone)
         for character in crew.characters:
-            cards.append(self.card(character))
-        dom.show(self.bound("crew-empty"), not crew.characters)
-        if not crew.characters:
-            self.bound("new-character").open = True
-        for characteristic, row in self.values.items():
-            dom.text(dom.one(".label", row), self.t(characteristic.label))
-        self.render_points()
+            card = self.cards.get(character.id)
+            if card is None:
+                card = self.cards[character.id] = self.card(character)
+                self.forget_card(character.id)
+            if not self.unchanged("card " + character.id, character):
+                self.fill_card(card, character)
+        if ids != self.order:  # a card moves only when it is out of place
+            previous = None
+            for ident in ids:
+                card = self.cards[ident]
+                there = (
+                    holder.firstElementChild if previous is None else previous.nextElementSibling
+                )
+                if not dom.found(there) or there != card:
+                    if previous is None:
+                        holder.prepend(card)
+                    else:
+                        previous.after(card)
+                previous = card
+            self.order = ids
+
+    def forget_card(self, ident: str) -> None:
+        for region in CARD_REGIONS:
+            self.regions.forget(region + ident)
 
     def render_points(self) -> None:
         """Build points spent of those allowed (:func:`omen.crew.build_summary`)."""
@@ -353,95 +429,115 @@ class CrewScreen(kit.Screen):
             node.setAttribute(f"data-{key}", value)
 
     def card(self, character: Character) -> Any:
+        """A new card for ``character``: what never changes for them (their controls'
+        actions, the editor's fields, a row per stress track); :meth:`fill_card` fills it."""
         app = self.app
         card = dom.clone("tpl-character")
         translate_markup(card, app.translator)
-        card.setAttribute("aria-label", character.name)
-        card.dataset.status = character.status.value
-        final = character.status.final
-        dom.text(dom.one(".name", card), character.name)
-        dom.text(dom.one(".status", card), app.t(character.status_text))
-        dom.text(
-            dom.one(".values", card),
-            " · ".join(
-                app.t(
-                    Step(
-                        N_("{characteristic} {value}"),
-                        {"characteristic": c.label, "value": character.value(c)},
-                    )
-                )
-                for c in Characteristic
-            ),
-        )
         editor = dom.one(".edit-build", card)
         for characteristic in Characteristic:
             row = dom.clone("tpl-build-value")
-            dom.text(dom.one(".label", row), app.t(characteristic.label))
             select = dom.one("select", row)
             select.classList.add("edit-value")
             select.dataset.action = "edit-value"
-            select.value = str(character.value(characteristic))
             select.dataset.char = character.id
             select.setAttribute("data-characteristic", characteristic.value)
             editor.append(row)
         tracks = dom.one(".tracks", card)
         for category in Category:
-            tracks.append(self.track_row(character, category))
-        pending = dom.one(".pending", card)
-        for category in character.pending:
-            row = dom.clone("tpl-cling")
+            row = dom.clone("tpl-track")
             translate_markup(row, app.translator)
-            characteristic = category.defensive
-            choice = Step(
-                N_(
-                    "Stress track ({category}) is full: cling to life with a test of"
-                    " {characteristic} ({value}), or let go."
-                ),
-                {
-                    "category": category.label,
-                    "characteristic": characteristic.label,
-                    "value": character.value(characteristic),
-                },
-            )
-            # Both ways out end alike, for good: said before the game master chooses.
-            ending = Step(ENDING_HINT[category])
-            dom.text(dom.one(".text", row), app.t(choice) + " " + app.t(ending))
-            row.setAttribute(
-                "aria-label",
-                app.t(Step(N_("Full track ({category})"), {"category": category.label})),
-            )
-            self._button(dom.one(".cling-button", row), "cling", character, category=category.value)
-            self._button(dom.one(".let-go", row), "let-go", character, category=category.value)
-            pending.append(row)
-        back = dom.one(".back", card)
-        self._button(back, "back", character)
-        dom.show(back, character.status is Status.OUT_FOR_NOW and not character.pending)
-        traumas = dom.one(".traumas", card)
-        for index, trauma in enumerate(character.traumas):
-            traumas.append(self.trauma_row(character, index, trauma))
-        select = dom.one(".trauma-category", card)
-        for category in Category:
-            select.append(dom.option(category.value, app.t(category.label)))
+            row.dataset.category = category.value
+            for node, op in (
+                (dom.one(".less", row), "stress-less"),
+                (dom.one(".more", row), "stress-more"),
+                (dom.one(".convert", row), "stress-convert"),
+            ):
+                self._button(node, op, character, category=category.value)
+            tracks.append(row)
+        self._button(dom.one(".back", card), "back", character)
         self._button(dom.one(".add-trauma .add", card), "add-trauma", character)
-        delete = dom.one(".delete", card)
-        self._button(delete, "delete", character)
-        delete.setAttribute(
-            "aria-label", app.t(Step(N_("Delete character: {name}"), {"name": character.name}))
-        )
-        share = dom.one(".share", card)
-        self._button(share, "share", character)
-        share.setAttribute("aria-label", app.t(Step(N_("Share {name}"), {"name": character.name})))
-        if final:
-            for node in dom.every("button:not(.delete):not(.share), input, select", card):
-                node.disabled = True
+        self._button(dom.one(".delete", card), "delete", character)
+        self._button(dom.one(".share", card), "share", character)
         return card
 
-    def track_row(self, character: Character, category: Category) -> Any:
+    def fill_card(self, card: Any, character: Character) -> None:
+        """Draw ``character`` on their card, in place, each part of it only when what it
+        shows changed: what the game master opened or typed on the card (a details
+        element, the new trauma's fields) stays, and so does the focus on a button."""
         app = self.app
-        row = dom.clone("tpl-track")
-        translate_markup(row, app.translator)
+        ident = character.id
+        final = character.status.final
+        values = tuple(character.value(c) for c in Characteristic)
+        if not self.unchanged("card-status " + ident, character.status, character.removed_by):
+            card.dataset.status = character.status.value
+            dom.text(dom.one(".status", card), app.t(character.status_text))
+        if not self.unchanged("card-values " + ident, values):
+            dom.text(
+                dom.one(".values", card),
+                " · ".join(
+                    app.t(
+                        Step(
+                            N_("{characteristic} {value}"),
+                            {"characteristic": c.label, "value": character.value(c)},
+                        )
+                    )
+                    for c in Characteristic
+                ),
+            )
+            for row, characteristic in zip(
+                dom.every(".edit-build .field", card), Characteristic, strict=True
+            ):
+                dom.text(dom.one(".label", row), app.t(characteristic.label))
+                dom.one("select", row).value = str(character.value(characteristic))
+        rows = dom.every(".tracks .track", card)
+        if not self.unchanged("card-labels " + ident):  # in the language of the page
+            for row, category in zip(rows, Category, strict=True):
+                self.label_track(row, category)
+        for row, category in zip(rows, Category, strict=True):
+            pending = category in character.pending
+            key = (character.track(category), pending, final)
+            if not self.unchanged(f"card-track-{category.value} {ident}", *key):
+                self.fill_track(row, character, category)
+        if not self.unchanged("card-pending " + ident, character.pending, values):
+            holder = dom.one(".pending", card)
+            dom.clear(holder)
+            for category in character.pending:
+                holder.append(self.cling_row(character, category))
+        dom.show(
+            dom.one(".back", card), character.status is Status.OUT_FOR_NOW and not character.pending
+        )
+        if not self.unchanged("card-traumas " + ident, character.traumas, values):
+            traumas = dom.one(".traumas", card)
+            dom.clear(traumas)
+            for index, trauma in enumerate(character.traumas):
+                traumas.append(self.trauma_row(character, index, trauma))
+        if not self.unchanged("card-names " + ident, character.name):
+            card.setAttribute("aria-label", character.name)
+            dom.text(dom.one(".name", card), character.name)
+            select = dom.one(".trauma-category", card)
+            chosen = str(select.value)
+            dom.fill_options(select, ((c.value, app.t(c.label)) for c in Category))
+            if chosen:
+                select.value = chosen
+            dom.one(".delete", card).setAttribute(
+                "aria-label", app.t(Step(N_("Delete character: {name}"), {"name": character.name}))
+            )
+            dom.one(".share", card).setAttribute(
+                "aria-label", app.t(Step(N_("Share {name}"), {"name": character.name}))
+            )
+        # Gone for good: every control but Delete and Share is disabled (the rows just
+        # made too); back in play (an Undo): enabled again, but an empty track's "−".
+        if final or not self.unchanged("card-final " + ident, final):
+            for node in dom.every("button:not(.delete):not(.share), input, select", card):
+                node.disabled = final
+            if not final:
+                for row, category in zip(dom.every(".tracks .track", card), Category, strict=True):
+                    dom.one(".less", row).disabled = character.track(category).filled == 0
+
+    def fill_track(self, row: Any, character: Character, category: Category) -> None:
+        app = self.app
         track = character.track(category)
-        dom.text(dom.one(".track-label", row), app.t(category.label))
         boxes = dom.one(".boxes", row)
         label = Step(
             N_("{category} stress {filled} of {boxes}"),
@@ -450,17 +546,30 @@ class CrewScreen(kit.Screen):
         if track.overflow:
             label = Step(N_("{track}, {count} over"), {"track": label, "count": track.overflow})
         boxes.setAttribute("aria-label", app.t(label))
-        for tier in track.tiers():
-            group = dom.element("span")
-            group.className = "tier"
-            for filled in tier:
-                box = dom.element("span")
+        tiers = track.tiers()
+        drawn = dom.every(".box", boxes)
+        if len(drawn) == sum(len(tier) for tier in tiers):  # the same boxes, filled anew
+            for box, filled in zip(drawn, (f for tier in tiers for f in tier), strict=True):
                 box.className = "box filled" if filled else "box"
-                group.append(box)
-            boxes.append(group)
+        else:
+            dom.clear(boxes)
+            for tier in tiers:
+                group = dom.element("span")
+                group.className = "tier"
+                for filled in tier:
+                    box = dom.element("span")
+                    box.className = "box filled" if filled else "box"
+                    group.append(box)
+                boxes.append(group)
+        less, convert = dom.one(".less", row), dom.one(".convert", row)
+        less.disabled = track.filled == 0 or character.status.final
+        dom.show(convert, track.filled > 0 and category not in character.pending)
+
+    def label_track(self, row: Any, category: Category) -> None:
+        """A track's name and its buttons' names, which change only with the language."""
+        app = self.app
+        dom.text(dom.one(".track-label", row), app.t(category.label))
         less, more, convert = dom.one(".less", row), dom.one(".more", row), dom.one(".convert", row)
-        for node, op in ((less, "stress-less"), (more, "stress-more"), (convert, "stress-convert")):
-            self._button(node, op, character, category=category.value)
         less.setAttribute(
             "aria-label",
             app.t(Step(N_("Remove 1 stress ({category})"), {"category": category.label})),
@@ -473,8 +582,33 @@ class CrewScreen(kit.Screen):
             "aria-label",
             app.t(Step(N_("Turn stress ({category}) into a trauma"), {"category": category.label})),
         )
-        less.disabled = track.filled == 0
-        dom.show(convert, track.filled > 0 and category not in character.pending)
+
+    def cling_row(self, character: Character, category: Category) -> Any:
+        """A full track's choice: cling to life with a test, or let go."""
+        app = self.app
+        row = dom.clone("tpl-cling")
+        translate_markup(row, app.translator)
+        characteristic = category.defensive
+        choice = Step(
+            N_(
+                "Stress track ({category}) is full: cling to life with a test of"
+                " {characteristic} ({value}), or let go."
+            ),
+            {
+                "category": category.label,
+                "characteristic": characteristic.label,
+                "value": character.value(characteristic),
+            },
+        )
+        # Both ways out end alike, for good: said before the game master chooses.
+        ending = Step(ENDING_HINT[category])
+        dom.text(dom.one(".text", row), app.t(choice) + " " + app.t(ending))
+        row.setAttribute(
+            "aria-label",
+            app.t(Step(N_("Full track ({category})"), {"category": category.label})),
+        )
+        self._button(dom.one(".cling-button", row), "cling", character, category=category.value)
+        self._button(dom.one(".let-go", row), "let-go", character, category=category.value)
         return row
 
     def trauma_row(self, character: Character, index: int, trauma: Trauma) -> Any:

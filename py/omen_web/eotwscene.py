@@ -10,7 +10,8 @@ Tests screen for the recovery test (the pool is preset; its result heals or not,
 
 State: the store's ``crew``, read and changed here with the engine's functions. A test
 is asked for through the store too (:func:`ask_for_test`): the Tests form is written
-with it, and the Tests screen shown.
+with it, and the Tests screen shown. A render draws only what changed (each region keyed
+on what it reads).
 """
 
 from __future__ import annotations
@@ -86,16 +87,19 @@ class EotwScenePanel(kit.Screen):
     # --- drawing ---------------------------------------------------------------------
 
     def render(self) -> None:
+        """Draw what changed: the hints in a new language, the choice when the scene
+        changed, the downtime offers when the crew did (in downtime)."""
         panel = self.panel
-        for row in panel.querySelectorAll("[data-scene-hint]"):
-            dom.text(row, self.t(EncounterType(str(row.dataset.sceneHint)).hint))
+        if not self.unchanged("hints"):
+            for row in panel.querySelectorAll("[data-scene-hint]"):
+                dom.text(row, self.t(EncounterType(str(row.dataset.sceneHint)).hint))
         crew = self.crew
         scene = crew.agenda.encounter
-        for radio in panel.querySelectorAll('input[name="eotw-scene"]'):
-            radio.checked = str(radio.value) == scene.value
-        box = dom.bound("downtime", panel)
-        dom.show(box, scene is EncounterType.DOWNTIME)
-        if scene is not EncounterType.DOWNTIME:
+        if not self.unchanged("scene", scene):
+            for radio in panel.querySelectorAll('input[name="eotw-scene"]'):
+                radio.checked = str(radio.value) == scene.value
+            dom.show(dom.bound("downtime", panel), scene is EncounterType.DOWNTIME)
+        if scene is not EncounterType.DOWNTIME or self.unchanged("offers", crew.characters):
             return
         offer = downtime(crew)
         dom.show(dom.bound("downtime-empty", panel), offer.empty)

@@ -11,7 +11,9 @@ The Crew screen (or a downtime scene) asks for a test by writing the form's ``pu
 (:func:`omen.crew.ask_test`); the roll is then applied to that character
 (:func:`omen.crew.settle`) and the crew and the form change in one action, one Undo.
 State: the store's ``eotw_tests`` (:data:`omen.eotw.TESTS_FORM`, kept across reloads) and
-``crew``; the last result shown is this screen's own and is not stored.
+``crew``; the last result shown is this screen's own and is not stored. A render draws
+only the regions whose state changed (the odds, the result, the form's parts), each keyed
+on what it reads.
 """
 
 from __future__ import annotations
@@ -430,6 +432,9 @@ class TestsScreen(kit.Screen):
     # --- rendering -------------------------------------------------------------------------
 
     def render(self) -> None:
+        """Draw what changed since the last render: each region is keyed on what it reads
+        (:meth:`omen_web.kit.Screen.unchanged`), so a roll redraws the result and not the
+        odds of a pool that stayed the same."""
         form = self.form
         if form.purpose != self.seen_purpose:
             if form.purpose is not None:  # a test asked for: the last result is not its own
@@ -437,25 +442,66 @@ class TestsScreen(kit.Screen):
                 self.stress_owed, self.given = None, None
                 self.opposed, self.opposed_given = None, {}
             self.seen_purpose = form.purpose
+        crew = self.crew()
         character = self.character(form)
-        chooser = self.bound("test-character")
+        chosen = form.character if character is not None else ""
         members = [
             (member.id, member.name or member.id)
-            for member in self.crew().characters
+            for member in crew.characters
             if not member.status.final
         ]
-        kit.choices(
-            chooser,
-            [("", self.tr(N_("Nobody from the crew"))), *members],
-            form.character if character is not None else "",
+        if not self.unchanged("chooser", members, chosen):  # not a stress box's change
+            kit.choices(
+                self.bound("test-character"),
+                [("", self.tr(N_("Nobody from the crew"))), *members],
+                chosen,
+            )
+        if not self.unchanged("characteristic", form.characteristic, form.value):
+            for option in self.bound("test-characteristic").options:
+                option.textContent = self.t(Characteristic(str(option.value)).label)
+            self.bound("test-characteristic").value = form.characteristic.value
+            self.bound("test-value").value = str(form.value)
+        if not self.unchanged("purpose", self.purpose(form), character):
+            self.render_purpose(form, character)
+        if not self.unchanged("reasons", form.pool):
+            self.render_reasons(form.pool)
+        if not self.unchanged("traumas", character, form.characteristic, form.unticked):
+            self.render_traumas(form, character)
+        pool = self.effective_pool(form)
+        if not self.unchanged("odds", pool, form.value, self.app.campaign.values):
+            dom.text(
+                self.bound("pool-total"),
+                self.t(
+                    Step(
+                        N_("Pool: {positive} positive and {negative} negative dice"),
+                        {"positive": pool.positive, "negative": pool.negative},
+                    )
+                ),
+            )
+            self.render_odds(pool, form.value)
+        if not self.unchanged("contestants", form.contestants, form.characteristic):
+            self.render_contestants(form)
+        shown = (
+            self.title,
+            self.steps,
+            self.result,
+            self.stress_owed,
+            self.given,
+            self.opposed,
+            tuple(self.opposed_given.items()),
         )
-        for option in self.bound("test-characteristic").options:
-            option.textContent = self.t(Characteristic(str(option.value)).label)
-        self.bound("test-characteristic").value = form.characteristic.value
-        self.bound("test-value").value = str(form.value)
-        self.render_purpose(form, character)
+        # The crew members the result names (stress to give them): only they count.
+        named = [self.stress_owed[0]] if self.stress_owed is not None else []
+        if self.opposed is not None:
+            named += [contestant.member for contestant in self.opposed.contestants]
+        named_members = tuple(crew.find(ident) for ident in named if ident)
+        if not self.unchanged("result", *shown, named_members, form.characteristic):
+            self.render_result(form)
+
+    def render_reasons(self, pool: Pool) -> None:
+        """The dice by reason: a count and its two buttons each, and the push."""
         for reason, row in self.counts.items():
-            count = form.pool.count(reason)
+            count = pool.count(reason)
             dom.text(dom.one(".label", row), self.t(reason.label))
             dom.text(dom.one(".count", row), str(count))
             less, more = self.reason_buttons[reason]
@@ -466,21 +512,7 @@ class TestsScreen(kit.Screen):
                 "aria-label", self.t(Step(N_("One die more: {reason}"), {"reason": reason.label}))
             )
             less.disabled = count == 0
-        self.bound("test-push").checked = form.pool.pushed
-        self.render_traumas(form, character)
-        pool = self.effective_pool(form)
-        dom.text(
-            self.bound("pool-total"),
-            self.t(
-                Step(
-                    N_("Pool: {positive} positive and {negative} negative dice"),
-                    {"positive": pool.positive, "negative": pool.negative},
-                )
-            ),
-        )
-        self.render_odds(pool, form.value)
-        self.render_contestants(form)
-        self.render_result(form)
+        self.bound("test-push").checked = pool.pushed
 
     def render_purpose(self, form: TestsForm, character: Character | None) -> None:
         """The test the Crew screen asked for: who, what for; who and what stay fixed."""
