@@ -329,14 +329,8 @@ class CrewScreen(kit.Screen):
             for characteristic, row in self.values.items():
                 dom.text(dom.one(".label", row), self.t(characteristic.label))
         # The form's own fields change the line through on_build_value and on_add_character.
-        if not self.unchanged("points", self.campaign_values):
+        if not self.unchanged("points", self.app.campaign.values):
             self.render_points()
-
-    @property
-    def campaign_values(self) -> object:
-        """The campaign's settings, as the crew's rules read them (a key for a region)."""
-        values: object = self.app.campaign.values
-        return values
 
     def render_last(self) -> None:
         """The line on top: the newest log entry when it changed the crew."""
