@@ -25,6 +25,11 @@ class EncounterScreen(kit.Screen):
 
     def build(self) -> None:
         self.chosen = ""  # "" follows the campaign's game
+        # The procedures' panels, in this section only (the Settings screen's groups of
+        # each procedure's settings carry data-procedure too, and are not this screen's).
+        section = dom.one('[data-screen="encounter"]')
+        self.panels = dom.every(":scope > [data-procedure]", section)
+        self.radios = dom.every('input[name="encounter-procedure"]', self.root)
 
     @property
     def procedure(self) -> str:
@@ -44,10 +49,11 @@ class EncounterScreen(kit.Screen):
         self.render()
 
     def render(self) -> None:
-        for panel in dom.every("[data-procedure]"):
-            dom.show(panel, panel.dataset.procedure == self.procedure)
-        for radio in dom.every('input[name="encounter-procedure"]'):
-            radio.checked = radio.value == self.procedure
+        procedure = self.procedure
+        for panel in self.panels:
+            dom.show(panel, panel.dataset.procedure == procedure)
+        for radio in self.radios:
+            radio.checked = radio.value == procedure
         creature = self.app.creature
         line = dom.bound("encounter-creature")
         if creature:

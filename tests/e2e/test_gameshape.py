@@ -122,6 +122,22 @@ def test_the_question_in_czech_and_escape_keeps_the_defaults(page: Page, base: s
     expect(page.locator("[data-bind='game-dialog'][open]")).to_have_count(0)
 
 
+def test_the_encounter_screen_leaves_the_settings_groups_in_sight(page: Page, base: str) -> None:
+    """The Encounter screen shows the chosen procedure's panel and hides the others; the
+    Settings screen's group for each procedure is not one of them, however the two are
+    drawn (drawing the Encounter screen once hid every group but its own)."""
+    open_app(page, base)
+    go(page, "Encounter")
+    go(page, "Settings")
+    page.get_by_role("combobox", name="Game").select_option("ose")
+    go(page, "Encounter")  # drawn again for the new game
+    expect(page.get_by_role("button", name="Next: surprise")).to_be_visible()
+    go(page, "Settings")
+    expect(page.get_by_role("heading", name="The encounter sequence")).to_be_visible()
+    page.get_by_role("combobox", name="Initiative ties").select_option("simultaneous")
+    expect(page.get_by_role("combobox", name="Initiative ties")).to_have_value("simultaneous")
+
+
 def test_settings_shows_the_games_decisions_first_and_the_others_closed_with_counts(
     page: Page, base: str
 ) -> None:
