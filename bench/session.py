@@ -56,7 +56,7 @@ COUNT_WRITES = """
 """
 # One click, timed in the page: from the click to the next animation frame.
 CLICK = """(selector) => new Promise((resolve, reject) => {
-  const target = [...document.querySelectorAll(selector)].find((n) => n.offsetParent !== null);
+  const target = [...document.querySelectorAll(selector)].find((n) => n.checkVisibility());
   if (!target) { reject(new Error("nothing to click: " + selector)); return; }
   const written = window.omenWritten;
   const start = performance.now();

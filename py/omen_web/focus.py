@@ -14,7 +14,9 @@ from pyscript import document, window
 
 from omen_web import dom
 
-BARS = "nav.tabbar, main .actions"
+# The bars that can cover a control: the tab bar and the action bars of the screen on
+# show (a screen not on show keeps its layout, see app.css: its bars are not measured).
+BARS = "nav.tabbar, main > .screen:not([hidden]) .actions"
 MARGIN = 8  # px of page left between a control and a bar
 
 

@@ -234,7 +234,7 @@ SCREEN_STATES = {
 # The action bar of the screen on show: how many buttons, in how many rows, and the gap
 # between it and the tab bar (where text scrolling under them would show).
 BAR = """() => {
-  const bar = [...document.querySelectorAll('main .actions')].find((b) => b.getBoundingClientRect().height > 0);
+  const bar = [...document.querySelectorAll('main .actions')].find((b) => b.checkVisibility());
   if (!bar) return null;
   const buttons = [...bar.querySelectorAll('button')].filter((b) => b.checkVisibility());
   const rows = new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top + b.getBoundingClientRect().height / 2)));
