@@ -72,6 +72,13 @@ SCREENS = {
 }
 
 
+# The idle work (App.work_when_idle) waits for an idle moment this long, in ms (the
+# browser gives at most 50 when nothing is to be drawn), or, where the browser cannot
+# say, for this long without a tap.
+IDLE_MS = 12
+QUIET_MS = 400
+
+
 # What Undo puts back besides the parts' values, and the screen that knows how: the
 # Tables editor's draft, and the whole campaign as it was before an import.
 RESTORED_BY = {"table-draft": "tables", WHOLE_CAMPAIGN: "share"}
@@ -117,7 +124,12 @@ class App:
         self.creature = ""  # who the party met, carried from Explore to Encounter
         self.encounter_procedure = ""  # the procedure it opens ("" follows the game)
         self.encounter_place = ""  # where it happens, when the check says ("dungeon")
-        self.stale: set[str] = set()  # screens to redraw when next shown
+        self.stale: set[str] = set()  # screens to redraw when next shown (or when idle)
+        self.idle: Any = None  # the page's one idle callback (a proxy), made at start
+        self.idle_asked = False  # whether it waits for an idle moment now
+        self.all_built = False  # whether every screen is built (said on <html>)
+        self.last_tap = 0.0  # when the last event was answered (performance.now())
+        self.idle_callbacks = hasattr(window, "requestIdleCallback")  # Safari has none
         # The sections and the navigation buttons are the page's own, found once.
         self.section_nodes = {str(node.dataset.screen): node for node in dom.every("[data-screen]")}
         self.sections = set(self.section_nodes)
@@ -237,6 +249,7 @@ class App:
 
         def run(event: Any) -> None:
             self.rolled = False
+            self.tapped()
             try:
                 handler(event)
             except RulesError as error:
@@ -269,7 +282,7 @@ class App:
             if self.drawn_now(name, built):
                 built.render()
             else:
-                self.stale.add(name)
+                self.wait_to_draw(name)
         return built
 
     def redraw_everything(self, times: int) -> None:
@@ -296,7 +309,7 @@ class App:
             screen.render()
             self.stale.discard(screen.name)
         else:
-            self.stale.add(screen.name)
+            self.wait_to_draw(screen.name)
 
     def drawn_now(self, name: str, screen: Screen) -> bool:
         """Whether a screen is on show, so drawn at once: in the section shown, and not
@@ -315,6 +328,82 @@ class App:
             if name in self.stale and screen is not None and self.drawn_now(name, screen):
                 self.stale.discard(name)
                 screen.render()
+
+    # --- while the game master is not tapping -------------------------------------------
+
+    def wait_to_draw(self, name: str) -> None:
+        """Screen ``name`` changed while not on show: draw it when next shown, or sooner,
+        when the browser is idle (:meth:`when_idle`)."""
+        self.stale.add(name)
+        self.when_idle()
+
+    def when_idle(self) -> None:
+        """Ask for the next idle moment, if there is work for it and it is not asked for
+        already (one request at a time, through one proxy made at start)."""
+        if self.idle is None or self.idle_asked:
+            return
+        if len(self.built) == len(SCREENS):
+            if not self.all_built:  # said once, for tests that count what is made
+                self.all_built = True
+                document.documentElement.dataset.built = "true"
+            if not self.stale:
+                return
+        self.idle_asked = True
+        if self.idle_callbacks:
+            window.requestIdleCallback(self.idle)
+        else:  # no idle callbacks (Safari): a moment when no tap came for a while
+            window.setTimeout(self.idle, QUIET_MS)
+
+    def tapped(self) -> None:
+        """The game master did something: where the browser has no idle callbacks, the
+        idle work waits a while longer (:meth:`work_when_idle`)."""
+        if not self.idle_callbacks:
+            self.last_tap = float(window.performance.now())
+
+    def next_to_draw(self) -> str | None:
+        """The first screen (in drawing order) that waits to be drawn and is not covered
+        inside its section; one covered is drawn when it is uncovered."""
+        for name in SCREENS:
+            screen = self.built.get(name)
+            if name not in self.stale or screen is None:
+                continue
+            if not (isinstance(screen, kit.Screen) and screen.covered()):
+                return name
+        return None
+
+    def work_when_idle(self, deadline: Any = None) -> None:
+        """One piece of work done in an idle moment: build a screen not built yet, or
+        else draw one that waits to be drawn; then ask for the next moment.
+
+        So the first tap on a screen does not wait for it to be built, and a tap that
+        shows a screen does not wait for it to be drawn (the section it is in keeps its
+        layout while hidden, see ``app.css``): it is drawn already. One screen at a time,
+        so a tap that comes meanwhile waits for one screen's work at most. When every
+        screen is built, ``<html data-built="true">`` says so (for tests that count).
+
+        The work waits for a long idle moment (:data:`IDLE_MS` left before the browser
+        needs the page again), not the short ones between the frames that draw a tap, so
+        it never holds back the frame that shows what a tap did. Where the browser cannot
+        say (no ``requestIdleCallback``), it waits until no tap came for :data:`QUIET_MS`.
+        """
+        self.idle_asked = False
+        if deadline is not None:
+            short = float(deadline.timeRemaining()) < IDLE_MS
+        else:
+            short = float(window.performance.now()) - self.last_tap < QUIET_MS
+        if short:
+            self.when_idle()
+            return
+        waiting = [name for name in SCREENS if name not in self.built]
+        if waiting:
+            self.screen(waiting[0])
+        else:
+            name = self.next_to_draw()
+            if name is None:  # what waits is covered: it is drawn when uncovered
+                return
+            self.stale.discard(name)
+            self.built[name].render()
+        self.when_idle()
 
     def on_show(self, name: str) -> list[str]:
         """The screens drawn in section ``name`` (and those drawn outside any section)."""
@@ -346,12 +435,13 @@ class App:
                 screen.render()
                 self.stale.discard(name)
             else:
-                self.stale.add(name)
+                self.wait_to_draw(name)
         self.draw_uncovered()  # what the screens drawn first uncovered
 
     # --- navigation ------------------------------------------------------------------
 
     def show(self, name: str) -> None:
+        self.tapped()
         self.current = name
         for screen in self.on_show(name):  # in drawing order: a panel after its chooser
             if screen not in self.built:
@@ -451,36 +541,7 @@ def start() -> None:
     firststart.offer(app)  # a first start asks which game the table plays
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
-    warm_up(app)
-
-
-def warm_up(app: App) -> None:
-    """Once the page is idle, import the screens not built yet, one per idle moment.
-
-    A first visit then starts with only the screen on show, and the first tap on another
-    screen does not wait for Python to compile it. The share screen is built (it asks the
-    browser to keep the game master's data). After a start from a memory snapshot every
-    module is imported already, and this costs next to nothing.
-    """
-    waiting = [name for name in SCREENS if name not in app.built]
-
-    def next_one(*_args: Any) -> None:
-        if not waiting:
-            return
-        name = waiting.pop(0)
-        if name == "share":
-            app.screen(name)
-        else:
-            importlib.import_module(SCREENS[name][0])
-        later(next_one)
-
-    later(next_one)
-
-
-def later(work: Callable[..., None]) -> None:
-    """Run ``work`` once, when the browser is idle (or soon, where it cannot say)."""
-    callback = dom.once(work)
-    if hasattr(window, "requestIdleCallback"):
-        window.requestIdleCallback(callback, dom.options(timeout=2000))
-    else:
-        window.setTimeout(callback, 50)
+    # Once the page is idle, the screens not built yet are built (the share screen asks
+    # the browser to keep the game master's data) and drawn, one per idle moment.
+    app.idle = dom.proxy(app.work_when_idle)
+    app.when_idle()

@@ -113,6 +113,12 @@ def open_app(page: Page, base: str, query: str = "") -> Page:
     return page
 
 
+def every_screen_built(page: Page) -> None:
+    """Wait until the page has built every screen in its idle moments (``<html
+    data-built="true">``), so that a count of what it makes is not raised by that."""
+    page.locator("html[data-built='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
+
+
 def reload_app(page: Page) -> Page:
     page.reload()
     page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
