@@ -88,11 +88,24 @@ def option(value: str, label: str = "") -> Any:
     return node
 
 
+# The option lists made lately, by their (value, label) pairs: a list made before is
+# copied in one call, not made again one option at a time (an editor row each has one).
+_option_lists: dict[tuple[tuple[str, str], ...], Any] = {}
+OPTION_LISTS_KEPT = 32
+
+
 def fill_options(select: Any, choices: Iterable[tuple[str, str]]) -> None:
     """Replace a ``<select>``'s options with ``(value, label)`` pairs."""
-    clear(select)
-    for value, label in choices:
-        select.append(option(value, label))
+    key = tuple(choices)
+    made = _option_lists.pop(key, None)
+    if made is None:
+        made = document.createDocumentFragment()
+        for value, label in key:
+            made.append(option(value, label))
+        if len(_option_lists) >= OPTION_LISTS_KEPT:
+            _option_lists.pop(next(iter(_option_lists)))  # the one used longest ago
+    _option_lists[key] = made  # kept as the newest
+    select.replaceChildren(made.cloneNode(True))
 
 
 def show(node: Any, visible: bool = True) -> None:

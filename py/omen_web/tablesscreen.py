@@ -1020,14 +1020,9 @@ class TablesScreen(kit.Screen):
     def entry_row(self, index: int) -> EntryRow:
         """A new row of the editor, for the entry at ``index`` (its fields are filled by
         render_editor)."""
-        node = dom.clone("tpl-entry-row")
+        node = dom.clone("tpl-entry-row")  # its fields and buttons carry their actions
         translate_markup(node, self.app.translator)
         row = EntryRow(node)
-        for field in row.fields():
-            mark(field, "edited", "input")
-        mark(dom.one(".up", node), "entry-up")
-        mark(dom.one(".down", node), "entry-down")
-        mark(dom.one(".remove", node), "entry-remove")
         node.dataset.index = str(index)
         node.setAttribute(
             "aria-label", self.app.t(Step(N_("Entry {number}"), {"number": index + 1}))
@@ -1059,9 +1054,6 @@ class EntryRow:
         self.faces_label = dom.one(".entry-faces", row)
         self.weight_label = dom.one(".entry-weight", row)
         self.weighted: bool | None = None  # which of faces and weight it shows
-
-    def fields(self) -> tuple[Any, ...]:
-        return (self.faces, self.weight, self.text, self.violent, self.reaction, self.link)
 
 
 def put(field: Any, value: str) -> None:
