@@ -72,9 +72,11 @@ SCREENS = {
 }
 
 
-# The idle work (App.work_when_idle) waits for an idle moment this long, in ms (the
-# browser gives at most 50 when nothing is to be drawn), or, where the browser cannot
-# say, for this long without a tap.
+# The idle work (App.work_when_idle) waits for an idle moment with this long left before
+# the next frame, in ms: one that begins as a frame ends (up to 16.7 at 60 frames a
+# second) or a longer one when nothing is being drawn (up to 50), never the few ms
+# between a tap's work and the frame that shows it. Where the browser cannot say, it
+# waits for this long without a tap.
 IDLE_MS = 12
 QUIET_MS = 400
 
@@ -381,10 +383,10 @@ class App:
         so a tap that comes meanwhile waits for one screen's work at most. When every
         screen is built, ``<html data-built="true">`` says so (for tests that count).
 
-        The work waits for a long idle moment (:data:`IDLE_MS` left before the browser
-        needs the page again), not the short ones between the frames that draw a tap, so
-        it never holds back the frame that shows what a tap did. Where the browser cannot
-        say (no ``requestIdleCallback``), it waits until no tap came for :data:`QUIET_MS`.
+        The work waits for an idle moment with :data:`IDLE_MS` left before the next
+        frame, not the short gap between a tap's work and the frame that shows it, so it
+        does not hold back what a tap did. Where the browser cannot say (no
+        ``requestIdleCallback``), it waits until no tap came for :data:`QUIET_MS`.
         """
         self.idle_asked = False
         if deadline is not None:
