@@ -79,6 +79,7 @@ SCREENS = {
 # waits for this long without a tap.
 IDLE_MS = 12
 QUIET_MS = 400
+START_WAIT_MS = 500  # after start, before the first idle work is asked for
 
 
 # What Undo puts back besides the parts' values, and the screen that knows how: the
@@ -389,6 +390,9 @@ class App:
         ``requestIdleCallback``), it waits until no tap came for :data:`QUIET_MS`.
         """
         self.idle_asked = False
+        if deadline is None and self.idle_callbacks:  # the timer set at start
+            self.when_idle()  # from now on, idle moments
+            return
         if deadline is not None:
             short = float(deadline.timeRemaining()) < IDLE_MS
         else:
@@ -544,6 +548,8 @@ def start() -> None:
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
     # Once the page is idle, the screens not built yet are built (the share screen asks
-    # the browser to keep the game master's data) and drawn, one per idle moment.
+    # the browser to keep the game master's data) and drawn, one per idle moment; the
+    # first a while after start, so a tap that comes at once finds the page free.
     app.idle = dom.proxy(app.work_when_idle)
-    app.when_idle()
+    app.idle_asked = True
+    window.setTimeout(app.idle, START_WAIT_MS)
