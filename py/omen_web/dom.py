@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 _listeners: list[Any] = []  # keep proxies alive for the page's lifetime
@@ -129,12 +129,6 @@ def proxy(handler: Callable[..., Any]) -> Any:
     _listeners.append(made)
     _count()
     return made
-
-
-def once(handler: Callable[..., Any]) -> Any:
-    """A JavaScript function that calls ``handler`` once and then lets go of it."""
-    _count()
-    return create_once_callable(handler)
 
 
 def on(node: Any, event: str, handler: Callable[..., object]) -> None:
