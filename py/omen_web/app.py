@@ -357,6 +357,14 @@ class App:
         else:  # no idle callbacks (Safari): a moment when no tap came for a while
             window.setTimeout(self.idle, QUIET_MS)
 
+    def begin_idle_work(self) -> None:
+        """Once the page is idle, the screens not built yet are built (the share screen
+        asks the browser to keep the game master's data) and drawn, one per idle moment;
+        the first a while after start, so a tap that comes at once finds the page free."""
+        self.idle = dom.proxy(self.work_when_idle)
+        self.idle_asked = True  # by the timer: work_when_idle then asks for idle moments
+        window.setTimeout(self.idle, START_WAIT_MS)
+
     def tapped(self) -> None:
         """The game master did something: where the browser has no idle callbacks, the
         idle work waits a while longer (:meth:`work_when_idle`)."""
@@ -547,9 +555,4 @@ def start() -> None:
     firststart.offer(app)  # a first start asks which game the table plays
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
-    # Once the page is idle, the screens not built yet are built (the share screen asks
-    # the browser to keep the game master's data) and drawn, one per idle moment; the
-    # first a while after start, so a tap that comes at once finds the page free.
-    app.idle = dom.proxy(app.work_when_idle)
-    app.idle_asked = True
-    window.setTimeout(app.idle, START_WAIT_MS)
+    app.begin_idle_work()
