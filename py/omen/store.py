@@ -319,6 +319,10 @@ class Keeper:
     - Two tabs: the keeper remembers the text it last read or wrote for each key. If
       another tab wrote something else since, that value is kept aside before this one
       overwrites it. :meth:`take_in` reads another tab's write for a part this tab shows.
+    - Given ``later`` (the browser's "soon after this frame"), a write waits: it is in
+      the page at once (:meth:`read` gives it back) and reaches storage when ``later``
+      calls :meth:`settle`, so a tap's frame does not wait for storage. Anything that
+      looks at storage itself settles first, so what it sees is what the page holds.
 
     >>> told = []
     >>> keeper = Keeper(MemoryBackend({"omen/prefs": "{oops"}), told.append, lambda: "T1")
@@ -329,11 +333,17 @@ class Keeper:
     """
 
     def __init__(
-        self, backend: Backend | None, notify: Callable[[Step], None], now: Callable[[], str]
+        self,
+        backend: Backend | None,
+        notify: Callable[[Step], None],
+        now: Callable[[], str],
+        later: Callable[[], None] | None = None,
     ) -> None:
-        self.backend = backend
+        self._backend = backend
         self.notify = notify
         self.now = now
+        self.later = later  # asked to call settle() soon; None: every write at once
+        self.pending: dict[str, bool] = {}  # written here, waiting for settle(): quiet?
         self.memory: dict[str, str] = {}  # the latest text this page has for each key
         self.known: dict[str, str | None] = {}  # what this page last read or wrote, by key
         self.dirty: set[str] = set()  # changed here, not in storage yet
@@ -342,13 +352,20 @@ class Keeper:
         self.warned_write = False
         self.warned_limit = False
 
+    @property
+    def backend(self) -> Backend | None:
+        """Storage itself, once every waiting write is in it (see :meth:`settle`)."""
+        if self.pending:
+            self.settle()
+        return self._backend
+
     # --- reading ---------------------------------------------------------------------
 
     def read(self, key: str) -> str | None:
         """The text for ``key``: memory's while a write waits (or with no storage), else storage's."""
-        if self.backend is None or key in self.dirty:
+        if key in self.pending or key in self.dirty or self._backend is None:
             return self.memory.get(key)
-        value = self.backend.get(key)
+        value = self._backend.get(key)  # no write waits for this key: storage has it
         self.known[key] = value
         return value
 
@@ -437,9 +454,38 @@ class Keeper:
 
     # --- writing ---------------------------------------------------------------------
 
-    def write(self, key: str, text: str, quiet: bool = False) -> bool:
-        """Store ``text``; False when it could not be (told once, unless ``quiet``)."""
+    def write(self, key: str, text: str, quiet: bool = False, now: bool = False) -> bool:
+        """Store ``text``; False when it could not be (told once, unless ``quiet``).
+
+        With ``later`` (and not ``now``) the write waits for :meth:`settle` and the
+        answer is True: a failure is then told when it is tried.
+
+        >>> asked = []
+        >>> keeper = Keeper(MemoryBackend(), [].append, lambda: "T1", lambda: asked.append(1))
+        >>> keeper.write("omen/prefs", "{}"), keeper.read("omen/prefs"), len(asked)
+        (True, '{}', 1)
+        >>> keeper.write("omen/prefs", "{ }"), len(asked)  # still waiting: asked once
+        (True, 1)
+        >>> keeper.backend.get("omen/prefs")  # a look at storage itself settles first
+        '{ }'
+        """
         self.memory[key] = text
+        if self._backend is None:
+            return False
+        if self.later is not None and not now:
+            if not self.pending:
+                self.later()
+            self.pending[key] = self.pending.get(key, True) and quiet
+            return True
+        return self._write(key, text, quiet)
+
+    def settle(self) -> None:
+        """Write what waits (see :meth:`write`), in the order it was written."""
+        pending, self.pending = self.pending, {}
+        for key, quiet in pending.items():
+            self._write(key, self.memory[key], quiet)
+
+    def _write(self, key: str, text: str, quiet: bool) -> bool:
         if self.backend is None:
             return False
         if key not in self.known:  # never read here: what this change is made over
@@ -462,9 +508,9 @@ class Keeper:
         self.flush()
         return True
 
-    def save(self, schema: Schema[Any], data: Any, quiet: bool = False) -> bool:
+    def save(self, schema: Schema[Any], data: Any, quiet: bool = False, now: bool = False) -> bool:
         """Encode ``data`` with its schema and write it (see :meth:`write`)."""
-        return self.write(schema.key, encode(schema, data), quiet)
+        return self.write(schema.key, encode(schema, data), quiet, now)
 
     def _put(self, key: str, text: str) -> bool:
         assert self.backend is not None
@@ -526,6 +572,7 @@ class Keeper:
     def remove(self, key: str) -> None:
         """Forget what is stored under ``key``."""
         self.memory.pop(key, None)
+        self.pending.pop(key, None)
         self.dirty.discard(key)
         if self.backend is None or key in self.held:
             return
@@ -536,7 +583,7 @@ class Keeper:
 
     def seen(self, key: str, value: str | None) -> None:
         """Another tab wrote ``value`` to ``key``, a key this page does not take in."""
-        if key not in self.dirty and key not in self.held:
+        if key not in self.dirty and key not in self.held and key not in self.pending:
             self.known[key] = value
 
     def take_in(self, schema: Schema[T], key: str = "") -> T | None:

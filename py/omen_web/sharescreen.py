@@ -543,7 +543,7 @@ class ShareScreen(kit.Screen):
         an earlier import kept is dropped rather than left taking room.
         """
         self.kept = Kept(dom.now_iso(), current)
-        if not self.app.storage.save(KEPT, self.kept.to_json(), quiet=True):
+        if not self.app.storage.save(KEPT, self.kept.to_json(), quiet=True, now=True):
             self.app.storage.remove(KEPT.key)
         return (campaign.WHOLE_CAMPAIGN, self.kept.token)
 

@@ -5,7 +5,15 @@ what does not load is kept aside once under ``omen/quarantine/…`` and its key 
 afresh; a write that fails (quota full, storage switched off) is reported, kept in this
 page and written once saving works again; a value another tab wrote in between is kept
 aside before this tab overwrites it. This module only puts ``localStorage`` behind the
-keeper's :class:`omen.store.Backend` and retries unsaved changes now and then.
+keeper's :class:`omen.store.Backend`, retries unsaved changes now and then, and says
+when a write that waits is written.
+
+A write waits for the frame that shows the tap (the keeper's ``later``): the page holds
+it at once, and ``localStorage`` gets it in a task right after that frame is drawn, so a
+tap's result is on screen before Omen spends time on storage (about a fifth of a Next
+turn's work). When the page is hidden or closed (``visibilitychange``, ``pagehide``)
+whatever waits is written there and then. A write waits about one frame, which is far
+less than the browser itself waits before it puts ``localStorage`` on disk.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyodide.ffi import JsException
-from pyscript import window
+from pyscript import document, window
 
 from omen.roll import N_, Step
 from omen.store import Keeper
@@ -58,8 +66,12 @@ class Storage(Keeper):
             backend = LocalBackend(local)
         except JsException:
             backend = None
-        super().__init__(backend, notify, dom.now_iso)
+        super().__init__(backend, notify, dom.now_iso, self.settle_soon)
         self.retrying: Any = None
+        self.settling = dom.proxy(self.settle_now)  # one proxy each, made at start
+        self.after_frame = dom.proxy(self.frame_drawn)
+        dom.on(window, "pagehide", self.settle_now)
+        dom.on(document, "visibilitychange", self.settle_now)
         if backend is None:
             notify(
                 Step(
@@ -70,9 +82,24 @@ class Storage(Keeper):
                 )
             )
 
-    def write(self, key: str, text: str, quiet: bool = False) -> bool:
-        saved = super().write(key, text, quiet)
-        if self.dirty and self.backend is not None and self.retrying is None:
+    def settle_soon(self) -> None:
+        """Write what waits right after the next frame (a hidden page draws none: at once,
+        in a task of its own)."""
+        if document.hidden:
+            window.setTimeout(self.settling, 0)
+        else:
+            window.requestAnimationFrame(self.after_frame)
+
+    def frame_drawn(self, *_args: Any) -> None:
+        """The frame is about to be drawn: the writes follow it, in a task after it."""
+        window.setTimeout(self.settling, 0)
+
+    def settle_now(self, *_args: Any) -> None:
+        self.settle()
+
+    def _write(self, key: str, text: str, quiet: bool) -> bool:
+        saved = super()._write(key, text, quiet)
+        if self.dirty and self._backend is not None and self.retrying is None:
             # Space may be freed outside Omen: try again now and then until it saves.
             self.retrying = dom.proxy(self.retry)
             window.setTimeout(self.retrying, RETRY_MS)

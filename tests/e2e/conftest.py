@@ -119,6 +119,17 @@ def every_screen_built(page: Page) -> None:
     page.locator("html[data-built='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
 
 
+# Omen writes to storage in a task right after the frame that shows a tap
+# (omen_web.storage): once this page's own frame and the task after it have run, it has.
+SAVED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
+
+
+def saved(page: Page) -> Page:
+    """Wait until what the page's last tap wrote is in ``localStorage``."""
+    page.evaluate(SAVED)
+    return page
+
+
 def reload_app(page: Page) -> Page:
     page.reload()
     page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from omen.share import encode_link, share_table
 from omen.tables import Entry, Library, Table
 
-from .conftest import open_app
+from .conftest import open_app, saved
 
 COMBOS = [("en", "light"), ("en", "dark"), ("cs", "light"), ("cs", "dark")]
 
@@ -414,5 +414,5 @@ def test_a_roll_buzzes_and_rattles_only_as_the_settings_and_the_device_allow(
     page.get_by_role("navigation", name="Screens").get_by_role("button", name="Explore").click()
     roll.click()
     assert page.evaluate("[window.__buzz.length, window.__sounds]") == [1, 2]
-    stored = page.evaluate("JSON.parse(localStorage.getItem('omen/prefs')).data")
+    stored = saved(page).evaluate("JSON.parse(localStorage.getItem('omen/prefs')).data")
     assert (stored["vibrate"], stored["sound"]) == (True, True)

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app, reload_app
+from .conftest import open_app, reload_app, saved
 
 QUESTION = "Which game does your table play?"
 
@@ -53,7 +53,7 @@ def test_a_fresh_profile_is_asked_once_picks_ose_and_gets_its_example(
     expect(tables.get_by_role("button", name="Example: Main Street encounters")).to_have_count(0)
     page.get_by_role("button", name="Settings").click()
     expect(page.get_by_role("combobox", name="Game")).to_have_value("ose")
-    prefs = json.loads(page.evaluate("localStorage.getItem('omen/prefs')"))
+    prefs = json.loads(saved(page).evaluate("localStorage.getItem('omen/prefs')"))
     assert (prefs["schema"], prefs["data"]["game_asked"]) == (3, True)
 
     reload_app(page)

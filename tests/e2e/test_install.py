@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import READY_TIMEOUT, open_app, reload_app
+from .conftest import READY_TIMEOUT, open_app, reload_app, saved
 
 IPHONE_SAFARI = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
@@ -18,7 +18,7 @@ IPHONE_SAFARI = (
 
 
 def stored(page: Page, kind: str) -> Any:
-    raw = page.evaluate(f"localStorage.getItem('omen/{kind}')")
+    raw = saved(page).evaluate(f"localStorage.getItem('omen/{kind}')")
     return None if raw is None else json.loads(raw)["data"]
 
 

@@ -13,7 +13,7 @@ from omen.logbook import LogBook
 from omen.roll import Step
 from omen.store import Keeper, MemoryBackend
 
-from .conftest import open_app, reload_app
+from .conftest import open_app, reload_app, saved
 
 
 def seeded_log(count: int) -> dict[str, str]:
@@ -59,7 +59,7 @@ def test_undo_reaches_back_across_pages_after_a_reload(page: Page, base: str) ->
     for _ in range(21):
         page.get_by_role("button", name="Next turn").click()
     expect(page.locator("[data-bind='turn']")).to_have_text("21")
-    keys = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('omen/log'))")
+    keys = saved(page).evaluate("Object.keys(localStorage).filter((k) => k.startsWith('omen/log'))")
     assert sorted(keys) == ["omen/log", "omen/log/1"]  # twenty on a page, one on top
     reload_app(page)
     page.get_by_role("button", name="Log").click()
@@ -91,13 +91,15 @@ def test_storage_running_low_is_told_and_old_entries_go_to_a_file_first(
     page.screenshot(path="/tmp/omen-log-room.png")
     with page.expect_download() as saving:
         page.get_by_role("button", name="Export old entries").click()
-    saved = json.loads(Path(saving.value.path()).read_text(encoding="utf-8"))
-    exported = saved["data"]["parts"]["log"]["data"]["entries"]
+    file = json.loads(Path(saving.value.path()).read_text(encoding="utf-8"))
+    exported = file["data"]["parts"]["log"]["data"]["entries"]
     assert [e["id"] for e in exported] == list(range(60, 0, -1))  # all but the newest 200
     page.get_by_role("button", name="Remove the exported entries").click()
     expect(page.get_by_role("button", name="Remove the exported entries")).to_be_hidden()
     expect(entries(page).first).to_contain_text("Removed 60 old entries from this device")
-    keys = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('omen/log/'))")
+    keys = saved(page).evaluate(
+        "Object.keys(localStorage).filter((k) => k.startsWith('omen/log/'))"
+    )
     assert len(keys) == 10  # the 200 newest stay, twenty a page
     reload_app(page)
     page.get_by_role("button", name="Log").click()

@@ -15,7 +15,7 @@ from omen.crew import Character, Crew
 from omen.share import encode_link, export_file, pack, share_table
 from omen.tables import Entry, Library, Table
 
-from .conftest import READY_TIMEOUT, open_app, reload_app
+from .conftest import READY_TIMEOUT, open_app, reload_app, saved
 
 # Every page records CSP violations, alert/confirm/prompt dialogs, and a flag payloads set.
 WATCH = """
@@ -48,7 +48,7 @@ def table_link(name: str, entries: tuple[str, ...] = ("Two of them", "Many")) ->
 
 
 def stored(page: Page, kind: str) -> Any:
-    raw = page.evaluate(f"localStorage.getItem('omen/{kind}')")
+    raw = saved(page).evaluate(f"localStorage.getItem('omen/{kind}')")
     return None if raw is None else json.loads(raw)["data"]
 
 
@@ -356,7 +356,7 @@ def test_two_tabs_keep_in_step_and_lose_no_write(
     expect(
         page.get_by_role("alert").filter(has_text="Another tab changed the crew at the same time")
     ).to_be_visible()
-    aside = page.evaluate(
+    aside = saved(page).evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('omen/quarantine/crew/'))"
     )
     assert len(aside) == 1
@@ -466,7 +466,7 @@ def test_restoring_a_backup_can_be_undone_after_a_reload(
     page: Page, base: str, tmp_path: Path, watched: dict[str, list[Any]]
 ) -> None:
     restore_a_backup_over_a_turn(page, base, tmp_path)
-    assert page.evaluate("localStorage.getItem('omen/before_import')") is not None
+    assert saved(page).evaluate("localStorage.getItem('omen/before_import')") is not None
     page.get_by_role("button", name="Explore").click()
     expect(page.locator("[data-bind='turn']")).to_have_text("0")
     reload_app(page)
@@ -480,7 +480,7 @@ def test_restoring_a_backup_can_be_undone_after_a_reload(
     expect(log.get_by_role("listitem").first).to_contain_text("Restored the backup")
     expect(log.get_by_role("listitem").first).to_contain_text("(undone)")
     expect(log.get_by_role("listitem").nth(1)).to_contain_text("Tension Die")
-    assert page.evaluate("localStorage.getItem('omen/before_import')") is None  # room freed
+    assert saved(page).evaluate("localStorage.getItem('omen/before_import')") is None  # freed
     reload_app(page)
     expect(page.locator("[data-bind='campaign-name']")).to_have_text("After")
     expect(page.locator("[data-bind='turn']")).to_have_text("1")

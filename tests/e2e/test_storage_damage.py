@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app, reload_app
+from .conftest import open_app, reload_app, saved
 
 LABELS = {"prefs": "the language and theme", "campaign": "the campaign settings"}
 LABELS["log"] = "the roll log"
@@ -37,7 +37,7 @@ def damage(kind: str, how: str) -> str:
 
 
 def kept_aside(page: Page) -> dict[str, str]:
-    return page.evaluate(
+    return saved(page).evaluate(
         "Object.fromEntries(Object.keys(localStorage)"
         ".filter(k => k.startsWith('omen/quarantine/')).map(k => [k, localStorage.getItem(k)]))"
     )
@@ -62,7 +62,7 @@ def test_a_damaged_key_is_kept_aside_once_and_the_app_starts(
         else:
             expect(page.get_by_role("alert")).to_have_count(0)
         assert list(kept_aside(page).values()) == [raw]  # untouched, once
-    assert page.evaluate(f"localStorage.getItem('omen/{kind}')") in (None, "")
+    assert saved(page).evaluate(f"localStorage.getItem('omen/{kind}')") in (None, "")
     page.get_by_role("button", name="Next turn").click()  # the app works
     expect(page.locator("[data-bind='turn']")).to_have_text("1")
 
@@ -91,7 +91,7 @@ def rename(page: Page, name: str) -> None:
 
 
 def stored_name(page: Page) -> str | None:
-    raw = page.evaluate("localStorage.getItem('omen/campaign')")
+    raw = saved(page).evaluate("localStorage.getItem('omen/campaign')")
     return None if raw is None else json.loads(raw)["data"]["name"]
 
 

@@ -23,8 +23,8 @@ from omen_web.store import Store
 NOW = "2026-12-01T10:00:00.000Z"
 
 
-def make_store(backend: MemoryBackend, told: list[Step] | None = None) -> Store:
-    keeper = Keeper(backend, (told if told is not None else []).append, lambda: NOW)
+def make_store(backend: MemoryBackend, told: list[Step] | None = None, later: Any = None) -> Store:
+    keeper = Keeper(backend, (told if told is not None else []).append, lambda: NOW, later)
     return Store(keeper, NOW, lambda: NOW, lambda step: step.key, lambda: "en")
 
 
@@ -144,7 +144,7 @@ class StoreMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.backend = MemoryBackend()
-        self.store = make_store(self.backend)
+        self.store = self.open()
         self.model: dict[str, Any] = {
             kind: self.store.get(kind).to_json() for kind in ("exploration", "campaign", "crew")
         }
@@ -181,8 +181,16 @@ class StoreMachine(RuleBasedStateMachine):
         self.store.replace({"crew": Crew()})
         self.model["crew"] = Crew().to_json()
 
+    def open(self) -> Store:
+        """The page opened (or reloaded) over the machine's storage."""
+        return make_store(self.backend)
+
+    def between_taps(self) -> None:
+        """What happens before another tab or a reload comes: nothing, here."""
+
     @rule(name=st.sampled_from(["Other tab", "Jiná karta"]))
     def another_tab(self, name: str) -> None:
+        self.between_taps()
         other = make_store(self.backend)
         other.put("campaign", Campaign(name=name))
         assert self.store.take_in("campaign")
@@ -190,7 +198,8 @@ class StoreMachine(RuleBasedStateMachine):
 
     @rule()
     def reload(self) -> None:
-        self.store = make_store(self.backend)
+        self.between_taps()
+        self.store = self.open()
 
     @invariant()
     def matches_the_model(self) -> None:
@@ -200,3 +209,27 @@ class StoreMachine(RuleBasedStateMachine):
 
 TestStoreMachine = StoreMachine.TestCase
 TestStoreMachine.settings = settings(max_examples=60, stateful_step_count=25, deadline=None)
+
+
+class WaitingStoreMachine(StoreMachine):
+    """The same store with writes that wait for the frame, as in the browser: the page
+    reads its own writes at once; storage holds them once the frame is drawn, before
+    another tab writes and when the page closes (``pagehide``) for a reload."""
+
+    def open(self) -> Store:
+        store = make_store(self.backend, later=lambda: None)  # the frame comes by rule
+        return store
+
+    def between_taps(self) -> None:
+        self.store.keeper.settle()
+
+    @rule()
+    def frame(self) -> None:
+        self.store.keeper.settle()
+        again = make_store(MemoryBackend(dict(self.backend.items)))  # a copy of storage
+        for kind, data in self.model.items():
+            assert again.get(kind).to_json() == data
+
+
+TestWaitingStoreMachine = WaitingStoreMachine.TestCase
+TestWaitingStoreMachine.settings = settings(max_examples=60, stateful_step_count=25, deadline=None)

@@ -243,6 +243,105 @@ def test_without_storage_everything_stays_in_memory() -> None:
 
 # --- a state machine: damage, starts, full storage, clearing ---------------------------------
 
+# --- writes that wait for the frame (the browser's ``later``) ---------------------------
+
+
+class Frames:
+    """The browser's "soon after this frame", by hand: counts the asks, runs them on call."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+        self.keeper: Keeper | None = None
+
+    def __call__(self) -> None:
+        self.asked += 1
+
+    def draw(self) -> None:
+        assert self.keeper is not None
+        self.keeper.settle()
+
+
+def waiting(backend: MemoryBackend, told: list[Step] | None = None) -> tuple[Keeper, Frames]:
+    frames = Frames()
+    keeper = Keeper(backend, (told if told is not None else []).append, Clock(), frames)
+    frames.keeper = keeper
+    return keeper, frames
+
+
+def test_a_write_waits_for_the_frame_and_the_page_reads_it_meanwhile() -> None:
+    backend = MemoryBackend()
+    keeper, frames = waiting(backend)
+    assert keeper.save(CAMPAIGN, Campaign("First").to_json())
+    assert keeper.save(CAMPAIGN, Campaign("Second").to_json())
+    assert keeper.save(PREFS, Prefs("cs").to_json())
+    assert frames.asked == 1  # one ask for everything written before the frame
+    assert backend.items == {}  # storage untouched by the tap
+    assert store.decode(CAMPAIGN, keeper.read("omen/campaign") or "").name == "Second"
+    frames.draw()
+    assert store.decode(CAMPAIGN, backend.items["omen/campaign"]).name == "Second"
+    assert list(backend.items) == ["omen/campaign", "omen/prefs"]  # in the order written
+    assert keeper.save(CAMPAIGN, Campaign("Third").to_json()) and frames.asked == 2
+
+
+def test_whatever_looks_at_storage_itself_settles_first() -> None:
+    backend = MemoryBackend()
+    keeper, _frames = waiting(backend)
+    keeper.save(CAMPAIGN, Campaign("Counted").to_json())
+    size = len("omen/campaign") + len(encode(CAMPAIGN, Campaign("Counted").to_json()))
+    assert keeper.used() == size  # the room counted is the room the page's writes take
+    assert "omen/campaign" in backend.items and not keeper.pending
+    keeper.save(CAMPAIGN, Campaign("Listed").to_json())
+    assert keeper.aside() == [] and not keeper.pending  # a look at the keys settles too
+
+
+def test_a_write_that_waits_is_told_when_it_fails_and_saved_when_there_is_room() -> None:
+    backend = MemoryBackend(room=2000)
+    told: list[Step] = []
+    keeper, frames = waiting(backend, told)
+    backend.items["filler"] = "f" * 1990
+    assert keeper.save(CAMPAIGN, Campaign("Renamed").to_json())  # accepted: it waits
+    assert told == []
+    frames.draw()
+    assert keeper.dirty == {"omen/campaign"}
+    assert "could not save" in told[-1].english()
+    del backend.items["filler"]
+    assert keeper.flush()
+    assert store.decode(CAMPAIGN, backend.items["omen/campaign"]).name == "Renamed"
+
+
+def test_a_write_asked_for_now_is_written_now_after_what_waits() -> None:
+    backend = MemoryBackend(room=2000)
+    keeper, _frames = waiting(backend)
+    keeper.save(PREFS, Prefs("cs").to_json())
+    backend.items["filler"] = "f" * 1500
+    assert not keeper.save(CAMPAIGN, Campaign("x" * 600).to_json(), quiet=True, now=True)
+    assert "omen/prefs" in backend.items  # what waited went first
+
+
+def test_another_tabs_write_during_the_wait_is_kept_aside_when_the_wait_ends() -> None:
+    backend = MemoryBackend()
+    told: list[Step] = []
+    a, frames = waiting(backend, told)
+    b = Keeper(backend, [].append, Clock())
+    a.load(TESTS_FORM), b.load(TESTS_FORM)
+    a.save(TESTS_FORM, form(danger=1).to_json())  # waits for A's frame
+    b.save(TESTS_FORM, form(equipment=1).to_json())
+    a.seen("omen/eotw_tests", backend.items["omen/eotw_tests"])  # B's storage event at A
+    frames.draw()
+    assert list(copies(backend).values()) == [encode(TESTS_FORM, form(equipment=1).to_json())]
+    assert store.decode(TESTS_FORM, backend.items["omen/eotw_tests"]).pool.danger == 1
+    assert "Another tab changed the dice pool on the Tests screen" in told[-1].english()
+
+
+def test_a_removed_key_does_not_come_back_with_the_frame() -> None:
+    backend = MemoryBackend()
+    keeper, frames = waiting(backend)
+    keeper.save(CAMPAIGN, Campaign("Gone").to_json())
+    keeper.remove("omen/campaign")
+    frames.draw()
+    assert backend.items == {} and keeper.read("omen/campaign") is None
+
+
 VALUES = ["{bad", "x" * 300_000, '{"app": "omen", "kind": "log", "schema": 9, "data": 1}']
 
 
