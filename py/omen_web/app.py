@@ -102,6 +102,7 @@ class App:
         self.pending: list[Step] = []
         self.notices: list[tuple[Any, Step]] = []
         self.translator = Translator.english()
+        self.translated: set[str] = set()  # templates in the current language (clone)
         self.storage = Storage(self.notify)
         self.stamp = dom.now_iso()
         self.store = Store(
@@ -174,6 +175,7 @@ class App:
     def apply_language(self) -> None:
         """Translate the static markup and re-render everything in the current language."""
         document.documentElement.lang = self.translator.language
+        self.translated.clear()  # each template is translated again when next copied
         translate_markup(document, self.translator)
         helpsheet.label(document, self)
         if self.help is not None:
@@ -219,20 +221,29 @@ class App:
 
     # --- notices, log, saving -----------------------------------------------------
 
+    def clone(self, template_id: str) -> Any:
+        """A copy of a ``<template>``, in the current language: a template is translated
+        when first copied in a language, so a copy costs one call, however much text
+        it holds (copies made before a change of language are translated with the page)."""
+        if template_id not in self.translated:
+            translate_markup(dom.template(template_id), self.translator)
+            self.translated.add(template_id)
+        return dom.clone(template_id)
+
     def fill_list(self, target: Any, steps: Any) -> None:
         """Replace a list's items with one ``<li>`` per step, in the current language."""
-        dom.clear(target)
+        items = []
         for step in steps:
             item = dom.element("li")
             dom.text(item, self.t(step))
-            target.append(item)
+            items.append(item)
+        target.replaceChildren(*items)
 
     def notify(self, step: Step) -> None:
         if not self.wired:
             self.pending.append(step)  # before the page is wired: shown by start()
             return
-        node = dom.clone("tpl-notice")
-        translate_markup(node, self.translator)
+        node = self.clone("tpl-notice")
         dom.text(dom.one(".text", node), self.t(step))
         self.notices.append((node, step))
         dom.one("#notices").append(node)

@@ -48,7 +48,6 @@ from omen.eotw import Category, Characteristic
 from omen.errors import RulesError
 from omen.roll import N_, Step
 from omen_web import dom, kit
-from omen_web.app import translate_markup
 from omen_web.eotwscene import ask_for_test
 from omen_web.store import MANY
 
@@ -426,8 +425,7 @@ class CrewScreen(kit.Screen):
         """A new card for ``character``: what never changes for them (their controls'
         actions, the editor's fields, a row per stress track); :meth:`fill_card` fills it."""
         app = self.app
-        card = dom.clone("tpl-character")
-        translate_markup(card, app.translator)
+        card = app.clone("tpl-character")
         editor = dom.one(".edit-build", card)
         for characteristic in Characteristic:
             row = dom.clone("tpl-build-value")
@@ -439,8 +437,7 @@ class CrewScreen(kit.Screen):
             editor.append(row)
         tracks = dom.one(".tracks", card)
         for category in Category:
-            row = dom.clone("tpl-track")
-            translate_markup(row, app.translator)
+            row = app.clone("tpl-track")
             row.dataset.category = category.value
             for node, op in (
                 (dom.one(".less", row), "stress-less"),
@@ -580,8 +577,7 @@ class CrewScreen(kit.Screen):
     def cling_row(self, character: Character, category: Category) -> Any:
         """A full track's choice: cling to life with a test, or let go."""
         app = self.app
-        row = dom.clone("tpl-cling")
-        translate_markup(row, app.translator)
+        row = app.clone("tpl-cling")
         characteristic = category.defensive
         choice = Step(
             N_(
@@ -607,8 +603,7 @@ class CrewScreen(kit.Screen):
 
     def trauma_row(self, character: Character, index: int, trauma: Trauma) -> Any:
         app = self.app
-        row = dom.clone("tpl-trauma")
-        translate_markup(row, app.translator)
+        row = app.clone("tpl-trauma")
         dom.text(
             dom.one(".label", row),
             app.t(Step(N_("Trauma {number}: name"), {"number": index + 1})),

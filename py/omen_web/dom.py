@@ -6,6 +6,7 @@ Lookups fail loudly: a missing ``data-bind`` is a wiring bug, not something to s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -14,6 +15,7 @@ from pyscript import document, window
 
 _listeners: list[Any] = []  # keep proxies alive for the page's lifetime
 _made = [0]  # proxies and once-callables made so far (window.omenProxies)
+_templates: dict[str, Any] = {}  # each template's first element, by the template's id
 
 
 def _count() -> None:
@@ -52,19 +54,27 @@ def every(selector: str, root: Any = None) -> list[Any]:
     return list((root or document).querySelectorAll(selector))
 
 
-def clone(template_id: str) -> Any:
-    """A fresh copy of a ``<template>``'s first element.
+def template(template_id: str) -> Any:
+    """A ``<template>``'s first element: what :func:`clone` copies, looked up once.
 
     Controls marked ``data-needs-engine`` wait, disabled, for Python; Python is running
-    when it clones, so they are enabled in the copy.
+    when this is first asked for, so they are enabled in the template itself, and so in
+    every copy. A change made to it here (a translation) is in every later copy.
     """
-    template = document.getElementById(template_id)
-    if template is None:
-        raise WiringError(f"no <template id={template_id!r}> in the page")
-    node = template.content.firstElementChild.cloneNode(True)
-    for control in node.querySelectorAll("[data-needs-engine][disabled]"):
-        control.removeAttribute("disabled")
+    node = _templates.get(template_id)
+    if node is None:
+        holder = document.getElementById(template_id)
+        if holder is None:
+            raise WiringError(f"no <template id={template_id!r}> in the page")
+        node = _templates[template_id] = holder.content.firstElementChild
+        for control in node.querySelectorAll("[data-needs-engine][disabled]"):
+            control.removeAttribute("disabled")
     return node
+
+
+def clone(template_id: str) -> Any:
+    """A fresh copy of a ``<template>``'s first element (see :func:`template`)."""
+    return template(template_id).cloneNode(True)
 
 
 def options(**values: Any) -> Any:
@@ -139,9 +149,32 @@ def now_iso() -> str:
     return str(window.Date.new().toISOString())
 
 
+_ISO_TIME = re.compile(
+    r"\d{4}-\d\d-\d\dT(\d\d):(\d\d)(?::\d\d(?:\.\d+)?)?(Z|[+-]\d\d:\d\d)?", re.ASCII
+)
+
+
 def local_time(iso: str) -> str:
-    """Hours and minutes of an ISO time, in the device's time zone."""
-    date = window.Date.new(iso)
-    if window.isNaN(date.getTime()):
+    """Hours and minutes of an ISO time, in the device's time zone.
+
+    The browser is asked only for its offset at that moment (so summer time is right);
+    the rest is arithmetic. A time without an offset is a local time already, as the
+    browser reads it; one that is not an ISO time shows nothing.
+    """
+    match = _ISO_TIME.fullmatch(iso)
+    if match is None:
         return ""
-    return f"{int(date.getHours()):02d}:{int(date.getMinutes()):02d}"
+    hour, minute, zone = int(match[1]), int(match[2]), match[3]
+    if hour > 23 or minute > 59:
+        return ""
+    if zone is None:
+        return f"{hour:02d}:{minute:02d}"
+    date = window.Date.new(iso)
+    behind = date.getTimezoneOffset()  # minutes the device is behind UTC (NaN: no date)
+    if behind != behind:
+        return ""
+    ahead = (
+        0 if zone == "Z" else (int(zone[1:3]) * 60 + int(zone[4:6])) * (1 if zone[0] == "+" else -1)
+    )
+    minutes = (hour * 60 + minute - ahead - int(behind)) % (24 * 60)
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"

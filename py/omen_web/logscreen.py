@@ -14,7 +14,6 @@ from omen.campaign import Entry, Outcome
 from omen.logbook import SHOWN
 from omen.roll import N_, Step
 from omen_web import dom, kit
-from omen_web.app import translate_markup
 
 
 class LogScreen(kit.Screen):
@@ -127,10 +126,10 @@ class LogScreen(kit.Screen):
 
     def item(self, entry: Entry) -> Any:
         app = self.app
-        item = dom.clone("tpl-log-entry")
-        translate_markup(item, app.translator)
-        dom.text(dom.one("time", item), dom.local_time(entry.at))
-        dom.one("time", item).setAttribute("datetime", entry.at)
+        item = app.clone("tpl-log-entry")
+        time = dom.one("time", item)
+        dom.text(time, dom.local_time(entry.at))
+        time.dateTime = entry.at
         dom.text(dom.one(".title", item), app.t(entry.title))
         if entry.undone:
             self.mark_undone(item, True)

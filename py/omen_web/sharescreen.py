@@ -61,7 +61,6 @@ from omen.share import (
 )
 from omen.store import kind_label, kind_of
 from omen_web import dom, kit
-from omen_web.app import translate_markup
 from omen_web.store import MANY
 
 SVG = "http://www.w3.org/2000/svg"
@@ -426,8 +425,7 @@ class ShareScreen(kit.Screen):
         dom.clear(each)
         many = len(plan.conflicts) > 1
         for conflict in plan.conflicts:
-            row = dom.clone("tpl-conflict")
-            translate_markup(row, app.translator)
+            row = app.clone("tpl-conflict")
             row.dataset.key = conflict.key
             dom.text(dom.one(".text", row), app.t(conflict.message))
             select = dom.one("select", row)

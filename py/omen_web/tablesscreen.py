@@ -56,7 +56,6 @@ from omen.voidcrawl import (
     validate_voidcrawl,
 )
 from omen_web import dom, kit
-from omen_web.app import translate_markup
 
 SEVERITY_TEXT = {
     Severity.ERROR: N_("Must be fixed: {problem}"),
@@ -807,8 +806,7 @@ class TablesScreen(kit.Screen):
         self.keep_rows("location", dom.bound("tables-locations"), rows, wanted)
 
     def location_row(self, location: Location, opened: bool) -> Any:
-        row = dom.clone("tpl-location-row")
-        translate_markup(row, self.app.translator)
+        row = self.app.clone("tpl-location-row")
         dom.text(dom.one(".name", row), location.name)
         select = dom.one(".encounter", row)
         select.setAttribute(
@@ -925,8 +923,7 @@ class TablesScreen(kit.Screen):
 
     def face_row(self, number: int, face: Face, level: int, by_position: bool) -> Any:
         app = self.app
-        row = dom.clone("tpl-crawl-face")
-        translate_markup(row, app.translator)
+        row = app.clone("tpl-crawl-face")
         dom.text(dom.one(".face-number", row), app.t(Step(N_("Face {face}"), {"face": number})))
         for selector, message in (
             (".kind", N_("Face {face}: result")),
@@ -1020,8 +1017,7 @@ class TablesScreen(kit.Screen):
     def entry_row(self, index: int) -> EntryRow:
         """A new row of the editor, for the entry at ``index`` (its fields are filled by
         render_editor)."""
-        node = dom.clone("tpl-entry-row")  # its fields and buttons carry their actions
-        translate_markup(node, self.app.translator)
+        node = self.app.clone("tpl-entry-row")  # its fields and buttons carry their actions
         row = EntryRow(node)
         node.dataset.index = str(index)
         node.setAttribute(

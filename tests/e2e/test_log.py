@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from omen.campaign import Outcome
@@ -35,6 +36,24 @@ def store(page: Page, items: dict[str, str]) -> None:
 
 def entries(page: Page):  # type: ignore[no-untyped-def]
     return page.locator("[data-screen='log'] .log-entry")
+
+
+@pytest.mark.browser_context_args(timezone_id="America/St_Johns")
+def test_each_entry_shows_its_time_on_the_devices_clock(page: Page, base: str) -> None:
+    """Newfoundland is 2 h 30 behind UTC in summer and 3 h 30 in winter (a half-hour
+    zone, and summer time, are both where a time of day goes wrong)."""
+    backend = MemoryBackend(room=10**9)
+    book = LogBook(Keeper(backend, lambda step: None, lambda: "T"))
+    for at in ("2026-07-01T22:45:10.000Z", "2026-12-02T01:05:00.000Z"):
+        book.add(at, Outcome(Step("Turn {turn} begins.", {"turn": 1}), (), "nothing"), "", None)
+    open_app(page, base)
+    store(page, backend.items)
+    reload_app(page)
+    page.get_by_role("button", name="Log").click()
+    expect(entries(page).locator("time")).to_have_text(["21:35", "20:15"])  # newest first
+    expect(entries(page).locator("time").first).to_have_attribute(
+        "datetime", "2026-12-02T01:05:00.000Z"
+    )
 
 
 def test_the_log_shows_the_newest_entries_and_older_ones_on_demand(page: Page, base: str) -> None:
