@@ -149,8 +149,9 @@ def now_iso() -> str:
     return str(window.Date.new().toISOString())
 
 
-_ISO_TIME = re.compile(
-    r"\d{4}-\d\d-\d\dT(\d\d):(\d\d)(?::\d\d(?:\.\d+)?)?(Z|[+-]\d\d:\d\d)?", re.ASCII
+_ISO_TIME = re.compile(  # a date, then hours and minutes, seconds, an offset or Z
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T([0-9]{2}):([0-9]{2})"
+    r"(?::[0-9]{2}(?:\.[0-9]+)?)?(Z|[+-][0-9]{2}:[0-9]{2})?"
 )
 
 
