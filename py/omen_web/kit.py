@@ -103,6 +103,7 @@ class Screen:
             for event in EVENTS:
                 dom.on(root, event, app.guard(self._dispatch))
         self.regions = Drawn()
+        self.nodes: dict[str, Any] = {}  # bound(): elements by their data-bind name
         self.store.subscribe(self.parts, self._changed)
         self.build()
 
@@ -127,8 +128,13 @@ class Screen:
         return dom.one(selector, self.root)
 
     def bound(self, name: str) -> Any:
-        """The element under this screen's root marked ``data-bind=name``."""
-        return dom.bound(name, self.root)
+        """The element under this screen's root marked ``data-bind=name``, looked up once:
+        a ``data-bind`` is in the page's own markup, once, and stays (none is in a
+        template that screens copy; ``test_architecture`` checks it)."""
+        node = self.nodes.get(name)
+        if node is None:
+            node = self.nodes[name] = dom.bound(name, self.root)
+        return node
 
     def unchanged(self, region: str, *key: object) -> bool:
         """Whether ``region`` of this screen is drawn already from what ``key`` names, in

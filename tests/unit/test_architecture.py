@@ -152,3 +152,23 @@ def test_adapter_writes_no_html_from_python() -> None:
     for path in (ROOT / "py").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML", text), path
+
+
+def test_a_screens_bound_names_are_in_the_pages_markup_once_and_in_no_template() -> None:
+    """``kit.Screen.bound`` looks an element up once and keeps it: that holds only for an
+    element of the page's own markup, marked once, never one a screen copies from a
+    template (a copy made later would not be the element kept)."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    templates = "".join(re.findall(r"<template\b.*?</template>", page, re.S))
+    markup = re.sub(r"<template\b.*?</template>", "", page, flags=re.S)
+    in_markup = re.findall(r'data-bind="([^"]+)"', markup)
+    in_templates = set(re.findall(r'data-bind="([^"]+)"', templates))
+    asked: set[str] = set()
+    for path in (ROOT / "py" / "omen_web").glob("*.py"):
+        text = path.read_text(encoding="utf-8")  # bound("x"); field("x") where it is bound
+        calls = "bound|field" if "return self.bound(name)" in text else "bound"
+        asked |= set(re.findall(rf'self\.(?:{calls})\("([^"]+)"\)', text))
+    assert asked, "no self.bound(...) found: the check would pass on nothing"
+    assert not asked & in_templates
+    for name in sorted(asked):
+        assert in_markup.count(name) == 1, name
