@@ -347,7 +347,7 @@ class CrewScreen(kit.Screen):
             dom.show(details, False)
         else:
             dom.text(title, self.t(last.title))
-            self.app.fill_list(self.bound("crew-steps"), last.steps)
+            self.fill_steps("crew-steps", last.steps)
             dom.show(details, bool(last.steps))
 
     def render_goals(self, crew: Crew) -> None:

@@ -276,7 +276,7 @@ class ExploreScreen(kit.Screen):
                 ),
                 last,
             ]
-        app.fill_list(self.bound("odds"), lines)
+        self.fill_steps("odds", lines)
 
     def render_result(self) -> None:
         last = self.state.last
@@ -291,7 +291,7 @@ class ExploreScreen(kit.Screen):
             return
         dom.text(title, self.t(last.title))
         title.dataset.kind = last.kind
-        self.app.fill_list(self.bound("result-steps"), last.steps)
+        self.fill_steps("result-steps", last.steps)
         dom.show(details, True)
         met = self.bound("result-met")
         state = self.state

@@ -29,13 +29,17 @@ A render draws only the regions whose state changed: :meth:`Screen.unchanged` sa
 whether a region was drawn last from the same values (:mod:`omen_web.drawn`), so a tap
 that changes the turn does not redraw the odds or the location list.
 
+A list of steps (a result's steps, the odds) is drawn with :meth:`Screen.fill_steps`, which
+keeps the list's items (:class:`Lines`): a redraw sets the text of the items whose text
+changed, rather than making every item anew.
+
 ``whole``, ``choices`` and ``error`` are the helpers for number fields, option lists and
 a field's error message.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from omen.errors import RulesError
@@ -104,6 +108,7 @@ class Screen:
                 dom.on(root, event, app.guard(self._dispatch))
         self.regions = Drawn()
         self.nodes: dict[str, Any] = {}  # bound(): elements by their data-bind name
+        self.lists: dict[str, Lines] = {}  # fill_steps(): the lists drawn, by data-bind name
         self.store.subscribe(self.parts, self._changed)
         self.build()
 
@@ -135,6 +140,14 @@ class Screen:
         if node is None:
             node = self.nodes[name] = dom.bound(name, self.root)
         return node
+
+    def fill_steps(self, name: str, steps: Iterable[Step]) -> None:
+        """Draw the list marked ``data-bind=name`` as one item per step, in the current
+        language, keeping its items (:class:`Lines`; the list is this screen's alone)."""
+        lines = self.lists.get(name)
+        if lines is None:
+            lines = self.lists[name] = Lines(self.bound(name))
+        lines.draw([self.t(step) for step in steps])
 
     def unchanged(self, region: str, *key: object) -> bool:
         """Whether ``region`` of this screen is drawn already from what ``key`` names, in
@@ -173,6 +186,48 @@ class Screen:
 
     def _changed(self, _kinds: frozenset[str]) -> None:
         self.app.redraw(self)
+
+
+class Lines:
+    """A list element drawn as one ``<li>`` per text, its items kept between draws.
+
+    A draw sets the text of an item only where it changed and adds or removes items at
+    the end: a Next turn's odds cost three text changes, not three new items. Nothing
+    else may change the list (the first draw empties it of what the markup held).
+    """
+
+    def __init__(self, node: Any) -> None:
+        self.node = node
+        self.items: list[Any] = []
+        self.texts: list[str] = []
+        self.emptied = False
+
+    def draw(self, texts: Sequence[str]) -> None:
+        items, drawn = self.items, self.texts
+        for index in range(min(len(texts), len(items))):
+            if drawn[index] != texts[index]:
+                dom.text(items[index], texts[index])
+                drawn[index] = texts[index]
+        if len(texts) > len(items):
+            new = []
+            for text in texts[len(items) :]:
+                item = dom.element("li")
+                dom.text(item, text)
+                new.append(item)
+            if self.emptied:
+                self.node.append(*new)
+            else:
+                self.node.replaceChildren(*new)
+            items.extend(new)
+            drawn.extend(texts[len(drawn) :])
+        elif len(texts) < len(items):
+            for item in items[len(texts) :]:
+                item.remove()
+            del items[len(texts) :]
+            del drawn[len(texts) :]
+        if not self.emptied and not texts:
+            dom.clear(self.node)
+        self.emptied = True
 
 
 # --- fields -------------------------------------------------------------------------

@@ -160,7 +160,7 @@ class OseTurnScreen(kit.Screen):
         self.render_result(state)
         self.render_odds(state)
         self.render_lights(state)
-        self.app.fill_list(self.field("oseturn-warnings"), ose_turn.warnings(state))
+        self.fill_steps("oseturn-warnings", ose_turn.warnings(state))
 
     def render_result(self, state: TurnState) -> None:
         title = self.field("oseturn-title")
@@ -178,7 +178,7 @@ class OseTurnScreen(kit.Screen):
             return
         dom.text(title, self.t(last.title))
         title.dataset.kind = last.kind
-        self.app.fill_list(self.field("oseturn-steps"), last.steps)
+        self.fill_steps("oseturn-steps", last.steps)
         dom.show(details, bool(last.steps))
         panels.show_met(self, met, meet, state.met, state.encounter)
 
@@ -215,7 +215,7 @@ class OseTurnScreen(kit.Screen):
                     {"chance": percent(ose_turn.within(per_check, checks))},
                 ),
             ]
-        self.app.fill_list(self.field("oseturn-odds"), lines)
+        self.fill_steps("oseturn-odds", lines)
 
     def render_lights(self, state: TurnState) -> None:
         target = self.field("oseturn-lights")

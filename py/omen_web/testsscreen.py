@@ -663,7 +663,6 @@ class TestsScreen(kit.Screen):
             holder.append(row)
 
     def render_result(self, form: TestsForm) -> None:
-        app = self.app
         title = self.bound("test-title")
         details = self.bound("test-details")
         give = self.one('[data-action="give-stress"]')
@@ -679,7 +678,7 @@ class TestsScreen(kit.Screen):
         dom.text(title, self.t(self.title))
         result = self.result
         title.dataset.kind = "" if result is None else ("success" if result.success else "failure")
-        app.fill_list(self.bound("test-steps"), self.steps)
+        self.fill_steps("test-steps", self.steps)
         dom.show(details, True)
         dom.show(dice, result is not None)
         if result is not None:

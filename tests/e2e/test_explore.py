@@ -45,6 +45,33 @@ def test_seeded_next_turn_shows_result_and_steps(page: Page, base: str) -> None:
     expect(page.locator("[data-bind='pool']")).to_have_text("18 of 20")
 
 
+def test_each_turns_steps_and_odds_are_the_logs_and_the_pools(page: Page, base: str) -> None:
+    """The result's steps and the odds keep their list items from turn to turn (a redraw
+    changes only the texts that changed): what they show must still be exactly this
+    turn's, as the Log (drawn afresh) shows it, however many steps the turn had, and the
+    odds must be the same for the same pool and differ for another."""
+    open_app(page, base, "?seed=3")
+    steps = page.locator("[data-bind='result-steps'] li")
+    odds = page.locator("[data-bind='odds'] li")
+    counts, by_pool = set(), {}
+    for turn in range(1, 13):
+        page.get_by_role("button", name="Explore").click()
+        page.get_by_role("button", name="Next turn").click()
+        expect(page.locator("[data-bind='turn']")).to_have_text(str(turn))
+        pool = page.locator("[data-bind='pool']").inner_text()
+        shown = steps.all_text_contents()  # folded under "How it was rolled"
+        expect(odds).to_have_count(3)
+        texts = tuple(odds.all_inner_texts())
+        assert by_pool.setdefault(pool, texts) == texts, pool
+        page.get_by_role("button", name="Log").click()
+        newest = page.locator("[data-screen='log'] .log-entry").first
+        newest.locator("summary").click()
+        expect(newest.locator(".steps li")).to_have_text(shown)
+        counts.add(len(shown))
+    assert len(counts) > 1, counts  # some turns had more steps than others
+    assert len(by_pool) > 1 and len(set(by_pool.values())) == len(by_pool)
+
+
 def test_draw_attention_checks_without_advancing_the_turn(page: Page, base: str) -> None:
     open_app(page, base, "?seed=1")
     page.get_by_role("button", name="Draw attention").click()
