@@ -10,7 +10,7 @@ when a write that waits is written.
 
 A write waits for the frame that shows the tap (the keeper's ``later``): the page holds
 it at once, and ``localStorage`` gets it in a task right after that frame is drawn, so a
-tap's result is on screen before Omen spends time on storage (about a fifth of a Next
+tap's result is on screen before Omen spends time on storage (about a quarter of a Next
 turn's work). When the page is hidden or closed (``visibilitychange``, ``pagehide``)
 whatever waits is written there and then. A write waits about one frame, which is far
 less than the browser itself waits before it puts ``localStorage`` on disk.
