@@ -22,6 +22,20 @@ import { readAppFiles } from "./app-files.mjs";
 
 export { version };
 
+// Pyodide runs here (and in static/snapshot-worker.mjs) without WebAssembly stack
+// switching (JSPI). When a browser offers it (`WebAssembly.Suspending`, or the older
+// `WebAssembly.Suspender`), Pyodide runs every callback of Python's event loop on a stack
+// of its own. Omen never waits synchronously for JavaScript from Python (no `run_sync`),
+// so it gains nothing from that, and Chromium 156 crashed the whole tab with it now and
+// then while the app started (about once in a few hundred loads in the browser tests and
+// in CI; the crash report shows the renderer's main thread, on such a stack, reading past
+// its end). Pyodide reports the same kind of crash upstream (pyodide/pyodide issues 5702
+// and 6106). Pyodide looks for these names when its runtime is created, so removing them
+// first makes it take the path of every browser without JSPI. Nothing else uses them,
+// and the snapshot key covers this module and the worker, so a snapshot made with stack
+// switching is never restored without it.
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+
 // The interpreter this page started, for tests and diagnostics
 // (`(await import("/static/engine.mjs")).started.runPython(...)`).
 export let started = null;

@@ -83,6 +83,20 @@ def test_interpreter_is_self_hosted() -> None:
         assert not re.search(r"https?://(?!127\.0\.0\.1)", text), name
 
 
+def test_pyodide_starts_without_stack_switching_in_the_page_and_the_worker() -> None:
+    """static/engine.mjs hides JSPI from Pyodide (Chromium crashed the tab with it), and
+    the snapshot worker too: each removes the names in its module body, which runs before
+    it creates a Pyodide."""
+    hide = 'for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];'
+    for name, creates in (
+        ("static/engine.mjs", "await loadRuntime("),
+        ("static/snapshot-worker.mjs", "await loadPyodide("),
+    ):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        assert f"\n{hide}\n" in text, name
+        assert text.index(hide) < text.index(creates), name
+
+
 def test_the_app_loads_no_packages_so_the_lock_file_lists_none() -> None:
     """tools/build.py ships Pyodide's lock file without its package list (119 KB that
     every start would read); a ``[packages]`` entry would then fail to install."""
