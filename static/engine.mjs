@@ -33,8 +33,9 @@ export { version };
 // and 6106). Pyodide looks for these names when its runtime is created, so removing them
 // first makes it take the path of every browser without JSPI. Nothing else uses them,
 // and the snapshot key covers this module and the worker, so a snapshot made with stack
-// switching is never restored without it.
-for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+// switching is never restored without it. (Reflect.deleteProperty, not `delete`: where
+// a browser would not let them go, Pyodide uses them, rather than the start failing.)
+for (const name of ["Suspending", "Suspender"]) Reflect.deleteProperty(WebAssembly, name);
 
 // The interpreter this page started, for tests and diagnostics
 // (`(await import("/static/engine.mjs")).started.runPython(...)`).

@@ -13,7 +13,7 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 // Without WebAssembly stack switching, as in the page (see static/engine.mjs): the
 // snapshot must be made the way the page restores it.
-for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+for (const name of ["Suspending", "Suspender"]) Reflect.deleteProperty(WebAssembly, name);
 
 const PRELUDE = `
 import sys, types

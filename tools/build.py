@@ -237,7 +237,8 @@ def snapshot_manifest() -> None:
     The key changes with Pyodide's build, the standard library archive, the snapshot
     worker and its reader (engine.mjs: the stored format is theirs, and both say that
     Pyodide runs without stack switching), the list of pre-imported modules and the
-    source of every pre-imported file; static/engine.mjs throws away a snapshot stored under any other key.
+    source of every pre-imported file; static/engine.mjs throws away a snapshot stored
+    under any other key.
     """
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     files = {url: path for url, path in config["files"].items() if url.endswith(".py")}

@@ -87,7 +87,9 @@ def test_pyodide_starts_without_stack_switching_in_the_page_and_the_worker() -> 
     """static/engine.mjs hides JSPI from Pyodide (Chromium crashed the tab with it), and
     the snapshot worker too: each removes the names in its module body, which runs before
     it creates a Pyodide."""
-    hide = 'for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];'
+    hide = (
+        'for (const name of ["Suspending", "Suspender"]) Reflect.deleteProperty(WebAssembly, name);'
+    )
     for name, creates in (
         ("static/engine.mjs", "await loadRuntime("),
         ("static/snapshot-worker.mjs", "await loadPyodide("),
