@@ -193,14 +193,14 @@ class Lines:
 
     A draw sets the text of an item only where it changed and adds or removes items at
     the end: a Next turn's odds cost three text changes, not three new items. Nothing
-    else may change the list (the first draw empties it of what the markup held).
+    else may change the list (it is emptied of what the markup held when made).
     """
 
     def __init__(self, node: Any) -> None:
         self.node = node
         self.items: list[Any] = []
         self.texts: list[str] = []
-        self.emptied = False
+        dom.clear(node)
 
     def draw(self, texts: Sequence[str]) -> None:
         items, drawn = self.items, self.texts
@@ -214,10 +214,7 @@ class Lines:
                 item = dom.element("li")
                 dom.text(item, text)
                 new.append(item)
-            if self.emptied:
-                self.node.append(*new)
-            else:
-                self.node.replaceChildren(*new)
+            self.node.append(*new)
             items.extend(new)
             drawn.extend(texts[len(drawn) :])
         elif len(texts) < len(items):
@@ -225,9 +222,6 @@ class Lines:
                 item.remove()
             del items[len(texts) :]
             del drawn[len(texts) :]
-        if not self.emptied and not texts:
-            dom.clear(self.node)
-        self.emptied = True
 
 
 # --- fields -------------------------------------------------------------------------
