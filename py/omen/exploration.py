@@ -252,6 +252,7 @@ class TensionOdds:
     expected_checks: Fraction
 
 
+@lru_cache(maxsize=256)  # redrawn after every turn, from one of a few pools
 def tension_odds(pool: int, settings: TensionSettings) -> TensionOdds:
     """Exact odds of an encounter from a pool of ``pool`` points."""
     pool = max(pool, 1)

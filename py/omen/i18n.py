@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gettext
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 
 from omen.roll import Step, fill
@@ -111,6 +112,7 @@ class Translator:
         return f"{text}{NBSP}%" if self.language == "cs" else f"{text}%"
 
 
+@lru_cache(maxsize=1024)  # the same odds are shown again and again
 def _fixed(value: Fraction, decimals: int) -> str:
     """``value`` rounded half away from zero, with ``,`` groups and ``.`` decimals (exact)."""
     scale = 10**decimals

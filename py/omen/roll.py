@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import ItemsView, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
@@ -48,6 +48,7 @@ MAX_TEXT = 20_000  # characters in one stored text argument (as in a share link)
 MAX_STEPS = 2000  # steps in one stored roll
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
 _PARSED: dict[str, tuple[tuple[str, str | None], ...]] = {}
+_PLACEHOLDERS: dict[str, frozenset[str]] = {}  # the catalog's messages, read once each
 
 
 def N_(message: str) -> str:
@@ -193,11 +194,17 @@ def placeholders(key: str) -> frozenset[str]:
     """
     from omen import catalog
 
+    found = _PLACEHOLDERS.get(key)
+    if found is not None:
+        return found
     names = {name for _, name in _parsed(key) if name is not None}
     plural = catalog.PLURALS.get(key)
     if plural is not None:
         names.update(name for _, name in _parsed(plural) if name is not None)
-    return frozenset(names)
+    found = frozenset(names)
+    if len(_PLACEHOLDERS) < 4096:
+        _PLACEHOLDERS[key] = found
+    return found
 
 
 class _FrozenArgs(Mapping[str, ArgValue]):
@@ -206,7 +213,10 @@ class _FrozenArgs(Mapping[str, ArgValue]):
     __slots__ = ("_items",)
 
     def __init__(self, source: Mapping[str, ArgValue]) -> None:
-        self._items = tuple(sorted(dict(source).items()))
+        if isinstance(source, _FrozenArgs):  # a step made again from another's arguments
+            self._items: tuple[tuple[str, ArgValue], ...] = source._items
+        else:
+            self._items = tuple(sorted(dict(source).items()))
 
     def __getitem__(self, name: str) -> ArgValue:
         for key, value in self._items:
@@ -219,6 +229,15 @@ class _FrozenArgs(Mapping[str, ArgValue]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def items(self) -> ItemsView[str, ArgValue]:
+        """Its pairs, in name order, read straight from the tuple (every draw and every
+        stored step goes through them, so the generic view's lookups would add up).
+
+        >>> list(Step("{b} and {a}", {"b": 1, "a": Step("x")}).args.items())
+        [('a', Step(key='x', args={}, plural=None)), ('b', 1)]
+        """
+        return _ArgItems(self)
 
     def __hash__(self) -> int:
         return hash(self._items)
@@ -261,3 +280,16 @@ class Roll:
         if not isinstance(steps, list) or len(steps) > MAX_STEPS:
             raise _refuse(N_("A saved roll is damaged."))
         return cls(value, tuple(Step.from_json(s) for s in steps))
+
+
+class _ArgItems(ItemsView[str, ArgValue]):
+    """The pairs of a :class:`_FrozenArgs`, iterated without a lookup per name."""
+
+    __slots__ = ("_pairs",)
+
+    def __init__(self, args: _FrozenArgs) -> None:
+        super().__init__(args)
+        self._pairs = args._items
+
+    def __iter__(self) -> Iterator[tuple[str, ArgValue]]:
+        return iter(self._pairs)
