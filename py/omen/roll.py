@@ -33,6 +33,7 @@ import re
 import string
 from collections.abc import ItemsView, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union
 
 # omen.catalog (every message id, 57 KB) is imported where a stored step is checked, not
@@ -48,7 +49,6 @@ MAX_TEXT = 20_000  # characters in one stored text argument (as in a share link)
 MAX_STEPS = 2000  # steps in one stored roll
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
 _PARSED: dict[str, tuple[tuple[str, str | None], ...]] = {}
-_PLACEHOLDERS: dict[str, frozenset[str]] = {}  # the catalog's messages, read once each
 
 
 def N_(message: str) -> str:
@@ -186,6 +186,7 @@ def fill(template: str, values: Mapping[str, object]) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)  # asked for every stored step read: once per message
 def placeholders(key: str) -> frozenset[str]:
     """The argument names a catalog message takes (its plural's included).
 
@@ -194,17 +195,11 @@ def placeholders(key: str) -> frozenset[str]:
     """
     from omen import catalog
 
-    found = _PLACEHOLDERS.get(key)
-    if found is not None:
-        return found
     names = {name for _, name in _parsed(key) if name is not None}
     plural = catalog.PLURALS.get(key)
     if plural is not None:
         names.update(name for _, name in _parsed(plural) if name is not None)
-    found = frozenset(names)
-    if len(_PLACEHOLDERS) < 4096:
-        _PLACEHOLDERS[key] = found
-    return found
+    return frozenset(names)
 
 
 class _FrozenArgs(Mapping[str, ArgValue]):
@@ -213,10 +208,7 @@ class _FrozenArgs(Mapping[str, ArgValue]):
     __slots__ = ("_items",)
 
     def __init__(self, source: Mapping[str, ArgValue]) -> None:
-        if isinstance(source, _FrozenArgs):  # a step made again from another's arguments
-            self._items: tuple[tuple[str, ArgValue], ...] = source._items
-        else:
-            self._items = tuple(sorted(dict(source).items()))
+        self._items = tuple(sorted(dict(source).items()))
 
     def __getitem__(self, name: str) -> ArgValue:
         for key, value in self._items:
