@@ -48,6 +48,7 @@ locations, and is what the screen stores.
 from __future__ import annotations
 
 import enum
+import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -325,7 +326,7 @@ class Library:
         """
         fields = Fields(data, path, ("tables", "locations"))
         tables = tuple(
-            Table.from_json(item, where) for where, item in fields.items("tables", MAX_TABLES)
+            stored_table(item, where) for where, item in fields.items("tables", MAX_TABLES)
         )
         locations = tuple(
             Location.from_json(item, where)
@@ -347,6 +348,34 @@ class Library:
 
 
 LIBRARY = Schema("library", 1, {}, Library.from_json)
+
+
+def stored_table(data: Any, path: str = "table") -> Table:
+    """:meth:`Table.from_json` of a table's stored form, read once for each text it is
+    stored as: a library read again reads only the tables that changed.
+
+    Every edit of a table checks the library from before it as it will load back (its
+    undo data), so without this each save read every table of the library again. The
+    text is the JSON the data is stored as, so what it stands for is what loads back;
+    data that is not JSON at all is read as it is, and fails there.
+
+    >>> data = {"id": "fog", "name": "Fog", "die": "d6", "entries": [{"text": "Mist"}]}
+    >>> stored_table(data) is stored_table(json.loads(json.dumps(data)))
+    True
+    >>> stored_table({**data, "die": "d0"}, "library.tables[0]")
+    Traceback (most recent call last):
+    omen.errors.StoredDataError: The saved field library.tables[0].die is not a die a table can use (d0).
+    """
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return Table.from_json(data, path)
+    return _table_from_text(text, path)
+
+
+@lru_cache(maxsize=MAX_TABLES)
+def _table_from_text(text: str, path: str) -> Table:
+    return Table.from_json(json.loads(text), path)
 
 
 def make_id(name: str, taken: Iterable[str] = (), fallback: str = "table") -> str:

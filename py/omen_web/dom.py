@@ -90,6 +90,18 @@ def text(node: Any, value: str) -> None:
     node.textContent = value
 
 
+def items(node: Any, values: Iterable[str]) -> None:
+    """Replace a list's items with one ``<li>`` per text, in one call into the page
+    (``static/lists.js``)."""
+    window.omenItems(node, to_js(list(values)))
+
+
+def texts(root: Any, pairs: Iterable[tuple[str, str]]) -> None:
+    """Set the text of elements under ``root``, each ``(selector, text)`` pair one, in
+    one call into the page (``static/lists.js``); a selector that finds nothing fails."""
+    window.omenTexts(root, to_js([list(pair) for pair in pairs]))
+
+
 def option(value: str, label: str = "") -> Any:
     """An ``<option>`` with its value and its text (text, never markup)."""
     node = document.createElement("option")
@@ -170,12 +182,27 @@ def local_time(iso: str) -> str:
         return ""
     if zone is None:
         return f"{hour:02d}:{minute:02d}"
-    date = window.Date.new(iso)
-    behind = date.getTimezoneOffset()  # minutes the device is behind UTC (NaN: no date)
-    if behind != behind:
+    behind = _offset(iso[:16] + zone, iso)
+    if behind is None:
         return ""
     ahead = (
         0 if zone == "Z" else (int(zone[1:3]) * 60 + int(zone[4:6])) * (1 if zone[0] == "+" else -1)
     )
     minutes = (hour * 60 + minute - ahead - int(behind)) % (24 * 60)
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+# The device's offset from UTC by the minute it was asked for: a Log of a session asks
+# once per minute, not once per entry (an offset changes only on a whole minute).
+_offsets: dict[str, int | None] = {}
+OFFSETS_KEPT = 512
+
+
+def _offset(minute: str, iso: str) -> int | None:
+    """Minutes the device is behind UTC at ``iso`` (None: the browser reads no date)."""
+    if minute not in _offsets:
+        if len(_offsets) >= OFFSETS_KEPT:
+            _offsets.clear()
+        behind = window.Date.new(iso).getTimezoneOffset()
+        _offsets[minute] = None if behind != behind else int(behind)
+    return _offsets[minute]

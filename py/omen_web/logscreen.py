@@ -127,10 +127,8 @@ class LogScreen(kit.Screen):
     def item(self, entry: Entry) -> Any:
         app = self.app
         item = app.clone("tpl-log-entry")
-        time = dom.one("time", item)
-        dom.text(time, dom.local_time(entry.at))
-        time.dateTime = entry.at
-        dom.text(dom.one(".title", item), app.t(entry.title))
+        dom.one("time", item).dateTime = entry.at
+        dom.texts(item, (("time", dom.local_time(entry.at)), (".title", app.t(entry.title))))
         if entry.undone:
             self.mark_undone(item, True)
         app.fill_list(dom.one(".steps", item), entry.steps)
