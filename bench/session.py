@@ -87,10 +87,13 @@ IDLE = """() => new Promise((resolve) => {
   const worked = performance.now() - start;
   requestAnimationFrame(() => resolve([performance.now() - start, 0, worked]));
 })"""
-# Python's side, through the engine module: WebAssembly memory and objects held.
+# Python's side, through the engine module: WebAssembly memory and objects held (those
+# frozen once every screen is built, omen_web/app.py, counted too).
 PYTHON = """async () => {
   const engine = await import("/static/engine.mjs");
-  const objects = engine.started.runPython("import gc\\ngc.collect()\\nlen(gc.get_objects())");
+  const objects = engine.started.runPython(
+    "import gc\\ngc.collect()\\nlen(gc.get_objects()) + gc.get_freeze_count()"
+  );
   return [engine.started._module.HEAP8.length / 2 ** 20, Number(objects)];
 }"""
 SHOWN = "section.screen:not([hidden])"

@@ -651,6 +651,29 @@ def test_stored_dice_are_checked_before_anything_is_computed() -> None:
     assert Library.from_json(data).tables[0].die == "2d"  # GURPS: two six-sided dice
 
 
+def test_a_library_read_again_reads_only_the_tables_that_changed() -> None:
+    """A table's reading is kept by its stored text: an unchanged table is the same
+    object the second time, a changed one is read (and checked) anew, and a refusal is
+    never kept, so a table once read well cannot let a damaged one with its id through."""
+    first = Library.from_json(good_json())
+    data = good_json()
+    data["tables"][1]["name"] = "Renamed"
+    again = Library.from_json(data)
+    assert again.tables[0] is first.tables[0]
+    assert again.tables[1] is not first.tables[1] and again.tables[1].name == "Renamed"
+    data["tables"][1]["entries"][0]["weight"] = True  # JSON true, not the number 1
+    for _ in range(2):
+        assert stored_message(data) == (
+            "The saved field library.tables[1].entries[0].weight must be a whole number."
+        )
+    moved = good_json()
+    moved["tables"].reverse()  # the same table at another place names that place
+    moved["tables"][0]["die"] = "d0"
+    assert stored_message(moved) == (
+        "The saved field library.tables[0].die is not a die a table can use (d0)."
+    )
+
+
 def test_size_limits_refuse_hostile_data() -> None:
     data = good_json()
     data["tables"][0]["entries"] = [{"text": "x", "faces": [1, 1]}] * (MAX_ENTRIES + 1)
