@@ -193,7 +193,9 @@ def local_time(iso: str) -> str:
 
 
 # The device's offset from UTC by the minute it was asked for: a Log of a session asks
-# once per minute, not once per entry (an offset changes only on a whole minute).
+# once per minute, not once per entry (an offset changes only on a whole minute). A
+# device moved to another time zone shows the minutes it has asked for already as it
+# did, until the page is opened again.
 _offsets: dict[str, int | None] = {}
 OFFSETS_KEPT = 512
 
