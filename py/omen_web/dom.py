@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
@@ -182,7 +183,7 @@ def local_time(iso: str) -> str:
         return ""
     if zone is None:
         return f"{hour:02d}:{minute:02d}"
-    behind = _offset(iso[:16] + zone, iso)
+    behind = _offset(iso[:16] + zone)
     if behind is None:
         return ""
     ahead = (
@@ -192,19 +193,14 @@ def local_time(iso: str) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
-# The device's offset from UTC by the minute it was asked for: a Log of a session asks
-# once per minute, not once per entry (an offset changes only on a whole minute). A
-# device moved to another time zone shows the minutes it has asked for already as it
-# did, until the page is opened again.
-_offsets: dict[str, int | None] = {}
-OFFSETS_KEPT = 512
+@lru_cache(maxsize=512)
+def _offset(minute: str) -> int | None:
+    """Minutes the device is behind UTC at ``minute`` (an ISO time to the minute, with its
+    offset), or None when the browser reads no date there.
 
-
-def _offset(minute: str, iso: str) -> int | None:
-    """Minutes the device is behind UTC at ``iso`` (None: the browser reads no date)."""
-    if minute not in _offsets:
-        if len(_offsets) >= OFFSETS_KEPT:
-            _offsets.clear()
-        behind = window.Date.new(iso).getTimezoneOffset()
-        _offsets[minute] = None if behind != behind else int(behind)
-    return _offsets[minute]
+    Kept by the minute: a Log of a session asks once per minute, not once per entry (an
+    offset changes only on a whole minute). A device moved to another time zone shows
+    the minutes it has asked for already as it did, until the page is opened again.
+    """
+    behind = window.Date.new(minute).getTimezoneOffset()
+    return None if behind != behind else int(behind)
