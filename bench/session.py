@@ -1,7 +1,7 @@
 """A long session benchmark: 2,000 scripted actions in one page, both ends measured.
 
     flock /tmp/omen-browser.lock .venv/bin/python bench/session.py [--actions 2000] [--cpu 1 4]
-        [--visit first return]
+        [--visit first return] [--no-control]
 
 The script plays what a game master does at the table, in cycles of about twenty
 actions: screen switches, Next turn and Draw attention on Explore, opening a table and
@@ -28,7 +28,15 @@ while its background work, the service worker and the memory snapshot, still run
 on a return visit (opened again once that is done: started from the snapshot, the
 browser's caches filled). Either way the session begins when the page's idle work is
 done (every screen built), as a game master looks at the screen before the first tap.
-Figures, not pass/fail.
+
+**The control.** This machine's own speed moves during a run (other programs, the CPU's
+clock), and at 4x its ups and downs are large: the first and last 100 actions are
+minutes apart. So, unless ``--no-control``, a fresh session is opened in a second
+browser (the same visit, the same CPU speed) for the last 100 actions, and its first 100
+actions are played one for one with them, each after the other, at the same moments.
+The ratio of the last 100 actions' median to the fresh session's is the session's own
+slowing, with the machine's moving speed taken out of it; the plain last/first ratio is
+printed too. Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ import contextlib
 import os
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -158,35 +167,100 @@ def edit_table(page: Page, turn: int) -> None:
     field.fill(f"Fog comes up off the river (take {turn}).")
 
 
-def run(base: str, throttle: int, actions: int, visit: str) -> dict[str, Any]:
-    with (
-        sync_playwright() as playwright,
-        open_page(playwright, throttle, COUNT_WRITES, locale="en-US") as (_c, page, cdp),
-    ):
+Done = list[tuple[str, float, int, float]]
+
+
+def times(part: Done, kind: str = "") -> list[float]:
+    """Click-to-paint times of the actions (of one kind, if asked)."""
+    return [t for what, t, *_ in part if not kind or what == kind]
+
+
+def work(part: Done, kind: str = "") -> list[float]:
+    """The actions' work: from the click to the page restyled and laid out."""
+    return [w for what, _t, _c, w in part if not kind or what == kind]
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+
+def controlled(last: Done, fresh: Done) -> dict[str, float]:
+    """The last 100 actions against a fresh session's first 100 played at the same
+    moments: the machine's own ups and downs (another program, the CPU's clock) fall on
+    both alike, so their ratio is the session's own slowing."""
+    return {
+        "fresh session at the same time, first 100 median ms": statistics.median(times(fresh)),
+        "fresh session at the same time, first 100 p95 ms": p95(times(fresh)),
+        "last 100 / fresh session's first 100, median": (
+            statistics.median(times(last)) / statistics.median(times(fresh))
+        ),
+        "work, last 100 / fresh session's first 100, median": (
+            statistics.median(work(last)) / statistics.median(work(fresh))
+        ),
+    }
+
+
+class Player:
+    """One page playing the script: the next action clicked and timed, the baseline
+    clicks after each cycle."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.done: Done = []
+        self.idle: list[tuple[float, float]] = []
+        self.number = 0
+        self.steps = iter(cycle(0))
+
+    def act(self) -> None:
+        """The next action; at a cycle's end, five baseline clicks first."""
+        step = next(self.steps, None)
+        if step is None:
+            for _ in range(5):
+                took, _written, worked = self.page.evaluate(IDLE)
+                self.idle.append((float(took), float(worked)))
+            self.number += 1
+            self.steps = iter(cycle(self.number))
+            step = next(self.steps)
+        what, selector = step
+        if what == "table edit":
+            edit_table(self.page, len(self.done))
+        took, written, worked = self.page.evaluate(CLICK, selector)
+        self.done.append((what, float(took), int(written), float(worked)))
+
+
+@contextlib.contextmanager
+def session_page(playwright: Any, base: str, throttle: int, visit: str) -> Iterator[Any]:
+    """A page with a fresh campaign, on the visit asked, settled, with its CDP session."""
+    with open_page(playwright, throttle, COUNT_WRITES, locale="en-US") as (_c, page, cdp):
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         prepare(page, base)
         if visit == "return":
             come_back(page)
         settle(page)
+        yield page, cdp
+        if errors:
+            raise SystemExit(f"the page failed: {errors[0]}")
+
+
+def run(base: str, throttle: int, actions: int, visit: str, control: bool) -> dict[str, Any]:
+    with sync_playwright() as playwright, contextlib.ExitStack() as stack:
+        page, cdp = stack.enter_context(session_page(playwright, base, throttle, visit))
         cdp.send("HeapProfiler.collectGarbage")
         heap_start = heap_mb(cdp)
         wasm_start, objects_start = page.evaluate(PYTHON)
-        done: list[tuple[str, float, int, float]] = []
-        idle: list[tuple[float, float]] = []
-        number = 0
-        while len(done) < actions:
-            for what, selector in cycle(number):
-                if what == "table edit":
-                    edit_table(page, len(done))
-                took, written, worked = page.evaluate(CLICK, selector)
-                done.append((what, float(took), int(written), float(worked)))
-                if len(done) >= actions:
-                    break
-            for _ in range(5):
-                took, _written, worked = page.evaluate(IDLE)
-                idle.append((float(took), float(worked)))
-            number += 1
+        player = Player(page)
+        fresh: Player | None = None
+        while len(player.done) < actions:
+            if control and fresh is None and len(player.done) >= actions - 100:
+                # The control: a fresh session in a second browser, its first 100 actions
+                # played one for one with this session's last 100, at the same moments.
+                fresh = Player(
+                    stack.enter_context(session_page(playwright, base, throttle, visit))[0]
+                )
+            player.act()
+            if fresh is not None:
+                fresh.act()
         cdp.send("HeapProfiler.collectGarbage")
         heap_end = heap_mb(cdp)
         wasm_end, objects_end = page.evaluate(PYTHON)
@@ -196,20 +270,8 @@ def run(base: str, throttle: int, actions: int, visit: str) -> dict[str, Any]:
         held = page.evaluate(
             "Object.keys(localStorage).filter((k) => k.startsWith('omen/log')).length"
         )
-        if errors:
-            raise SystemExit(f"the page failed: {errors[0]}")
+    done, idle = player.done, player.idle
     first, last = done[:100], done[-100:]
-
-    Done = list[tuple[str, float, int, float]]
-
-    def times(part: Done, kind: str = "") -> list[float]:
-        return [t for what, t, *_ in part if not kind or what == kind]
-
-    def work(part: Done, kind: str = "") -> list[float]:
-        return [w for what, _t, _c, w in part if not kind or what == kind]
-
-    def p95(values: list[float]) -> float:
-        return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
 
     def writes(part: Done) -> float:
         taps = [w for what, _, w, _ in part if what in ("turn", "attention")]
@@ -257,6 +319,7 @@ def run(base: str, throttle: int, actions: int, visit: str) -> dict[str, Any]:
         "WebAssembly memory end MB": float(wasm_end),
         "Python objects start": int(objects_start),
         "Python objects end": int(objects_end),
+        **(controlled(last, fresh.done) if fresh else {}),
         "by kind of action:": "",
         **kinds,
         "actions": len(done),
@@ -267,6 +330,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--cpu", type=int, nargs="+", default=[1, 4])
+    parser.add_argument(
+        "--no-control",
+        dest="control",
+        action="store_false",
+        help="no fresh session played beside the last 100 actions",
+    )
     parser.add_argument(
         "--visit",
         nargs="+",
@@ -279,7 +348,7 @@ def main() -> None:
     try:
         for throttle in args.cpu:
             for visit in args.visit:
-                figures = run(base, throttle, args.actions, visit)
+                figures = run(base, throttle, args.actions, visit, args.control)
                 print(f"--- {throttle}x CPU, {visit} visit, {figures.pop('actions')} actions")
                 for label, value in figures.items():
                     shown = f"{value:.2f}" if isinstance(value, float) else str(value)
