@@ -130,6 +130,7 @@ class App:
         self.encounter_procedure = ""  # the procedure it opens ("" follows the game)
         self.encounter_place = ""  # where it happens, when the check says ("dungeon")
         self.stale: set[str] = set()  # screens to redraw when next shown (or when idle)
+        self.ahead: list[str] = []  # screens with work to do ahead, in idle moments
         self.idle: Any = None  # the page's one idle callback (a proxy), made at start
         self.idle_asked = False  # whether it waits for an idle moment now
         self.all_built = False  # whether every screen is built (said on <html>)
@@ -285,6 +286,8 @@ class App:
             module, cls = SCREENS[name]
             built = getattr(importlib.import_module(module), cls)(self)
             self.built[name] = built
+            if isinstance(built, kit.Screen):  # asked once; it asks again (work_ahead)
+                self.ahead.append(name)
             # What the screen copied from templates is in English until translated.
             section = SECTIONS.get(name, name)
             translate_markup(dom.one(f'[data-screen="{section}"]'), self.translator)
@@ -360,7 +363,7 @@ class App:
                 # this, 23 ms at 1x and 40 ms at 4x, once or twice in 200 actions).
                 gc.freeze()
                 document.documentElement.dataset.built = "true"
-            if not self.stale:
+            if not self.stale and not self.ahead:
                 return
         self.idle_asked = True
         if self.idle_callbacks:
@@ -393,9 +396,26 @@ class App:
                 return name
         return None
 
+    def work_ahead(self, name: str) -> None:
+        """Screen ``name`` has work to do ahead (:meth:`kit.Screen.ahead`): it is asked
+        in the coming idle moments."""
+        if name not in self.ahead:
+            self.ahead.append(name)
+            self.when_idle()
+
+    def worked_ahead(self) -> bool:
+        """One piece of a screen's work ahead, if one has some; whether one had."""
+        while self.ahead:
+            screen = self.built[self.ahead[0]]
+            if isinstance(screen, kit.Screen) and screen.ahead():
+                return True
+            del self.ahead[0]
+        return False
+
     def work_when_idle(self, deadline: Any = None) -> None:
         """One piece of work done in an idle moment: build a screen not built yet, or
-        else draw one that waits to be drawn; then ask for the next moment.
+        else draw one that waits to be drawn, or else a piece of a screen's work ahead
+        (:meth:`kit.Screen.ahead`); then ask for the next moment.
 
         So the first tap on a screen does not wait for it to be built, and a tap that
         shows a screen does not wait for it to be drawn (the section it is in keeps its
@@ -424,10 +444,11 @@ class App:
             self.screen(waiting[0])
         else:
             name = self.next_to_draw()
-            if name is None:  # what waits is covered: it is drawn when uncovered
-                return
-            self.stale.discard(name)
-            self.built[name].render()
+            if name is not None:
+                self.stale.discard(name)
+                self.built[name].render()
+            elif not self.worked_ahead():
+                return  # what waits is covered (drawn when uncovered); nothing is ahead
         self.when_idle()
 
     def on_show(self, name: str) -> list[str]:

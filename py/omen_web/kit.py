@@ -120,6 +120,13 @@ class Screen:
     def render(self) -> None:
         """Draw the screen from the store's state."""
 
+    def ahead(self) -> bool:
+        """One piece of work done ahead in an idle moment, so a tap later need not do
+        it (elements made before they are shown); whether there was any. Asked when
+        the screen is built and, after it says so (``self.app.work_ahead(self.name)``),
+        again; never while a tap's work waits for its frame."""
+        return False
+
     # --- services -----------------------------------------------------------------
 
     def t(self, step: Step) -> str:
