@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app
+from .conftest import every_screen_built, open_app
 
 LOCALITY_1 = "Fog comes up off the river and swallows the streetlights."
 
@@ -169,6 +169,57 @@ def test_a_language_switch_redraws_the_open_editor_and_keeps_what_was_typed(
     expect(editor(page).get_by_role("listitem", name="Entry 2")).to_be_visible()
     expect(editor(page).locator(".link").first.locator("option").first).to_have_text("(nothing)")
     expect(entry_text(page, 0)).to_have_value("A miller")
+
+
+def test_rows_made_ahead_follow_the_language_and_the_library(page: Page, base: str) -> None:
+    """The editor's rows are made ahead in idle moments (TablesScreen.ahead) and only
+    filled when a table is opened: made in English, they are not shown in Czech; made
+    before a table was added, their lists offer it all the same; a table longer than
+    those made ahead gets the rest, numbered on."""
+    open_app(page, base)
+    every_screen_built(page)
+    page.wait_for_timeout(1000)  # the idle moments after that, when the rows are made
+    nav(page, "settings")
+    page.get_by_role("combobox", name="Language").select_option("cs")
+    nav(page, "tables")
+    saved_tables(page).get_by_role("button").first.click()
+    first = editor(page).get_by_role("listitem", name="Položka 1")
+    expect(first).to_be_visible()
+    expect(first.get_by_role("textbox", name="Text položky")).to_have_count(1)
+    expect(first.locator(".link option").first).to_have_text("(nic)")
+    expect(editor(page).get_by_role("listitem", name="Entry 1")).to_have_count(0)
+
+    nav(page, "settings")
+    page.get_by_role("combobox", name="Jazyk").select_option("en")
+    nav(page, "tables")
+    page.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="New table").click()
+    page.get_by_role("textbox", name="Table name").fill("Long night")
+    page.get_by_role("textbox", name="Die (empty: every entry equally likely)").fill("")
+    for _ in range(13):
+        page.get_by_role("button", name="Add an entry").click()
+    for index in range(14):  # drawn by weight: each entry's weight stays 1
+        entry_text(page, index).fill(f"Night {index + 1}")
+    page.get_by_role("button", name="Save the table").click()
+    expect(saved_tables(page).get_by_role("button", name="Long night")).to_be_visible()
+
+    saved_tables(page).get_by_role("button", name="Example: Under the water").click()
+    rows = editor(page).locator(".entry-row")
+    expect(rows).to_have_count(4)  # the example's d4 table
+    expect(rows.first.locator(".link option", has_text="Long night")).to_have_count(1)
+    expect(entry_text(page, 0)).to_have_value("A pale hand grips the pier post, then lets go.")
+    saved_tables(page).get_by_role("button", name="Long night").click()
+    expect(rows).to_have_count(14)
+    last = editor(page).get_by_role("listitem", name="Entry 14")
+    expect(last.get_by_role("textbox", name="Entry text")).to_have_value("Night 14")
+    saved_tables(page).get_by_role("button", name="Example: Under the water").click()
+    expect(rows).to_have_count(4)
+    expect(editor(page).get_by_role("listitem", name="Entry 4")).to_be_visible()
+    expect(editor(page).get_by_role("listitem", name="Entry 5")).to_have_count(0)
+    saved_tables(page).get_by_role("button", name="Long night").click()
+    expect(editor(page).get_by_role("listitem", name="Entry 14")).to_be_visible()
+    expect(entry_text(page, 13)).to_have_value("Night 14")
+    expect(entry_text(page, 6)).to_have_value("Night 7")
 
 
 def test_undo_in_the_log_marks_only_its_entry(page: Page, base: str) -> None:
