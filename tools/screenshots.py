@@ -8,11 +8,12 @@ Usage (the browser is shared, so under the lock):
 For each game (Liminal Horror, Old-School Essentials, GURPS, The End of the World) and
 each language and theme, a fresh profile answers the first start's question with that
 game, then the script walks the game's screens: Explore (its turn), Encounter (its
-sequence), Tests (before and after a roll), Crew, Settings (a search, a closed game) and
+sequence), Tests (before and after a roll), Crew, Tables (Liminal Horror: the library and a
+table open), Settings (a search, a closed game) and
 two help sheets. Each screen is shot at 390x844 as a phone shows it, scrolled down in
 steps where it is longer than the phone; ``DIR/sheets/`` puts each screen's steps side
 by side in one picture, to look at them quickly. English light and Czech dark get every
-screen; Czech light and English dark get Explore, Tests and Settings.
+screen; Czech light and English dark get Explore, Tests, Tables and Settings.
 """
 
 from __future__ import annotations
@@ -317,6 +318,20 @@ def crew(s: Shooter) -> None:
         s.shot("explore-downtime", at="[data-panel='eotw_scene']")
 
 
+def tables(s: Shooter) -> None:
+    """Tables: the library, then its first table open in the editor (its rows are made
+    ahead in idle moments, so wait for those first) and a draw from it."""
+    page = s.page
+    page.locator("html[data-built='true']").wait_for(state="attached", timeout=READY)
+    page.wait_for_timeout(800)
+    nav(page, "tables")
+    s.shot("tables")
+    page.locator("[data-bind='tables-list'] button").first.click()
+    page.wait_for_timeout(200)
+    s.shot("tables-editor", at="[data-bind='table-editor']")
+    page.locator("[data-bind='table-editor'] [data-action='close-table']").first.click()
+
+
 EXPLORE: dict[str, Callable[[Shooter, bool], None]] = {
     "liminal_horror": explore_lh,
     "ose": explore_ose,
@@ -346,6 +361,8 @@ def screens(s: Shooter, game: str, full: bool) -> None:
         steps.append(lambda: TESTS[game](s))
     if full and game == "eotw":
         steps.append(lambda: crew(s))
+    if game == "liminal_horror":  # the same library for every game: one game's shots
+        steps.append(lambda: tables(s))
     if full or game in ("ose", "liminal_horror"):
         steps.append(lambda: settings(s, game))
     for step in steps:
