@@ -26,8 +26,8 @@ $(VENV)/.installed: pyproject.toml
 	$(VPY) -m pip install --quiet -e ".[test,build]"
 	touch $@
 
-# mypy --strict over the engine and the adapter (typings/ stubs pyscript and pyodide;
-# pyproject.toml lists the screens whose errors are not yet counted).
+# mypy --strict over the engine and the whole adapter (typings/ stubs the names taken
+# from pyscript and pyodide).
 lint: $(VENV)/.installed
 	$(VPY) -m ruff check py tests tools bench typings
 	$(VPY) -m ruff format --check py tests tools bench typings
