@@ -1,7 +1,7 @@
 """A long session benchmark: 2,000 scripted actions in one page, both ends measured.
 
     flock /tmp/omen-browser.lock .venv/bin/python bench/session.py [--actions 2000] [--cpu 1 4]
-        [--visit first return] [--no-control]
+        [--visit first return] [--no-control] [--pause 0]
 
 The script plays what a game master does at the table, in cycles of about twenty
 actions: screen switches, Next turn and Draw attention on Explore, opening a table and
@@ -36,7 +36,13 @@ browser (the same visit, the same CPU speed) for the last 100 actions, and its f
 actions are played one for one with them, each after the other, at the same moments.
 The ratio of the last 100 actions' median to the fresh session's is the session's own
 slowing, with the machine's moving speed taken out of it; the plain last/first ratio is
-printed too. Figures, not pass/fail.
+printed too.
+
+**The pace.** By default each click comes as soon as the one before it is timed, a few
+ms after its frame: faster than anyone taps, so a click may land on the page's own work
+after the last one (its storage writes, the idle draws of other screens) and wait for
+it. ``--pause MS`` waits that long before every click, the baseline's too, as a game
+master looks at the screen between taps. Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -204,8 +210,9 @@ class Player:
     """One page playing the script: the next action clicked and timed, the baseline
     clicks after each cycle."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, pause: int = 0) -> None:
         self.page = page
+        self.pause = pause  # ms the game master looks at the screen before a click
         self.done: Done = []
         self.idle: list[tuple[float, float]] = []
         self.number = 0
@@ -216,6 +223,7 @@ class Player:
         step = next(self.steps, None)
         if step is None:
             for _ in range(5):
+                self.look()
                 took, _written, worked = self.page.evaluate(IDLE)
                 self.idle.append((float(took), float(worked)))
             self.number += 1
@@ -224,8 +232,15 @@ class Player:
         what, selector = step
         if what == "table edit":
             edit_table(self.page, len(self.done))
+        self.look()
         took, written, worked = self.page.evaluate(CLICK, selector)
         self.done.append((what, float(took), int(written), float(worked)))
+
+    def look(self) -> None:
+        """The pause before a click (``--pause``), if any: the page's work after the
+        last tap (its writes, idle draws) is done by then, as between a GM's taps."""
+        if self.pause:
+            self.page.wait_for_timeout(self.pause)
 
 
 @contextlib.contextmanager
@@ -243,20 +258,23 @@ def session_page(playwright: Any, base: str, throttle: int, visit: str) -> Itera
             raise SystemExit(f"the page failed: {errors[0]}")
 
 
-def run(base: str, throttle: int, actions: int, visit: str, control: bool) -> dict[str, Any]:
+def run(
+    base: str, throttle: int, actions: int, visit: str, control: bool, pause: int
+) -> dict[str, Any]:
     with sync_playwright() as playwright, contextlib.ExitStack() as stack:
         page, cdp = stack.enter_context(session_page(playwright, base, throttle, visit))
         cdp.send("HeapProfiler.collectGarbage")
         heap_start = heap_mb(cdp)
         wasm_start, objects_start = page.evaluate(PYTHON)
-        player = Player(page)
+        player = Player(page, pause)
         fresh: Player | None = None
         while len(player.done) < actions:
             if control and fresh is None and len(player.done) >= actions - 100:
                 # The control: a fresh session in a second browser, its first 100 actions
                 # played one for one with this session's last 100, at the same moments.
                 fresh = Player(
-                    stack.enter_context(session_page(playwright, base, throttle, visit))[0]
+                    stack.enter_context(session_page(playwright, base, throttle, visit))[0],
+                    pause,
                 )
             player.act()
             if fresh is not None:
@@ -343,13 +361,22 @@ def main() -> None:
         default=["first", "return"],
         help="the session on a first visit, and on a return visit (snapshot, caches)",
     )
+    parser.add_argument(
+        "--pause",
+        type=int,
+        default=0,
+        help="ms between two clicks (0: each click as soon as the last is timed)",
+    )
     args = parser.parse_args()
     server, base = serve_in_background(ROOT)
     try:
         for throttle in args.cpu:
             for visit in args.visit:
-                figures = run(base, throttle, args.actions, visit, args.control)
-                print(f"--- {throttle}x CPU, {visit} visit, {figures.pop('actions')} actions")
+                figures = run(base, throttle, args.actions, visit, args.control, args.pause)
+                paused = f", {args.pause} ms between clicks" if args.pause else ""
+                print(
+                    f"--- {throttle}x CPU, {visit} visit, {figures.pop('actions')} actions" + paused
+                )
                 for label, value in figures.items():
                     shown = f"{value:.2f}" if isinstance(value, float) else str(value)
                     print(f"{label}: {shown}")
