@@ -210,7 +210,7 @@ class Player:
     """One page playing the script: the next action clicked and timed, the baseline
     clicks after each cycle."""
 
-    def __init__(self, page: Page, pause: int = 0) -> None:
+    def __init__(self, page: Page, pause: int) -> None:
         self.page = page
         self.pause = pause  # ms the game master looks at the screen before a click
         self.done: Done = []
