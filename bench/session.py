@@ -38,11 +38,7 @@ fresh session's is the session's own slowing, with the machine's drift over the 
 taken out of it (the two are a minute or two apart, not the run's length); the plain
 last/first ratio is printed too. The two pages never run at once, so neither page's
 work after a click (its storage writes, its idle draws) falls on the other's clicks, and
-every click of the session, first 100 and last 100, comes at the same pace. (Played one
-for one beside the last 100, as this benchmark did before 2026-12-03, the second page's
-work shared the 2 cores with the last 100 actions at 4x, and at 1x each page waited
-for the other between its clicks and so drew its frames at once: both moved the plain
-ratio.)
+every click of the session, first 100 and last 100, comes at the same pace.
 
 **The pace.** By default each click comes as soon as the one before it is timed, a few
 ms after its frame: faster than anyone taps, so a click may land on the page's own work
