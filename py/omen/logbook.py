@@ -44,8 +44,9 @@ from itertools import islice
 from typing import Any
 
 from omen.campaign import LOG, Entry, Log, Older, Outcome, checked_before
+from omen.errors import StoredDataError
 from omen.roll import N_, Step
-from omen.store import PREFIX, ROOM, Keeper, compact, encode, enveloped
+from omen.store import PREFIX, ROOM, Keeper, compact, decode, encode, enveloped
 
 KEY = LOG.key  # "omen/log": the newest entries and the list of older pages
 PAGE_SIZE = 20  # entries in one older page: a tap rewrites at most this many
@@ -54,6 +55,9 @@ KEPT_NEWEST = 200  # entries "Export old entries" always leaves on the device
 WARN_SHARE = 5  # warn when less than a fifth of the device's storage is left
 PER_ENTRY = 900  # characters an entry takes, until the log itself says
 CACHED = 4  # older pages held in memory (the newest read or written); others are re-read
+# Pages the index keeps naming while they are not on the device: another tab may have
+# rolled them and not saved them yet (its device was full). More missing: index mended.
+UNSAVED_PAGES = 2
 _PAGE = re.compile(r"omen/log/([0-9]{1,7})", re.ASCII)
 
 
@@ -122,7 +126,9 @@ class LogBook:
         self.head_json: dict[int, tuple[Entry, str]] = {}  # each entry's JSON text
         self.told_low = False  # the game master was told storage is running low
         self.undoable: Entry | bool | None = False  # Undo's entry once found; False: not yet
+        self.unheard = False  # another tab's entries were taken in before its event came
         self.open()
+        keeper.before_settle = self.sync_before_writing
 
     # --- opening ----------------------------------------------------------------------
 
@@ -170,7 +176,9 @@ class LogBook:
 
     def _page_keys(self) -> set[int]:
         backend = self.keeper.backend
-        names = backend.names() if backend is not None else list(self.keeper.memory)
+        names = list(self.keeper.memory)  # written here: a page not saved yet is there too
+        if backend is not None:
+            names += backend.names()
         return {int(m[1]) for name in names if (m := _PAGE.fullmatch(name)) and int(m[1]) > 0}
 
     def _lay_out(self, entries: tuple[Entry, ...], older: Older | None) -> None:
@@ -186,6 +194,7 @@ class LogBook:
         for number in range(start, start + full):
             offset = (number - start) * self.size
             page = oldest_first[offset : offset + self.size][::-1]
+            self.keeper.expect_absent(page_key(number))
             self.keeper.write(page_key(number), encode(LOG, Log(page).to_json()))
             self._hold(number, page)
         head = entries[: len(entries) - full * self.size]
@@ -239,6 +248,8 @@ class LogBook:
         new page then goes after the last one there is; written with the next entry)."""
         assert self.present is not None
         there = [n for n in self.present if older.first <= n <= older.last]
+        if len(older.pages) - len(there) <= UNSAVED_PAGES:
+            return  # a page or two may be another tab's, not saved yet: still named
         if there:
             self.head = Log(self.head.entries, Older(min(there), max(there), older.size))
         else:
@@ -332,7 +343,7 @@ class LogBook:
     def last_undoable(self) -> Entry | None:
         """The newest entry Undo can still take back, on whichever page it is (found
         once, and kept until the log changes: a long log of rolls is walked once)."""
-        if self.undoable is False:
+        if self.sync() or self.undoable is False:
             self.undoable = next(
                 (e for e in self.walk() if not e.undone and e.before is not None), None
             )
@@ -365,6 +376,7 @@ class LogBook:
     def add(self, at: str, outcome: Outcome, text: str, before: tuple[str, Any] | None) -> Entry:
         """Log an action; ``before`` is what Undo puts back (see :class:`Entry`)."""
         before = checked_before(before)
+        self.sync()
         entry = Entry(self.newest_id() + 1, at, outcome.title, outcome.steps, text, False, before)
         self._push(entry)
         if before is not None:
@@ -378,6 +390,7 @@ class LogBook:
             while self.present is not None and number in self.present:
                 number += 1
             text = encode(LOG, Log(self.head.entries).to_json())
+            self.keeper.expect_absent(page_key(number))  # claimed: another tab's is kept aside
             self.keeper.write(page_key(number), text)
             self._hold(number, self.head.entries)
             if self.present is not None:
@@ -396,7 +409,12 @@ class LogBook:
                 self.keeper.notify(warning)
 
     def mark_undone(self, entry_id: int) -> None:
-        """Mark an entry undone, rewriting only the page it is on."""
+        """Mark an entry undone, rewriting only the page it is on (found again by what
+        it says if another tab's entries were merged in meanwhile and it moved)."""
+        target = next((e for e in self.head.entries if e.id == entry_id), None)
+        if self.sync() and target is not None:
+            said = _content(target)
+            entry_id = next((e.id for e in self.walk() if _content(e) == said), entry_id)
         self.undoable = False
         if any(e.id == entry_id for e in self.head.entries):
             self.head = self.head.mark_undone(entry_id)
@@ -421,6 +439,163 @@ class LogBook:
         """Read every page once (each damaged page is then kept aside and said)."""
         for _entry in self.walk():
             pass
+
+    # --- two tabs writing at once -----------------------------------------------------
+
+    def sync(self) -> bool:
+        """Take in what another tab wrote to the log since this page last saw storage:
+        True when there was something. Asked before every change this book makes, on
+        the other tab's storage event, and before this page's waiting writes reach
+        storage, so two tabs that write before either hears of the other both keep
+        their entries (see :meth:`_merge`)."""
+        if not self.keeper.has_storage or self.keeper.is_held(KEY):
+            return False
+        there = self.keeper.stored(KEY)
+        known = self.keeper.known_text(KEY)
+        if there == known or there is None:
+            return False
+        try:
+            theirs = decode(LOG, there)
+        except StoredDataError:
+            return False  # not readable here: the keeper keeps it aside before a write
+        base = Log()
+        if known is not None:
+            try:
+                base = decode(LOG, known)
+            except StoredDataError:
+                base = Log()
+        if theirs.older is not None and theirs.older.size != self.size:
+            if self.head.entries or self.head.older is not None:
+                return False  # another layout: the keeper keeps one of them aside
+            self.size = theirs.older.size
+        # This page's entries newer than the pages both saw: those base's head does not
+        # hold were added here since, those it holds as not undone were undone here.
+        shared_last = base.older.last if base.older is not None else 0
+        unsaved = [int(m[1]) for key in self.keeper.unsaved() if (m := _PAGE.fullmatch(key))]
+        shared_last = min([shared_last, *(number - 1 for number in unsaved)])
+        in_base = {_content(e): e.undone for e in base.entries}
+        ours = [(e, 10**7) for e in self.head.entries]  # with the page each is on
+        for number, page in self._older_pages():
+            if number <= shared_last:
+                break
+            ours.extend((e, number) for e in page)
+        mine = [(e, n) for e, n in ours if _content(e) not in in_base]
+        marked = [e for e, _n in ours if e.undone and in_base.get(_content(e)) is False]
+        self.pages.clear()  # the other tab may have written any page: read again as needed
+        if mine or marked:
+            self._merge(base, theirs, mine, marked, shared_last)
+        else:  # nothing of this page's own since: the other tab's log as it is
+            self.keeper.adopt(KEY, there)
+            self.head = theirs
+            self.head_chars = len(there)
+        self.lost, self.present, self.undoable = set(), None, False
+        self.unheard = True  # the screens are told when the other tab's event comes
+        return True
+
+    def sync_before_writing(self) -> None:
+        """:meth:`sync`, as the keeper asks for it before this page's writes go out."""
+        self.sync()
+
+    def _merge(
+        self,
+        base: Log,
+        theirs: Log,
+        mine: list[tuple[Entry, int]],
+        marked: list[Entry],
+        shared_last: int,
+    ) -> None:
+        """Lay out one log from this page's and another tab's, both grown from ``base``
+        (the log as this page last saw it in storage); ``mine`` are the entries this
+        page added since (newest first, each with the number of the page it is on),
+        ``marked`` the entries it marked undone, and
+        ``shared_last`` the newest page both saw in storage.
+
+        The pages ``base`` names stay as the other tab has them. After them come the
+        other tab's newer entries and this page's, in the order of their times (the
+        other tab's first at the same time), numbered on from the oldest of the other
+        tab's; an entry both tabs hold is kept once. They are written as full pages
+        after the shared ones and a head, over the pages either tab wrote there (each
+        read first), and the pages left over are removed.
+        """
+        tail: list[Entry] = list(theirs.entries)  # newest first, as the other tab has it
+        numbers = set(theirs.older.pages) if theirs.older is not None else set()
+        for number in sorted((n for n in numbers if n > shared_last), reverse=True):
+            page = self._their_page(number)
+            if page is None:  # not saved yet by the tab that rolled it: left where it is
+                shared_last = number
+                break
+            tail.extend(page)
+        seen = {_content(e) for e in tail}
+        in_base = {_content(e) for e in base.entries}
+        undone = {_content(e) for e in marked}
+        mine_added = [e for e, n in mine if n > shared_last and _content(e) not in seen]
+        every = [replace(e, undone=True) if _content(e) in undone else e for e in tail]
+        ordered = sorted(every[::-1] + mine_added[::-1], key=lambda e: e.at)  # stable
+        # numbered on from the other tab's oldest (above every page left as it is)
+        start = min((e.id for e in tail or mine_added), default=1)
+        fresh = [replace(entry, id=start + i) for i, entry in enumerate(ordered)]
+        ours = set(self.head.older.pages) if self.head.older is not None else set()
+        first = theirs.older.first if theirs.older is not None else None
+        if base.older is not None:
+            first = base.older.first if first is None else min(first, base.older.first)
+        written = self._write_tail(tuple(fresh[::-1]), shared_last, first)
+        for number in sorted((numbers | ours) - written):
+            if number > shared_last:
+                self.keeper.remove(page_key(number))
+        if mine_added and any(_content(e) not in in_base for e in tail):
+            self.keeper.notify(
+                Step(
+                    N_(
+                        "Another tab added to the roll log at the same time as this one: "
+                        "both tabs' entries are kept, in the order of their times."
+                    )
+                )
+            )
+
+    def _their_page(self, number: int) -> tuple[Entry, ...] | None:
+        """A page another tab wrote after the shared ones, read from storage itself (a
+        page that does not load is kept aside, so that writing over it loses nothing);
+        None when it is not in storage."""
+        key = page_key(number)
+        raw = self.keeper.look(key)
+        if raw is None:
+            return None
+        try:
+            page = decode(LOG, raw)
+        except StoredDataError:
+            self.keeper.keep_aside("log", raw, "other-tab", self.stamp)
+            return ()
+        return page.entries if page.older is None else ()
+
+    def _write_tail(
+        self, entries: tuple[Entry, ...], shared_last: int, first: int | None
+    ) -> set[int]:
+        """Write ``entries`` (newest first, all newer than the shared pages) as full pages
+        numbered after ``shared_last`` and a head; the page numbers written."""
+        full = max(0, (len(entries) - 1) // self.size)
+        oldest_first = entries[::-1]
+        written: set[int] = set()
+        for index in range(full):
+            number = shared_last + 1 + index
+            page = oldest_first[index * self.size : (index + 1) * self.size][::-1]
+            self.keeper.look(page_key(number))  # read first: its content is in ``entries``
+            self.keeper.write(page_key(number), encode(LOG, Log(page).to_json()))
+            self._hold(number, page)
+            written.add(number)
+        if first is not None and first > shared_last:
+            first = None
+        if full:
+            first = shared_last + 1 if first is None else first
+            pages: Older | None = Older(first, shared_last + full, self.size)
+        elif first is not None:
+            pages = Older(first, shared_last, self.size)
+        else:
+            pages = None
+        self.head = Log(entries[: len(entries) - full * self.size], pages)
+        self.present = None
+        self.keeper.look(KEY)
+        self._write_head()
+        return written
 
     # --- room, and old entries --------------------------------------------------------
 
@@ -490,15 +665,9 @@ class LogBook:
         """Another tab wrote ``key`` (``omen/log`` or a page; ``value`` what it wrote, read
         here when not given): True when this book took the change in."""
         if key == KEY:
-            head = self.keeper.take_in(LOG)
-            if head is None:
-                return False
-            self.head = head
-            if head.older is not None:
-                self.size = head.older.size
-            self.head_chars = len(self.keeper.read(KEY) or "")
-            self.present, self.undoable = None, False
-            return True
+            changed = self.sync() or self.unheard
+            self.unheard = False
+            return changed
         match = _PAGE.fullmatch(key)
         if match is None or not key.startswith(PREFIX):
             return False
@@ -510,3 +679,11 @@ class LogBook:
         self.pages.pop(int(match[1]), None)
         self.lost.discard(int(match[1]))
         return True
+
+
+def _content(entry: Entry) -> str:
+    """What an entry says, apart from its number and mark: the same action logged by two
+    tabs (or taken in twice) is one entry."""
+    data = entry.to_json()
+    del data["id"], data["undone"]
+    return compact(data)

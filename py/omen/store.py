@@ -351,6 +351,10 @@ class Keeper:
         self.sizes: dict[str, int] = {}  # the size of values read only to measure them
         self.warned_write = False
         self.warned_limit = False
+        # Asked before waiting writes go to storage: a part kept as pieces (the log) takes
+        # in what another tab wrote meanwhile, so its own writes are made over that.
+        self.before_settle: Callable[[], None] | None = None
+        self.syncing = False
 
     @property
     def backend(self) -> Backend | None:
@@ -472,6 +476,8 @@ class Keeper:
         self.memory[key] = text
         if self._backend is None:
             return False
+        if key not in self.known:  # never read here: the change is made over what is there now
+            self.known[key] = self._backend.get(key)
         if self.later is not None and not now:
             if not self.pending:
                 self.later()
@@ -481,15 +487,23 @@ class Keeper:
 
     def settle(self) -> None:
         """Write what waits (see :meth:`write`), in the order it was written."""
+        if self.pending:
+            self._before_writing()  # may add waiting writes of its own
         pending, self.pending = self.pending, {}
         for key, quiet in pending.items():
             self._write(key, self.memory[key], quiet)
 
+    def _before_writing(self) -> None:
+        if self.before_settle is not None and not self.syncing:
+            self.syncing = True
+            try:
+                self.before_settle()
+            finally:
+                self.syncing = False
+
     def _write(self, key: str, text: str, quiet: bool) -> bool:
         if self.backend is None:
             return False
-        if key not in self.known:  # never read here: what this change is made over
-            self.known[key] = self.backend.get(key)
         if key in self.held or not self._put(key, text):
             self.dirty.add(key)
             if not quiet and not self.warned_write and key not in self.held:
@@ -559,6 +573,8 @@ class Keeper:
         """Write what is only in this page; True when nothing is left unsaved."""
         if self.backend is None:
             return not self.dirty
+        if self.dirty - set(self.held):
+            self._before_writing()
         for key in sorted(self.dirty - set(self.held)):
             if self._put(key, self.memory[key]):
                 self.dirty.discard(key)
@@ -580,6 +596,50 @@ class Keeper:
         self.known[key] = None
 
     # --- two tabs --------------------------------------------------------------------
+
+    @property
+    def has_storage(self) -> bool:
+        """Whether there is storage at all (a browser with it switched off has none)."""
+        return self._backend is not None
+
+    def stored(self, key: str) -> str | None:
+        """What storage itself holds under ``key`` now, whatever this page waits to write
+        there (the way to see whether another tab wrote it since :meth:`known_text`)."""
+        return self._backend.get(key) if self._backend is not None else self.memory.get(key)
+
+    def known_text(self, key: str) -> str | None:
+        """The text this page last read or wrote under ``key`` in storage (None: none)."""
+        return self.known.get(key)
+
+    def look(self, key: str) -> str | None:
+        """Read what storage holds under ``key`` and count it as seen: this page's next
+        write there is made over it (the caller took it in), so it is not kept aside."""
+        value = self.stored(key)
+        if self._backend is not None:
+            self.known[key] = value
+        return value
+
+    def unsaved(self) -> set[str]:
+        """The keys this page wrote that storage does not hold yet (waiting or refused)."""
+        return set(self.pending) | self.dirty
+
+    def is_held(self, key: str) -> bool:
+        """Whether this page will not write ``key`` (a value there could not be kept aside)."""
+        return key in self.held
+
+    def adopt(self, key: str, text: str) -> None:
+        """Take another tab's ``text`` for ``key`` as this page's own: nothing of this
+        page's waits to be written there any more."""
+        self.memory[key] = text
+        self.pending.pop(key, None)
+        self.dirty.discard(key)
+        self.known[key] = text
+
+    def expect_absent(self, key: str) -> None:
+        """Say that ``key`` is to be written as a new key (a log page claimed): if another
+        tab has written anything there by then, that is kept aside, not overwritten."""
+        if key not in self.known:
+            self.known[key] = None
 
     def seen(self, key: str, value: str | None) -> None:
         """Another tab wrote ``value`` to ``key``, a key this page does not take in."""
