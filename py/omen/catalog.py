@@ -161,6 +161,7 @@ _MESSAGES = (
     "An opposed test has at most {limit} contestants.\x1f"
     "An opposed test needs a result from each of two or more contestants.\x1f"
     "An unsettling scene, or a hint that a horror is near.\x1f"
+    "Another tab added to the roll log at the same time as this one: both tabs' entries are kept, in the order of their times.\x1f"
     "Another tab changed {what} at the same time as this one. This tab's version is saved; the other tab's was kept aside as {aside}.\x1f"
     "Another tab changed {what} while this one did too. There is no room to keep its version aside, so this tab will not overwrite it; reload this page to see the other tab's version.\x1f"
     "Another tab saved {what}, but this page cannot read it: {reason} This page will not overwrite it; reload to see what it holds.\x1f"
