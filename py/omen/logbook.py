@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
@@ -55,9 +55,6 @@ KEPT_NEWEST = 200  # entries "Export old entries" always leaves on the device
 WARN_SHARE = 5  # warn when less than a fifth of the device's storage is left
 PER_ENTRY = 900  # characters an entry takes, until the log itself says
 CACHED = 4  # older pages held in memory (the newest read or written); others are re-read
-# Pages the index keeps naming while they are not on the device: another tab may have
-# rolled them and not saved them yet (its device was full). More missing: index mended.
-UNSAVED_PAGES = 2
 _PAGE = re.compile(r"omen/log/([0-9]{1,7})", re.ASCII)
 
 
@@ -200,11 +197,11 @@ class LogBook:
         head = entries[: len(entries) - full * self.size]
         self.head = Log(head, Older(start, number, self.size) if full else None)
         self.lost, self.present = set(), None
-        self._write_head()
+        self._write_head(range(start, start + full))
         for old in sorted(gone):
             self.keeper.remove(page_key(old))
 
-    def _write_head(self) -> None:
+    def _write_head(self, after: Iterable[int] = ()) -> None:
         # Each entry of the head is written as JSON text once, not on every tap: the
         # page's text is those texts joined (as encode would write the page's JSON).
         cache = self.head_json
@@ -222,7 +219,8 @@ class LogBook:
             del cache[gone]
         text = enveloped(LOG, data + "}")
         self.head_chars = len(text)
-        self.keeper.write(KEY, text)
+        # never in storage before the pages it names: another tab would not find them
+        self.keeper.write(KEY, text, after=[page_key(number) for number in after])
 
     # --- reading ----------------------------------------------------------------------
 
@@ -248,8 +246,6 @@ class LogBook:
         new page then goes after the last one there is; written with the next entry)."""
         assert self.present is not None
         there = [n for n in self.present if older.first <= n <= older.last]
-        if len(older.pages) - len(there) <= UNSAVED_PAGES:
-            return  # a page or two may be another tab's, not saved yet: still named
         if there:
             self.head = Log(self.head.entries, Older(min(there), max(there), older.size))
         else:
@@ -387,8 +383,8 @@ class LogBook:
         older = self.head.older
         if len(self.head.entries) >= self.size:  # the head is full: it becomes a page
             number = (older.last if older is not None else 0) + 1
-            while self.present is not None and number in self.present:
-                number += 1
+            while (self.present is not None and number in self.present) or self._taken(number):
+                number += 1  # claimed: a page another tab wrote there is left alone
             text = encode(LOG, Log(self.head.entries).to_json())
             self.keeper.expect_absent(page_key(number))  # claimed: another tab's is kept aside
             self.keeper.write(page_key(number), text)
@@ -397,16 +393,21 @@ class LogBook:
                 self.present.add(number)
             older = Older(older.first if older is not None else number, number, self.size)
             self.head = Log((), older)
-            rolled = True
+            rolled = [number]
         else:
-            rolled = False
+            rolled = []
         self.head = Log((entry, *self.head.entries), older)
-        self._write_head()
+        self._write_head(rolled)
         if rolled and not self.told_low:  # once a page: room is counted, not guessed
             warning = self.room_warning()
             if warning is not None:
                 self.told_low = True
                 self.keeper.notify(warning)
+
+    def _taken(self, number: int) -> bool:
+        """Whether storage, or this page's unsaved writes, hold page ``number``."""
+        key = page_key(number)
+        return key in self.keeper.unsaved() or self.keeper.stored(key) is not None
 
     def mark_undone(self, entry_id: int) -> None:
         """Mark an entry undone, rewriting only the page it is on (found again by what
@@ -528,7 +529,13 @@ class LogBook:
         seen = {_content(e) for e in tail}
         in_base = {_content(e) for e in base.entries}
         undone = {_content(e) for e in marked}
-        mine_added = [e for e, n in mine if n > shared_last and _content(e) not in seen]
+        # this page's own unsaved pages where the other tab's log has pages: moved up
+        moved = {n for _e, n in mine if n <= shared_last and page_key(n) in self.keeper.unsaved()}
+        for number in moved:
+            self.keeper.forget(page_key(number))
+        mine_added = [
+            e for e, n in mine if (n > shared_last or n in moved) and _content(e) not in seen
+        ]
         every = [replace(e, undone=True) if _content(e) in undone else e for e in tail]
         ordered = sorted(every[::-1] + mine_added[::-1], key=lambda e: e.at)  # stable
         # numbered on from the other tab's oldest (above every page left as it is)
@@ -563,8 +570,10 @@ class LogBook:
         try:
             page = decode(LOG, raw)
         except StoredDataError:
-            self.keeper.keep_aside("log", raw, "other-tab", self.stamp)
-            return ()
+            if isinstance(self.keeper.keep_aside("log", raw, "other-tab", self.stamp), str):
+                return ()
+            self.keeper.hold(key, raw)  # no room to keep it aside: left where it is
+            return None
         return page.entries if page.older is None else ()
 
     def _write_tail(
@@ -578,7 +587,7 @@ class LogBook:
         for index in range(full):
             number = shared_last + 1 + index
             page = oldest_first[index * self.size : (index + 1) * self.size][::-1]
-            self.keeper.look(page_key(number))  # read first: its content is in ``entries``
+            self.keeper.expect_absent(page_key(number))  # unless read: theirs was, and ours
             self.keeper.write(page_key(number), encode(LOG, Log(page).to_json()))
             self._hold(number, page)
             written.add(number)
@@ -594,7 +603,7 @@ class LogBook:
         self.head = Log(entries[: len(entries) - full * self.size], pages)
         self.present = None
         self.keeper.look(KEY)
-        self._write_head()
+        self._write_head(written)
         return written
 
     # --- room, and old entries --------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import operator
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from itertools import accumulate, count
@@ -355,6 +355,7 @@ class Keeper:
         # in what another tab wrote meanwhile, so its own writes are made over that.
         self.before_settle: Callable[[], None] | None = None
         self.syncing = False
+        self.needs: dict[str, set[str]] = {}  # keys to be saved before each of these
 
     @property
     def backend(self) -> Backend | None:
@@ -458,8 +459,18 @@ class Keeper:
 
     # --- writing ---------------------------------------------------------------------
 
-    def write(self, key: str, text: str, quiet: bool = False, now: bool = False) -> bool:
+    def write(
+        self,
+        key: str,
+        text: str,
+        quiet: bool = False,
+        now: bool = False,
+        after: Iterable[str] = (),
+    ) -> bool:
         """Store ``text``; False when it could not be (told once, unless ``quiet``).
+
+        ``after`` names keys that must be in storage first (a log's pages before the
+        index that names them): while one of them is not saved, neither is this.
 
         With ``later`` (and not ``now``) the write waits for :meth:`settle` and the
         answer is True: a failure is then told when it is tried.
@@ -474,6 +485,8 @@ class Keeper:
         '{ }'
         """
         self.memory[key] = text
+        if after:
+            self.needs.setdefault(key, set()).update(after)
         if self._backend is None:
             return False
         if key not in self.known:  # never read here: the change is made over what is there now
@@ -483,14 +496,17 @@ class Keeper:
                 self.later()
             self.pending[key] = self.pending.get(key, True) and quiet
             return True
+        if self.pending:
+            self.settle()  # what waits goes first
         return self._write(key, text, quiet)
 
     def settle(self) -> None:
         """Write what waits (see :meth:`write`), in the order it was written."""
         if self.pending:
             self._before_writing()  # may add waiting writes of its own
-        pending, self.pending = self.pending, {}
-        for key, quiet in pending.items():
+        while self.pending:  # a key that must follow others after them (see write)
+            key = min(self.pending, key=lambda name: name in self.needs)
+            quiet = self.pending.pop(key)
             self._write(key, self.memory[key], quiet)
 
     def _before_writing(self) -> None:
@@ -501,10 +517,20 @@ class Keeper:
             finally:
                 self.syncing = False
 
-    def _write(self, key: str, text: str, quiet: bool) -> bool:
-        if self.backend is None:
+    def _waits(self, key: str) -> bool:
+        """Whether a key ``key`` must follow (see :meth:`write`) is not saved yet."""
+        needs = self.needs.get(key)
+        if not needs:
             return False
-        if key in self.held or not self._put(key, text):
+        needs &= self.dirty | set(self.pending) | set(self.held)
+        if not needs:
+            del self.needs[key]
+        return bool(needs)
+
+    def _write(self, key: str, text: str, quiet: bool) -> bool:
+        if self._backend is None:
+            return False
+        if self._waits(key) or key in self.held or not self._put(key, text):
             self.dirty.add(key)
             if not quiet and not self.warned_write and key not in self.held:
                 self.warned_write = True
@@ -519,7 +545,7 @@ class Keeper:
                 )
             return False
         self.dirty.discard(key)
-        self.flush()
+        self._flush()
         return True
 
     def save(self, schema: Schema[Any], data: Any, quiet: bool = False, now: bool = False) -> bool:
@@ -527,20 +553,21 @@ class Keeper:
         return self.write(schema.key, encode(schema, data), quiet, now)
 
     def _put(self, key: str, text: str) -> bool:
-        assert self.backend is not None
-        if not self._crossed(key) or not self.backend.put(key, text):
+        assert self._backend is not None
+        if not self._crossed(key, text) or not self._backend.put(key, text):
             return False
         self.known[key] = text
         return True
 
-    def _crossed(self, key: str) -> bool:
-        """Keep aside what another tab wrote to ``key`` since this page last saw it;
-        False when that could not be done (the key is then held)."""
-        assert self.backend is not None
+    def _crossed(self, key: str, text: str) -> bool:
+        """Keep aside what another tab wrote to ``key`` since this page last saw it
+        (unless it wrote ``text`` too); False when that could not be done (the key is
+        then held)."""
+        assert self._backend is not None
         if key not in self.known:
             return True
-        there = self.backend.get(key)
-        if there is None or there == self.known[key]:
+        there = self._backend.get(key)
+        if there is None or there == self.known[key] or there == text:
             return True
         kind = kind_of(key)
         aside = self.keep_aside(kind, there, "other-tab")
@@ -571,12 +598,17 @@ class Keeper:
 
     def flush(self) -> bool:
         """Write what is only in this page; True when nothing is left unsaved."""
-        if self.backend is None:
+        if self.pending:
+            self.settle()
+        return self._flush()
+
+    def _flush(self) -> bool:
+        if self._backend is None:
             return not self.dirty
         if self.dirty - set(self.held):
             self._before_writing()
-        for key in sorted(self.dirty - set(self.held)):
-            if self._put(key, self.memory[key]):
+        for key in sorted(self.dirty - set(self.held), key=lambda k: (k in self.needs, k)):
+            if not self._waits(key) and self._put(key, self.memory[key]):
                 self.dirty.discard(key)
         if self.warned_write and not self.dirty - set(self.held):
             self.warned_write = False
@@ -617,11 +649,25 @@ class Keeper:
         value = self.stored(key)
         if self._backend is not None:
             self.known[key] = value
+            self.held.pop(key, None)  # taken in: this page's next write carries it
         return value
 
     def unsaved(self) -> set[str]:
         """The keys this page wrote that storage does not hold yet (waiting or refused)."""
         return set(self.pending) | self.dirty
+
+    def forget(self, key: str) -> None:
+        """Drop this page's unsaved write to ``key`` (its content went elsewhere), leaving
+        storage as it is."""
+        self.memory.pop(key, None)
+        self.pending.pop(key, None)
+        self.dirty.discard(key)
+        self.known.pop(key, None)
+
+    def hold(self, key: str, text: str) -> None:
+        """Leave ``text`` under ``key`` alone: this page does not write there until it
+        could be kept aside (see :meth:`clear_aside`)."""
+        self.held[key] = text
 
     def is_held(self, key: str) -> bool:
         """Whether this page will not write ``key`` (a value there could not be kept aside)."""
@@ -681,13 +727,18 @@ class Keeper:
     # --- copies kept aside -----------------------------------------------------------
 
     def aside(self) -> list[Aside]:
-        """Every copy kept aside, oldest first."""
-        if self.backend is None:
+        """Every copy kept aside, oldest first (what waits to be written is written first)."""
+        if self.pending:
+            self.settle()
+        return self._aside()
+
+    def _aside(self) -> list[Aside]:
+        if self._backend is None:
             return []
         copies = []
-        for key in self.backend.names():
+        for key in self._backend.names():
             if key.startswith(QUARANTINE):
-                text = self.backend.get(key) or ""
+                text = self._backend.get(key) or ""
                 kind = key.removeprefix(QUARANTINE).partition("/")[0]
                 copies.append(Aside(key, kind, len(text)))
         return sorted(copies, key=lambda copy: (copy.when, copy.key))
@@ -695,13 +746,13 @@ class Keeper:
     def keep_aside(self, kind: str, text: str, why: str, stamp: str = "") -> str | Refused:
         """Keep ``text`` aside once (a copy with the same content is not kept again): the
         copy's key, or why it could not be kept."""
-        assert self.backend is not None
+        assert self._backend is not None
         name = digest(text)
-        copies = self.aside()
+        copies = self._aside()
         folder = f"{QUARANTINE}{kind}/"
         for copy in copies:
             same = copy.key.startswith(folder) and copy.key.endswith("~" + name)
-            if same and self.backend.get(copy.key) == text:
+            if same and self._backend.get(copy.key) == text:
                 return copy.key
         held = sum(copy.chars for copy in copies)
         if len(copies) >= ASIDE_COUNT or held + len(text) > ASIDE_CHARS:
@@ -719,7 +770,7 @@ class Keeper:
                 )
             return Refused.LIMIT
         key = f"{folder}{stamp or self.now()}~{why}~{name}"
-        if not self.backend.put(key, text):
+        if not self._backend.put(key, text):
             return Refused.ROOM
         return key
 
