@@ -354,7 +354,7 @@ def unbundle(data: bytes) -> dict[str, bytes]:
 
 def app_bytecode() -> dict[str, tuple[str, bytes]]:
     """The app's own modules compiled to bytecode: for each bundled file's address
-    ("./py/omen/dice.py"), the path of its .pyc in Python's file system
+    ("./py/omen/core/dice.py"), the path of its .pyc in Python's file system
     ("./omen/__pycache__/dice.cpython-314.pyc") and its bytes.
 
     Every Python file of pyscript.toml's [files] is compiled (a new module needs no list
@@ -581,7 +581,7 @@ def main(argv: list[str]) -> None:
     vendor()
     vendor_segno()
     icons.make_icons()  # PNG icons from static/icon.svg, before the offline file list
-    catalog.main([])  # py/omen/catalog.py: the message ids stored steps are checked against
+    catalog.main([])  # py/omen/core/catalog.py: the message ids stored steps are checked against
     for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")

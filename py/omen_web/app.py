@@ -3,7 +3,7 @@
 One :class:`App` lives for the page's lifetime. Screens get it as their first argument
 and use its services: the translator (:meth:`App.t`), the dice (:meth:`App.dice`), the
 store of everything Omen keeps (:attr:`App.store`: its parts, the log, Undo), navigation
-(:meth:`App.show`) and notices (:meth:`App.notify`). Errors a user can cause (:class:`omen.errors.RulesError`) become
+(:meth:`App.show`) and notices (:meth:`App.notify`). Errors a user can cause (:class:`omen.core.errors.RulesError`) become
 notices through :meth:`App.guard`; anything else propagates and fails loudly.
 """
 
@@ -18,20 +18,20 @@ from urllib.parse import parse_qs
 
 from pyscript import document, window
 
-from omen.campaign import (
+from omen.campaign.logbook import LogBook
+from omen.campaign.parts import PARTS
+from omen.campaign.state import (
     DEFAULT_CAMPAIGN_NAME,
     WHOLE_CAMPAIGN,
     Campaign,
     Prefs,
     ask_for_game,
 )
-from omen.dice import Dice, ScriptedDice, SeededDice, SystemDice
-from omen.errors import RulesError
-from omen.i18n import Translator, pick_language
-from omen.logbook import LogBook
-from omen.notation import is_digits
-from omen.parts import PARTS
-from omen.roll import N_, Step
+from omen.core.dice import Dice, ScriptedDice, SeededDice, SystemDice
+from omen.core.errors import RulesError
+from omen.core.i18n import Translator, pick_language
+from omen.core.notation import is_digits
+from omen.core.roll import N_, Step
 from omen_web import dom, firststart, focus, helpsheet, installhint, kit
 from omen_web.storage import Storage
 from omen_web.store import Store

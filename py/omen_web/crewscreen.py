@@ -4,11 +4,11 @@ Each character shows their six characteristics, three stress tracks as boxes in 
 their traumas with treatment and recovery, and, when a track is full, the choice to cling
 to life or let go. Clinging to life and recovery tests are rolled on the Tests screen
 with the character's full pool: this screen writes the Tests form with the test asked
-for (:func:`omen.crew.ask_test`) and shows that screen, which applies the result. The
+for (:func:`omen.eotw.crew.ask_test`) and shows that screen, which applies the result. The
 scene's encounter type and the group's goals (ticked off or reworded in place) sit on
 top.
 
-State: the store's ``crew`` (:data:`omen.crew.CREW`), saved on every change; changes to a
+State: the store's ``crew`` (:data:`omen.eotw.crew.CREW`), saved on every change; changes to a
 character go to the log and can be undone. The line on top is the log's newest entry
 when it changed the crew (and was not undone). A render draws only what changed: each
 region is keyed on what it shows (:meth:`omen_web.kit.Screen.unchanged`), and each
@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from omen.campaign import Entry, Outcome
-from omen.crew import (
+from omen.campaign.state import Entry, Outcome
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.eotw.crew import (
     BOXES,
     ENDING_HINT,
     Character,
@@ -44,9 +46,7 @@ from omen.crew import (
     take_stress,
     treatment_time,
 )
-from omen.eotw import Category, Characteristic
-from omen.errors import RulesError
-from omen.roll import N_, Step
+from omen.eotw.pools import Category, Characteristic
 from omen_web import dom, kit
 from omen_web.eotwscene import ask_for_test
 from omen_web.store import MANY
@@ -411,7 +411,7 @@ class CrewScreen(kit.Screen):
             self.regions.forget(region + ident)
 
     def render_points(self) -> None:
-        """Build points spent of those allowed (:func:`omen.crew.build_summary`)."""
+        """Build points spent of those allowed (:func:`omen.eotw.crew.build_summary`)."""
         line = build_summary(self.build_values(), self.crew_settings())
         dom.text(self.bound("build-points"), self.t(line))
 

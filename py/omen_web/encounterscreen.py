@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from omen.roll import N_, Step
+from omen.core.roll import N_, Step
 from omen_web import dom, kit
 
 FIRST_CHOICE = {"ose": "ose", "gurps": "gurps"}

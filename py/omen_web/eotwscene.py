@@ -3,10 +3,10 @@
 The game master picks the scene type (social, exploration, survival, downtime), each
 with a line saying what it is for. The choice is the crew's agenda (the Crew screen
 shows the same one). In downtime the panel lists what the crew can do now
-(:func:`omen.crew.downtime`): work a track's stress through into a trauma, done here
-with one tap (:func:`omen.crew.convert_stress`), and treat a trauma, which asks the
+(:func:`omen.eotw.crew.downtime`): work a track's stress through into a trauma, done here
+with one tap (:func:`omen.eotw.crew.convert_stress`), and treat a trauma, which asks the
 Tests screen for the recovery test (the pool is preset; its result heals or not, by
-:func:`omen.crew.recover`). Every change goes to the log and can be undone.
+:func:`omen.eotw.crew.recover`). Every change goes to the log and can be undone.
 
 State: the store's ``crew``, read and changed here with the engine's functions. A test
 is asked for through the store too (:func:`ask_for_test`): the Tests form is written
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from omen.campaign import Outcome
-from omen.crew import Character, Crew, EncounterType, ask_test, convert_stress, downtime
-from omen.eotw import Category, TestsForm
-from omen.errors import RulesError
-from omen.roll import N_, Step
+from omen.campaign.state import Outcome
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.eotw.crew import Character, Crew, EncounterType, ask_test, convert_stress, downtime
+from omen.eotw.pools import Category, TestsForm
 from omen_web import dom, kit
 
 
@@ -31,7 +31,7 @@ def ask_for_test(
 ) -> None:
     """Ask the Tests screen for ``character``'s cling to life (``trauma`` None) or the
     recovery test of trauma number ``trauma``: the Tests form is written with the test
-    (:func:`omen.crew.ask_test`), no log entry, and the Tests screen is shown."""
+    (:func:`omen.eotw.crew.ask_test`), no log entry, and the Tests screen is shown."""
     form: TestsForm = screen.store.get("eotw_tests")
     screen.store.put("eotw_tests", ask_test(form, character, category, trauma))
     screen.app.show("tests")

@@ -7,14 +7,7 @@ from typing import Any
 
 from pyscript import window
 
-from omen.campaign import (
-    Exploration,
-    Outcome,
-    check,
-    reset_pool,
-    tension_settings,
-)
-from omen.exploration import (
+from omen.campaign.exploration import (
     EncounterDieOdds,
     Procedure,
     elapsed_text,
@@ -22,9 +15,15 @@ from omen.exploration import (
     reminder_text,
     tension_odds,
 )
-from omen.roll import N_, Step
-from omen.tables import Library
-from omen.voidcrawl import (
+from omen.campaign.state import (
+    Exploration,
+    Outcome,
+    check,
+    reset_pool,
+    tension_settings,
+)
+from omen.campaign.tables import Library
+from omen.campaign.voidcrawl import (
     KIND_NAMES,
     CrawlSetup,
     Phase,
@@ -32,6 +31,7 @@ from omen.voidcrawl import (
     filters_in_force,
     voidcrawl_odds,
 )
+from omen.core.roll import N_, Step
 from omen_web import dom, kit
 
 NO_CYCLE = "none"  # the phase radio for no day/night cycle

@@ -1,7 +1,7 @@
 """The first start's question: which game does the table play?
 
 A game master runs one game at a table, and Omen opens as that game's companion (see
-:mod:`omen.games`). So the first start on a device asks once, in a dialog: the four
+:mod:`omen.campaign.games`). So the first start on a device asks once, in a dialog: the four
 games as radio buttons (arrow keys move between them, Enter answers), and a switch to
 start with that game's example campaign (on by default). The answer goes to the
 campaign (its game, changeable in Settings) and to the tables (that game's example, or
@@ -10,7 +10,7 @@ is never asked again on this device. Closing the dialog with Escape answers with
 it shows (Liminal Horror and its example, as every start was before the question).
 
 Whether to ask is decided from what the device holds before anything is written
-(:func:`omen.campaign.ask_for_game`): a game master with saved data and no preferences
+(:func:`omen.campaign.state.ask_for_game`): a game master with saved data and no preferences
 saved has used Omen before, and is not asked as if new. Once the question is on show
 the preferences are saved with it unanswered, so a reload asks again rather than
 reading the example tables just written as a sign of an old user.
@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from omen.example import example_campaign, which_example
-from omen.games import GAMES
-from omen.tables import Library
-from omen.voidcrawl import CrawlSetup, default_voidcrawl
+from omen.campaign.example import example_campaign, which_example
+from omen.campaign.games import GAMES
+from omen.campaign.tables import Library
+from omen.campaign.voidcrawl import CrawlSetup, default_voidcrawl
 from omen_web import dom
 
 

@@ -5,7 +5,7 @@ they are), sees the exact odds of the stealth contest, and taps *Find the distan
 maximum encounter distance is rolled or taken as the average (the ``gurps.med`` setting),
 or typed in from physical dice, as are both sides' 3d6 totals. When a side spots the
 other first and nobody sneaks, it may *try for surprise*. The form is the store's part
-``gurps_form`` (:data:`omen.gurps_distance.GURPS_FORM`), read from the store on every
+``gurps_form`` (:data:`omen.gurps.distance.GURPS_FORM`), read from the store on every
 draw and kept there on every change; every result goes to the log with all its steps.
 The last result is the screen's own (it is the log's to keep).
 """
@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from omen.campaign import Outcome as LogOutcome
-from omen.dice import Dice
-from omen.errors import RulesError
-from omen.gurps import signed
-from omen.gurps_distance import (
+from omen.campaign.state import Outcome as LogOutcome
+from omen.core.dice import Dice
+from omen.core.errors import RulesError
+from omen.core.notation import read_whole
+from omen.core.roll import N_, ArgValue, Step
+from omen.gurps.distance import (
     DARKNESS,
     TERRAINS,
     Conditions,
@@ -38,8 +39,7 @@ from omen.gurps_distance import (
     size_modifier,
     terrain_rating,
 )
-from omen.notation import read_whole
-from omen.roll import N_, ArgValue, Step
+from omen.gurps.rolls import signed
 from omen_web import dom, kit
 
 SIDE_LEGEND = {SideId.A: N_("Side A"), SideId.B: N_("Side B")}

@@ -9,7 +9,7 @@ the margin (each side's, in a contest) and goes to the log with every step. The 
 the World's dice pool stays one tap away (the "Kind of test" switch); in other games the
 Tests screen is the pool alone and this part stays hidden.
 
-The form (:data:`omen.gurps_tests.GURPS_TESTS`) is kept under its own key, part ``gurps_tests``.
+The form (:data:`omen.gurps.tests.GURPS_TESTS`) is kept under its own key, part ``gurps_tests``.
 """
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NoReturn
 
-from omen import games
-from omen.campaign import Outcome
-from omen.dice import Dice
-from omen.errors import RulesError
-from omen.gurps import (
+from omen.campaign import games
+from omen.campaign.state import Outcome
+from omen.core.dice import Dice
+from omen.core.errors import RulesError
+from omen.core.notation import read_whole
+from omen.core.roll import N_, ArgValue, Step
+from omen.gurps.rolls import (
     RESULT_TEXT,
     QuickContest,
     Result,
@@ -35,9 +37,7 @@ from omen.gurps import (
     roll_odds,
     signed,
 )
-from omen.gurps_tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
-from omen.notation import read_whole
-from omen.roll import N_, ArgValue, Step
+from omen.gurps.tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
 from omen_web import dom, kit
 
 WHICH = ("roll", "a", "b")

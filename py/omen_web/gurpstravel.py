@@ -5,16 +5,18 @@ library), sees the exact chance of an encounter on the next travel turn and with
 and taps *Next travel turn*. An encounter names who is met (from the location's
 encounter table, or the check table's entry) and opens the GURPS encounter distance on
 the Encounter screen with the creature as side B. State: the store's ``gurps_travel``
-(:data:`omen.gurps_travel.GURPS_TRAVEL`); each turn goes to the log and can be undone.
+(:data:`omen.gurps.travel.GURPS_TRAVEL`); each turn goes to the log and can be undone.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from omen.campaign import Exploration, depth_limit
-from omen.errors import RulesError
-from omen.gurps_travel import (
+from omen.campaign.state import Exploration, depth_limit
+from omen.campaign.tables import Library
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.gurps.travel import (
     CHECK_NAMES,
     Travel,
     TravelCheck,
@@ -22,8 +24,6 @@ from omen.gurps_travel import (
     travel_odds,
     travel_turn,
 )
-from omen.roll import N_, Step
-from omen.tables import Library
 from omen_web import dom, kit, panels
 
 NO_TABLE = ""

@@ -1,7 +1,7 @@
 """Help sheets: one per procedure, one tap from its screen.
 
 Any button ``<button type="button" class="help" data-help="KEY"></button>`` (KEY a
-procedure of :data:`omen.procedures.PROCEDURES`) opens that procedure's sheet in the
+procedure of :data:`omen.campaign.procedures.PROCEDURES`) opens that procedure's sheet in the
 ``help-sheet`` dialog: the rule in a few lines, what each of its settings changes and
 its value now (read from the settings registry), and where the rule comes from. This
 module names every such button ("Help: Tension Die", its visible text the procedure's
@@ -16,9 +16,9 @@ from typing import Any
 
 from pyscript import document
 
-from omen.procedures import PROCEDURES, game_name, sheet
-from omen.roll import N_, Step
-from omen.setting import Setting, Value
+from omen.campaign.procedures import PROCEDURES, game_name, sheet
+from omen.core.roll import N_, Step
+from omen.core.setting import Setting, Value
 from omen_web import dom
 
 HELP_NAME = N_("Help: {procedure}")

@@ -13,7 +13,7 @@ Events are bound once per screen, on its root (its ``data-screen`` section, or t
 element ``root_selector`` names), by delegation: one listener for each of ``click``,
 ``change``, ``input``, ``submit`` and ``keydown`` finds the nearest element with a
 ``data-action`` and calls the screen's method, through :meth:`omen_web.app.App.guard`
-so a :class:`omen.errors.RulesError` becomes a notice. Which event an element answers:
+so a :class:`omen.core.errors.RulesError` becomes a notice. Which event an element answers:
 ``click`` for buttons, links and summaries, ``change`` for inputs and selects, ``submit``
 for forms; ``data-on="input"`` (or another of the five) says otherwise.
 
@@ -42,9 +42,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from omen.errors import RulesError
-from omen.notation import read_whole
-from omen.roll import N_, Step
+from omen.core.errors import RulesError
+from omen.core.notation import read_whole
+from omen.core.roll import N_, Step
 from omen_web import dom
 from omen_web.drawn import Drawn
 

@@ -1,6 +1,6 @@
 """The Log screen: the session's memory, newest first, with undo of the last action.
 
-It shows the newest entries (:data:`omen.logbook.SHOWN`) and reads older pages only when
+It shows the newest entries (:data:`omen.campaign.logbook.SHOWN`) and reads older pages only when
 the game master asks ("Show older entries"). When storage runs low it says how much is
 left and offers the old entries as a file (a backup holding only the log, which Restore
 reads back), after which they may be removed from the device.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from omen.campaign import Entry, Outcome
-from omen.logbook import SHOWN
-from omen.roll import N_, Step
+from omen.campaign.logbook import SHOWN
+from omen.campaign.state import Entry, Outcome
+from omen.core.roll import N_, Step
 from omen_web import dom, kit
 
 
@@ -43,7 +43,7 @@ class LogScreen(kit.Screen):
         self.render()
 
     def on_export_old(self, _target: Any, _event: Any) -> None:
-        from omen.share import Everything, export_file
+        from omen.campaign.share import Everything, export_file
         from omen_web.sharescreen import download
 
         book = self.store.log

@@ -4,7 +4,7 @@ Step panels in the rules' order (surprise, distance, reaction, initiative, actio
 evasion and pursuit, movement, conclusion), each with its odds before the roll, its own
 roll button, typed faces from physical dice, and its steps after. The game master may go
 through them in order (the big *Next* button rolls the next step) or jump around. The
-encounter is one :class:`omen.ose_session.OseSession`, the store's part ``ose_encounter``
+encounter is one :class:`omen.ose.session.OseSession`, the store's part ``ose_encounter``
 (the fields as the referee left them, the morale and its situation adjustment with it):
 the screen reads it from the store on every draw, a change of a field is a
 ``store.put``, every roll a ``store.act`` that goes to the log, and the store's Undo puts
@@ -18,11 +18,16 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from omen import ose, ose_morale, ose_session, ose_turn
-from omen.campaign import Outcome
-from omen.errors import RulesError
-from omen.notation import read_whole
-from omen.ose import (
+from omen.campaign.reaction import OSE_REACTIONS, reaction_odds, signed, speaker_modifier
+from omen.campaign.state import Outcome
+from omen.core.errors import RulesError
+from omen.core.notation import read_whole
+from omen.core.roll import N_, Step
+from omen.ose import morale as ose_morale
+from omen.ose import sequence as ose
+from omen.ose import session as ose_session
+from omen.ose import turn as ose_turn
+from omen.ose.sequence import (
     Drop,
     Place,
     Side,
@@ -30,10 +35,8 @@ from omen.ose import (
     SurpriseOutcome,
     Terrain,
 )
-from omen.ose_session import Action, Flight, Form, OseSession
-from omen.ose_settings import Directions, Ties, Tiring
-from omen.reaction import OSE_REACTIONS, reaction_odds, signed, speaker_modifier
-from omen.roll import N_, Step
+from omen.ose.session import Action, Flight, Form, OseSession
+from omen.ose.settings import Directions, Ties, Tiring
 from omen_web import dom, kit
 
 PART = "ose_encounter"

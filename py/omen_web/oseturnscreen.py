@@ -1,7 +1,7 @@
 """The Old-School Essentials turn on the Explore screen: the dungeon turn or the
 wilderness day, the check's exact odds, rest, noise, light and timers.
 
-The rules are :mod:`omen.ose_turn`'s; this panel reads the clock from the store
+The rules are :mod:`omen.ose.turn`'s; this panel reads the clock from the store
 (``ose_turn``), shows it, and sends each tap through ``store.act`` so it goes to the log
 and Undo takes it back. Wandering monsters are rolled on the current location's table
 (the location chosen on Explore, kept in ``exploration``), and *Run the encounter* opens
@@ -14,11 +14,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from omen import ose_turn
-from omen.campaign import Outcome
-from omen.ose import Place
-from omen.ose_turn import LightKind, Mode, Terrain, TurnState
-from omen.roll import N_, Step
+from omen.campaign.state import Outcome
+from omen.core.roll import N_, Step
+from omen.ose import turn as ose_turn
+from omen.ose.sequence import Place
+from omen.ose.turn import LightKind, Mode, Terrain, TurnState
 from omen_web import dom, kit, panels
 
 

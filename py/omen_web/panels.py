@@ -20,13 +20,13 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from omen.dice import Dice
-from omen.roll import N_, Step
+from omen.core.dice import Dice
+from omen.core.roll import N_, Step
 from omen_web import dom, kit
 
 if TYPE_CHECKING:
-    from omen.campaign import Exploration
-    from omen.tables import Library
+    from omen.campaign.state import Exploration
+    from omen.campaign.tables import Library
 
 NO_LOCATION = ""
 

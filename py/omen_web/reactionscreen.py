@@ -12,11 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from omen import ose_session
-from omen.campaign import Outcome
-from omen.errors import RulesError
-from omen.ose_session import OseSession
-from omen.reaction import (
+from omen.campaign.reaction import (
     LIMINAL_HORROR_REACTIONS,
     OSE_REACTIONS,
     ReactionResult,
@@ -26,7 +22,11 @@ from omen.reaction import (
     signed,
     speaker_modifier,
 )
-from omen.roll import N_, Step
+from omen.campaign.state import Outcome
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.ose import session as ose_session
+from omen.ose.session import OseSession
 from omen_web import dom, kit
 from omen_web.osescreen import number, whole
 

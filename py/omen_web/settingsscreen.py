@@ -1,17 +1,17 @@
 """The Settings screen: campaign, game, language, theme, every rules decision, and the
 copies kept aside.
 
-Rules settings are drawn from :func:`omen.settings.registry`, each with its label and
+Rules settings are drawn from :func:`omen.campaign.settings.registry`, each with its label and
 its one-line explanation, so a new procedure's decisions appear here by declaring them.
-They are shown as :func:`omen.procedures.sections` orders them: the campaign's game
+They are shown as :func:`omen.campaign.procedures.sections` orders them: the campaign's game
 first, grouped by procedure (each group with its help sheet one tap away), then the
 decisions every game shares, then the other games in closed sections whose summaries
 count the decisions changed from the default. The search field filters by words in
-English and in the app's language (:func:`omen.procedures.matches`): sections holding a
+English and in the app's language (:func:`omen.campaign.procedures.matches`): sections holding a
 match open, the rest hide, and a status line says how many were found.
 
 The copies Omen kept aside (values that did not load, another tab's crossing writes;
-see :class:`omen.store.Keeper`) are counted here; the game master can export them to a
+see :class:`omen.core.store.Keeper`) are counted here; the game master can export them to a
 file and then clear them.
 """
 
@@ -21,14 +21,14 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from omen import settings
-from omen.campaign import GAME_NAMES, Campaign, Prefs
-from omen.errors import RulesError
-from omen.notation import read_whole
-from omen.procedures import Section, game_name, matches, sections
-from omen.roll import N_, Step
-from omen.setting import Setting, Value
-from omen.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
+from omen.campaign import settings
+from omen.campaign.procedures import Section, game_name, matches, sections
+from omen.campaign.state import GAME_NAMES, Campaign, Prefs
+from omen.core.errors import RulesError
+from omen.core.notation import read_whole
+from omen.core.roll import N_, Step
+from omen.core.setting import Setting, Value
+from omen.core.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
 from omen_web import dom, feedback, helpsheet, kit
 from omen_web.sharescreen import download
 

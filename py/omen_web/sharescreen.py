@@ -1,6 +1,6 @@
 """Sharing: the share sheet, the import dialog, backups, and keeping two tabs in step.
 
-The codec is :mod:`omen.share`; this module only moves its text in and out of the page.
+The codec is :mod:`omen.campaign.share`; this module only moves its text in and out of the page.
 
 - **The share sheet** (``app.share(kind, item_id)``): the link, the Web Share API where
   the browser has it, Copy link, and a QR code drawn as SVG rectangles from segno's
@@ -16,7 +16,7 @@ The codec is :mod:`omen.share`; this module only moves its text in and out of th
   takes the part in again and tells the screens, with a notice saying what changed.
 
 Backups, restores, imports, their Undo and two-tab sync read and write every part through
-the store (:mod:`omen_web.store`), whose parts are those of :mod:`omen.parts`: no part is
+the store (:mod:`omen_web.store`), whose parts are those of :mod:`omen.campaign.parts`: no part is
 read from a screen, so none can be left out of a backup by a screen's renaming.
 
 User text only ever reaches the page through ``textContent`` and attribute values.
@@ -34,11 +34,10 @@ from typing import Any
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from omen import campaign, crew, parts, tables
-from omen.errors import RulesError
-from omen.parts import Place
-from omen.roll import N_, Step
-from omen.share import (
+from omen.campaign import parts, tables
+from omen.campaign import state as campaign
+from omen.campaign.parts import Place
+from omen.campaign.share import (
     FILE_LIMITS,
     KEPT,
     KINDS,
@@ -59,7 +58,10 @@ from omen.share import (
     share_table,
     share_url,
 )
-from omen.store import kind_label, kind_of
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.core.store import kind_label, kind_of
+from omen.eotw import crew
 from omen_web import dom, kit
 from omen_web.store import MANY
 

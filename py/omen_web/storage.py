@@ -1,11 +1,11 @@
-"""localStorage, through the engine's versioned envelopes and keeper (see :mod:`omen.store`).
+"""localStorage, through the engine's versioned envelopes and keeper (see :mod:`omen.core.store`).
 
-The rules of keeping are the engine's :class:`omen.store.Keeper`, tested on CPython:
+The rules of keeping are the engine's :class:`omen.core.store.Keeper`, tested on CPython:
 what does not load is kept aside once under ``omen/quarantine/…`` and its key starts
 afresh; a write that fails (quota full, storage switched off) is reported, kept in this
 page and written once saving works again; a value another tab wrote in between is kept
 aside before this tab overwrites it. This module only puts ``localStorage`` behind the
-keeper's :class:`omen.store.Backend`, retries unsaved changes now and then, and says
+keeper's :class:`omen.core.store.Backend`, retries unsaved changes now and then, and says
 when a write that waits is written.
 
 A write waits for the frame that shows the tap (the keeper's ``later``): the page holds
@@ -23,15 +23,15 @@ from typing import Any
 from pyodide.ffi import JsException
 from pyscript import document, window
 
-from omen.roll import N_, Step
-from omen.store import Keeper
+from omen.core.roll import N_, Step
+from omen.core.store import Keeper
 from omen_web import dom
 
 RETRY_MS = 15_000  # how often changes kept only in this page are tried again
 
 
 class LocalBackend:
-    """The browser's ``localStorage`` as a :class:`omen.store.Backend`."""
+    """The browser's ``localStorage`` as a :class:`omen.core.store.Backend`."""
 
     def __init__(self, local: Any) -> None:
         self.local = local

@@ -1,6 +1,6 @@
 """The store: the one place the page keeps Omen's state, saves it and says what changed.
 
-Every stored part (:data:`omen.parts.PARTS`) has one value here. A screen reads a part
+Every stored part (:data:`omen.campaign.parts.PARTS`) has one value here. A screen reads a part
 with :meth:`Store.get` and changes it through the store:
 
 - :meth:`Store.put` keeps a new value and saves it (a choice in a form: no log entry);
@@ -16,7 +16,7 @@ A part not stored yet starts from its fresh value, declared in :data:`FRESH`. Th
 modules behind a fresh value are imported when it is first needed, so a start pays only
 for the parts on show.
 
-The log is kept in pages (:class:`omen.logbook.LogBook`): :attr:`Store.log` is the log
+The log is kept in pages (:class:`omen.campaign.logbook.LogBook`): :attr:`Store.log` is the log
 book (its newest entries, older ones on demand, Undo's entry on whichever page), and a
 tap writes its newest page only. ``get("log")`` is the whole log as one value, for a
 backup; ``put``, ``hold`` and ``replace`` of the log lay a whole log out as pages.
@@ -27,11 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from omen import parts
-from omen.campaign import WHOLE_CAMPAIGN, Outcome
-from omen.logbook import LogBook
-from omen.roll import Step
-from omen.store import Keeper
+from omen.campaign import parts
+from omen.campaign.logbook import LogBook
+from omen.campaign.state import WHOLE_CAMPAIGN, Outcome
+from omen.core.roll import Step
+from omen.core.store import Keeper
 
 Listener = Callable[[frozenset[str]], None]
 MANY = "many"  # a log entry's undo data for an action that changed several parts
@@ -41,15 +41,15 @@ OLD_UNDO = {"tables": {"library": "library", "setup": "voidcrawl"}}
 
 
 def _fresh_exploration(store: Store) -> Any:
-    from omen.campaign import Exploration, tension_settings
+    from omen.campaign.state import Exploration, tension_settings
 
     return Exploration(pool=tension_settings(store.get("campaign").values).start)
 
 
 def _example(store: Store) -> dict[str, Any]:
     """The example campaign's tables and Voidcrawl, for a device that has neither."""
-    from omen.example import example_campaign
-    from omen.voidcrawl import CrawlSetup
+    from omen.campaign.example import example_campaign
+    from omen.campaign.voidcrawl import CrawlSetup
 
     example = example_campaign(store.language())
     setup = CrawlSetup(example.voidcrawl, example.investigators, example=True)
@@ -57,13 +57,13 @@ def _example(store: Store) -> dict[str, Any]:
 
 
 def _fresh_library(store: Store) -> Any:
-    from omen.tables import Library
+    from omen.campaign.tables import Library
 
     return Library()
 
 
 def _fresh_voidcrawl(store: Store) -> Any:
-    from omen.voidcrawl import CrawlSetup, default_voidcrawl
+    from omen.campaign.voidcrawl import CrawlSetup, default_voidcrawl
 
     return CrawlSetup(default_voidcrawl())
 
@@ -78,7 +78,7 @@ def _fresh(module: str, name: str) -> Callable[[Store], Any]:
 
 
 def _fresh_ose(store: Store) -> Any:
-    from omen import ose_session
+    from omen.ose import session as ose_session
 
     return ose_session.new_session("")
 
@@ -86,19 +86,19 @@ def _fresh_ose(store: Store) -> Any:
 # What each part is before anything is stored: a function of the store, because some
 # start from another part (the Tension Die pool from the campaign's settings).
 FRESH: dict[str, Callable[[Store], Any]] = {
-    "prefs": _fresh("omen.campaign", "Prefs"),
-    "campaign": _fresh("omen.campaign", "Campaign"),
-    "log": _fresh("omen.campaign", "Log"),
+    "prefs": _fresh("omen.campaign.state", "Prefs"),
+    "campaign": _fresh("omen.campaign.state", "Campaign"),
+    "log": _fresh("omen.campaign.state", "Log"),
     "exploration": _fresh_exploration,
     "library": _fresh_library,
     "voidcrawl": _fresh_voidcrawl,
-    "crew": _fresh("omen.crew", "Crew"),
-    "eotw_tests": _fresh("omen.eotw", "TestsForm"),
+    "crew": _fresh("omen.eotw.crew", "Crew"),
+    "eotw_tests": _fresh("omen.eotw.pools", "TestsForm"),
     "ose_encounter": _fresh_ose,
-    "gurps_form": _fresh("omen.gurps_distance", "GurpsForm"),
-    "gurps_tests": _fresh("omen.gurps_tests", "GurpsTestsForm"),
-    "gurps_travel": _fresh("omen.gurps_travel", "Travel"),
-    "ose_turn": _fresh("omen.ose_turn", "TurnState"),
+    "gurps_form": _fresh("omen.gurps.distance", "GurpsForm"),
+    "gurps_tests": _fresh("omen.gurps.tests", "GurpsTestsForm"),
+    "gurps_travel": _fresh("omen.gurps.travel", "Travel"),
+    "ose_turn": _fresh("omen.ose.turn", "TurnState"),
 }
 
 

@@ -19,11 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from omen.campaign import Outcome, depth_limit
-from omen.errors import RulesError
-from omen.notation import read_whole
-from omen.roll import N_, Step
-from omen.tables import (
+from omen.campaign.state import Outcome, depth_limit
+from omen.campaign.tables import (
     MAX_NAME,
     MAX_WEIGHT,
     Entry,
@@ -40,7 +37,7 @@ from omen.tables import (
     roll_table,
     validate_table,
 )
-from omen.voidcrawl import (
+from omen.campaign.voidcrawl import (
     DEFAULT_LEVEL,
     KIND_NAMES,
     MAX_INVESTIGATORS,
@@ -55,6 +52,9 @@ from omen.voidcrawl import (
     resize,
     validate_voidcrawl,
 )
+from omen.core.errors import RulesError
+from omen.core.notation import read_whole
+from omen.core.roll import N_, Step
 from omen_web import dom, kit
 
 # The editor's rows made ahead in idle moments (TablesScreen.ahead): at most this many
@@ -683,11 +683,11 @@ class TablesScreen(kit.Screen):
         """The example, still untouched, in the app's language (after a change of language).
 
         Once the game master changes anything it is their campaign, and stays as it is.
-        Each game has its own example (:func:`omen.example.which_example` says whose).
+        Each game has its own example (:func:`omen.campaign.example.which_example` says whose).
         """
         if not self.setup.example:
             return
-        from omen.example import example_campaign, which_example  # only for the example
+        from omen.campaign.example import example_campaign, which_example  # only for the example
 
         found = which_example(self.library)
         if found is None:
@@ -711,8 +711,8 @@ class TablesScreen(kit.Screen):
         setup = self.setup
         if not self.unchanged("example", setup.example):
             dom.show(dom.bound("tables-example"), setup.example)
-            if setup.example:  # the note is shown (and omen.example imported) only then
-                from omen.example import EXAMPLE_NOTE
+            if setup.example:  # the note is shown (and omen.campaign.example imported) only then
+                from omen.campaign.example import EXAMPLE_NOTE
 
                 dom.text(dom.bound("tables-example-text"), self.app.tr(EXAMPLE_NOTE))
         if not self.unchanged("investigators", setup.investigators):

@@ -8,9 +8,9 @@ the stress a roll leaves goes onto that character's track with one tap, and so d
 crew member's stress after an opposed test.
 
 The Crew screen (or a downtime scene) asks for a test by writing the form's ``purpose``
-(:func:`omen.crew.ask_test`); the roll is then applied to that character
-(:func:`omen.crew.settle`) and the crew and the form change in one action, one Undo.
-State: the store's ``eotw_tests`` (:data:`omen.eotw.TESTS_FORM`, kept across reloads) and
+(:func:`omen.eotw.crew.ask_test`); the roll is then applied to that character
+(:func:`omen.eotw.crew.settle`) and the crew and the form change in one action, one Undo.
+State: the store's ``eotw_tests`` (:data:`omen.eotw.pools.TESTS_FORM`, kept across reloads) and
 ``crew``; the last result shown is this screen's own and is not stored. A render draws
 only the regions whose state changed (the odds, the result, the form's parts), each keyed
 on what it reads.
@@ -21,8 +21,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from omen.campaign import Outcome
-from omen.crew import (
+from omen.campaign.state import Outcome
+from omen.core.dice import ScriptedDice
+from omen.core.errors import LimitError, RulesError
+from omen.core.roll import N_, ArgValue, Step
+from omen.eotw.crew import (
     Character,
     Crew,
     CrewSettings,
@@ -33,8 +36,7 @@ from omen.crew import (
     take_stress,
     treatment_time,
 )
-from omen.dice import ScriptedDice
-from omen.eotw import (
+from omen.eotw.pools import (
     MAX_CONTESTANTS,
     NEGATIVE_REASONS,
     POSITIVE_REASONS,
@@ -54,8 +56,6 @@ from omen.eotw import (
     resolve,
     test,
 )
-from omen.errors import LimitError, RulesError
-from omen.roll import N_, ArgValue, Step
 from omen_web import dom, kit
 
 

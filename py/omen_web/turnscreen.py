@@ -2,7 +2,7 @@
 
 Each game's turn procedure is a panel on the Explore screen (``data-panel``), drawn by its
 own screen. This one only arranges them: the game's own panels first (see
-:mod:`omen.games`), the others after, and a choice of which one is on show. The choice
+:mod:`omen.campaign.games`), the others after, and a choice of which one is on show. The choice
 follows the campaign's game until the game master picks another; it is not stored,
 because the next session starts from the game's own procedure again.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from omen.games import game_of, ordered
-from omen.roll import N_
+from omen.campaign.games import game_of, ordered
+from omen.core.roll import N_
 from omen_web import dom, kit
 
 # Every panel, by its data-panel name, and what the choice calls it.

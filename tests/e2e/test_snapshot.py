@@ -114,7 +114,9 @@ def test_two_starts_from_one_snapshot_do_not_share_dice(page: Page, base: str) -
     assert states[0] != states[1]
     assert rolls[0] != rolls[1]
     # The app's own dice: SystemRandom unless ?seed=N asks for reproducible ones.
-    assert python(page, "from omen.dice import SystemDice; SystemDice.__name__") == "SystemDice"
+    assert (
+        python(page, "from omen.core.dice import SystemDice; SystemDice.__name__") == "SystemDice"
+    )
 
 
 def test_seeded_dice_repeat_after_a_restore(page: Page, base: str) -> None:

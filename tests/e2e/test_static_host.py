@@ -26,10 +26,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from omen import share
-from omen.errors import RulesError
-from omen.share import decode_link, encode_link, pack, share_table
-from omen.tables import Entry, Library, Table
+from omen.campaign import share
+from omen.campaign.share import decode_link, encode_link, pack, share_table
+from omen.campaign.tables import Entry, Library, Table
+from omen.core.errors import RulesError
 from tests.unit.test_share import ALPHABET, _framed, _json_mutation, _link, _raw, seeds
 
 from .conftest import PHONE, READY_TIMEOUT, ROOT, answer_first_start

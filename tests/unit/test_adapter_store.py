@@ -14,10 +14,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from omen.campaign import Campaign, Outcome
-from omen.crew import Crew
-from omen.roll import N_, Step
-from omen.store import Keeper, MemoryBackend
+from omen.campaign.state import Campaign, Outcome
+from omen.core.roll import N_, Step
+from omen.core.store import Keeper, MemoryBackend
+from omen.eotw.crew import Crew
 from omen_web.store import Store
 
 NOW = "2026-12-01T10:00:00.000Z"

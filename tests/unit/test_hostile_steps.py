@@ -21,13 +21,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omen import campaign, catalog, share, store
-from omen.campaign import Exploration, Log, Outcome
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.i18n import Translator
-from omen.roll import MAX_DEPTH, MAX_NUMBER, MAX_TEXT, Roll, Step, fill, placeholders
-from omen.share import Everything, ShareError, decode_link, export_file, import_file, pack
+from omen.campaign import share
+from omen.campaign import state as campaign
+from omen.campaign.share import Everything, ShareError, decode_link, export_file, import_file, pack
+from omen.campaign.state import Exploration, Log, Outcome
+from omen.core import catalog, store
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.i18n import Translator
+from omen.core.roll import MAX_DEPTH, MAX_NUMBER, MAX_TEXT, Roll, Step, fill, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))

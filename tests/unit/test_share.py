@@ -15,23 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen import notation, share, store
-from omen.campaign import Campaign, Exploration, Log, Outcome, Prefs
-from omen.crew import (
-    Agenda,
-    Character,
-    Crew,
-    EncounterType,
-    Goal,
-    Status,
-    StressTrack,
-    Trauma,
-)
-from omen.eotw import Category
-from omen.errors import RulesError, StoredDataError
-from omen.ose_session import OseSession
-from omen.roll import Step
-from omen.share import (
+from omen.campaign import share
+from omen.campaign.share import (
     FILE_LIMITS,
     LINK_LIMITS,
     MESSENGER_LIMIT,
@@ -59,8 +44,24 @@ from omen.share import (
     share_table,
     unpack,
 )
-from omen.tables import Entry, Library, Location, Place, Table, table_die
-from omen.voidcrawl import STANDARD, CrawlSetup, Face, Kind, Voidcrawl, default_voidcrawl
+from omen.campaign.state import Campaign, Exploration, Log, Outcome, Prefs
+from omen.campaign.tables import Entry, Library, Location, Place, Table, table_die
+from omen.campaign.voidcrawl import STANDARD, CrawlSetup, Face, Kind, Voidcrawl, default_voidcrawl
+from omen.core import notation, store
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import Step
+from omen.eotw.crew import (
+    Agenda,
+    Character,
+    Crew,
+    EncounterType,
+    Goal,
+    Status,
+    StressTrack,
+    Trauma,
+)
+from omen.eotw.pools import Category
+from omen.ose.session import OseSession
 
 # --- examples -------------------------------------------------------------------------
 
@@ -114,7 +115,7 @@ def test_a_table_link_carries_the_tables_it_leads_on_to() -> None:
     assert set(fragment[6:]) <= set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     )
-    shared = decode_link("https://omen.example/#" + fragment)
+    shared = decode_link("https://omen.campaign.example/#" + fragment)
     assert shared.kind == "table"
     assert shared.record == record
     assert shared.summary.english() == "Table 'Vlci na cestě 🐺' and 1 linked table"
@@ -354,8 +355,8 @@ def test_a_campaign_link_may_not_carry_settings_or_the_log() -> None:
 def test_a_link_broken_over_lines_by_a_messenger_still_opens() -> None:
     fragment = encode_link("character", ANA)
     broken = fragment[:20] + "\n" + fragment[20:40] + " " + fragment[40:]
-    assert decode_link("https://omen.example/#" + broken).record == ANA
-    assert share.share_url("https://omen.example/?seed=3#crew", fragment).endswith(
+    assert decode_link("https://omen.campaign.example/#" + broken).record == ANA
+    assert share.share_url("https://omen.campaign.example/?seed=3#crew", fragment).endswith(
         "/?seed=3#" + fragment
     )
 

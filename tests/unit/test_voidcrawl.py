@@ -13,15 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen.campaign import Exploration
-from omen.campaign import check as campaign_check
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.example import example_campaign
-from omen.exploration import Procedure
-from omen.i18n import Translator
-from omen.settings import defaults
-from omen.tables import (
+from omen.campaign.example import example_campaign
+from omen.campaign.exploration import Procedure
+from omen.campaign.settings import defaults
+from omen.campaign.state import Exploration
+from omen.campaign.state import check as campaign_check
+from omen.campaign.tables import (
     Entry,
     Library,
     Location,
@@ -33,7 +30,7 @@ from omen.tables import (
     roll_table,
     validate_library,
 )
-from omen.voidcrawl import (
+from omen.campaign.voidcrawl import (
     DEFAULT_LEVEL,
     EXTRAS,
     SETTINGS,
@@ -57,6 +54,9 @@ from omen.voidcrawl import (
     voidcrawl_check,
     voidcrawl_odds,
 )
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.i18n import Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -707,7 +707,13 @@ def test_every_table_and_voidcrawl_message_is_in_the_czech_catalog() -> None:
     ours = {
         key
         for key, where in i18n_check.python_messages().items()
-        if where.startswith(("py/omen/tables.py", "py/omen/voidcrawl.py", "py/omen/example.py"))
+        if where.startswith(
+            (
+                "py/omen/campaign/tables.py",
+                "py/omen/campaign/voidcrawl.py",
+                "py/omen/campaign/example.py",
+            )
+        )
     }
     notation_keys = {("{dice}: {face}", None), ("{calculation} = {value}", None)}
     have = {
