@@ -576,8 +576,29 @@ def dist(target: Path = ROOT / "dist") -> None:
     print(f"dist: {target} is ready to upload to any static host")
 
 
+def pyscript_files() -> None:
+    """pyscript.toml's [files]: every Python file under py/ (but the page script), then
+    the other entries as they are. A new module or package needs no edit there: the
+    build lists it (tests/unit/test_architecture.py checks the list and the folder)."""
+    path = ROOT / "pyscript.toml"
+    text = path.read_text(encoding="utf-8")
+    head, rest = text.split("\n[files]\n", 1)
+    others = [line for line in rest.splitlines() if line.strip() and '.py" =' not in line]
+    sources = sorted(
+        source.relative_to(ROOT).as_posix()
+        for source in (ROOT / "py").rglob("*.py")
+        if source.name != "main.py" and "egg-info" not in source.as_posix()
+    )
+    listed = [f'"./{source}" = "./{source.removeprefix("py/")}"' for source in sources]
+    written = head + "\n[files]\n" + "\n".join([*listed, *others]) + "\n"
+    if written != text:
+        path.write_text(written, encoding="utf-8")
+        print("build: pyscript.toml lists the Python files under py/")
+
+
 def main(argv: list[str]) -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
+    pyscript_files()
     vendor()
     vendor_segno()
     icons.make_icons()  # PNG icons from static/icon.svg, before the offline file list

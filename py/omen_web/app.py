@@ -18,6 +18,7 @@ from urllib.parse import parse_qs
 
 from pyscript import document, window
 
+from omen.campaign.games import GAMES
 from omen.campaign.logbook import LogBook
 from omen.campaign.parts import PARTS
 from omen.campaign.state import (
@@ -37,39 +38,39 @@ from omen_web.storage import Storage
 from omen_web.store import Store
 
 LOCALE_DIR = "locale"
+# Every screen: its name, and the module and class that draw it ("module:Class"), in
+# drawing order: the screens every game has, each game's own as its GameSpec names them
+# (in the order of omen.campaign.games.PACKAGES), then the log and settings. A screen is
+# imported and built when first needed (shown, or asked for by another screen), so a
+# start pays only for the screen on show and those it depends on.
+COMMON_SCREENS = {
+    "explore": "omen_web.explore:ExploreScreen",
+    "turn": "omen_web.turnscreen:TurnScreen",
+    "encounter": "omen_web.encounterscreen:EncounterScreen",
+    "tests": "omen_web.testsscreen:TestsScreen",
+    "tables": "omen_web.tablesscreen:TablesScreen",
+    "reaction": "omen_web.reactionscreen:ReactionScreen",
+}
+LAST_SCREENS = {
+    "log": "omen_web.logscreen:LogScreen",
+    "settings": "omen_web.settingsscreen:SettingsScreen",
+    "share": "omen_web.sharescreen:ShareScreen",
+}
+SCREENS: dict[str, tuple[str, str]] = {
+    name: (at.split(":")[0], at.split(":")[1])
+    for name, at in (
+        *COMMON_SCREENS.items(),
+        *(item for game in GAMES.values() for item in game.screens.items()),
+        *LAST_SCREENS.items(),
+    )
+}
 # Screens drawn inside another screen's section: the Encounter screen's procedures, and
-# the share sheet and import dialog, whose buttons are on Settings.
+# the share sheet and import dialog, whose buttons are on Settings; and each game's own.
 SECTIONS = {
     "turn": "explore",
-    "ose_turn": "explore",
-    "ose": "encounter",
-    "gurps": "encounter",
     "reaction": "encounter",
     "share": "settings",
-    "gurps_tests": "tests",
-    "gurps_travel": "explore",
-    "eotw_scene": "explore",
-}
-# Every screen: its name, and the module and class that draw it, in drawing order. A
-# screen is imported and built when first needed (shown, or asked for by another
-# screen), so a start pays only for the screen on show and those it depends on.
-SCREENS = {
-    "explore": ("omen_web.explore", "ExploreScreen"),
-    "turn": ("omen_web.turnscreen", "TurnScreen"),
-    "gurps_travel": ("omen_web.gurpstravel", "GurpsTravelPanel"),
-    "eotw_scene": ("omen_web.eotwscene", "EotwScenePanel"),
-    "ose_turn": ("omen_web.oseturnscreen", "OseTurnScreen"),
-    "encounter": ("omen_web.encounterscreen", "EncounterScreen"),
-    "tests": ("omen_web.testsscreen", "TestsScreen"),
-    "gurps_tests": ("omen_web.gurpstests", "GurpsTestsScreen"),
-    "crew": ("omen_web.crewscreen", "CrewScreen"),
-    "tables": ("omen_web.tablesscreen", "TablesScreen"),
-    "gurps": ("omen_web.gurpsscreen", "GurpsScreen"),
-    "ose": ("omen_web.osescreen", "OseScreen"),
-    "reaction": ("omen_web.reactionscreen", "ReactionScreen"),
-    "log": ("omen_web.logscreen", "LogScreen"),
-    "settings": ("omen_web.settingsscreen", "SettingsScreen"),
-    "share": ("omen_web.sharescreen", "ShareScreen"),
+    **{name: section for game in GAMES.values() for name, section in game.sections.items()},
 }
 
 

@@ -68,37 +68,33 @@ def _fresh_voidcrawl(store: Store) -> Any:
     return CrawlSetup(default_voidcrawl())
 
 
-def _fresh(module: str, name: str) -> Callable[[Store], Any]:
+def _fresh(at: str) -> Callable[[Store], Any]:
     def make(_store: Store) -> Any:
-        import importlib
+        from omen.campaign.spec import named
 
-        return getattr(importlib.import_module(module), name)()
+        return named(at)()
 
     return make
 
 
-def _fresh_ose(store: Store) -> Any:
-    from omen.ose import session as ose_session
+def _fresh_parts() -> dict[str, Callable[[Store], Any]]:
+    """Each game's parts as their GameSpec declares them fresh (read without importing
+    the game's procedures: only the names are kept)."""
+    from omen.campaign.games import GAMES
 
-    return ose_session.new_session("")
+    return {part.kind: _fresh(part.fresh) for game in GAMES.values() for part in game.parts}
 
 
 # What each part is before anything is stored: a function of the store, because some
 # start from another part (the Tension Die pool from the campaign's settings).
 FRESH: dict[str, Callable[[Store], Any]] = {
-    "prefs": _fresh("omen.campaign.state", "Prefs"),
-    "campaign": _fresh("omen.campaign.state", "Campaign"),
-    "log": _fresh("omen.campaign.state", "Log"),
+    "prefs": _fresh("omen.campaign.state:Prefs"),
+    "campaign": _fresh("omen.campaign.state:Campaign"),
+    "log": _fresh("omen.campaign.state:Log"),
     "exploration": _fresh_exploration,
     "library": _fresh_library,
     "voidcrawl": _fresh_voidcrawl,
-    "crew": _fresh("omen.eotw.crew", "Crew"),
-    "eotw_tests": _fresh("omen.eotw.pools", "TestsForm"),
-    "ose_encounter": _fresh_ose,
-    "gurps_form": _fresh("omen.gurps.distance", "GurpsForm"),
-    "gurps_tests": _fresh("omen.gurps.tests", "GurpsTestsForm"),
-    "gurps_travel": _fresh("omen.gurps.travel", "Travel"),
-    "ose_turn": _fresh("omen.ose.turn", "TurnState"),
+    **_fresh_parts(),
 }
 
 

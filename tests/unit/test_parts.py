@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from omen.campaign import parts, share
+from omen.campaign.games import GAMES
 from omen.campaign.parts import PARTS, Place, StoredPart, in_place
 from omen.campaign.share import Everything, Kept, export_file, import_file, restore
 from omen.campaign.state import Campaign, Exploration, Log, Outcome, Prefs
@@ -160,20 +161,19 @@ def test_every_part_in_backups_or_sync_is_read_from_the_store() -> None:
     names no owner and sets no screen's copy, and every screen is on the kit (it reads
     the store as it draws)."""
     held = {p.kind for p in PARTS.values() if p.goes(Place.BACKUP) or p.goes(Place.SYNC)}
-    tree = ast.parse((ADAPTER / "store.py").read_text(encoding="utf-8"))
-    [fresh] = [
-        node.value
-        for node in tree.body
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "FRESH"
-    ]
-    assert isinstance(fresh, ast.Dict)
-    assert held <= {ast.literal_eval(key) for key in fresh.keys if key is not None}
+    from omen_web.store import FRESH
+
+    assert held <= set(FRESH)
     source = (ADAPTER / "sharescreen.py").read_text(encoding="utf-8")
     assert "OWNERS" not in source and "getattr(self.screen" not in source
     assert "hasattr(screen, attribute)" not in source  # a missing owner is never skipped
     assert "LEGACY" not in source and "setattr(built" not in source
-    screens = literal(ADAPTER / "app.py", "SCREENS")
-    for module, cls in screens.values():
+    screens = {
+        **literal(ADAPTER / "app.py", "COMMON_SCREENS"),
+        **{name: at for game in GAMES.values() for name, at in game.screens.items()},
+        **literal(ADAPTER / "app.py", "LAST_SCREENS"),
+    }
+    for module, cls in (at.split(":") for at in screens.values()):
         path = ROOT / "py" / (module.replace(".", "/") + ".py")
         [node] = [
             n

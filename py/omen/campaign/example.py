@@ -24,7 +24,7 @@ True
 
 **One per game.** A first start asks which game the table plays and loads that game's
 example (:func:`example_campaign` with ``game``; the other three are written in
-:mod:`omen.campaign.example_games`).
+each game's own package, named by its spec).
 
 >>> example_campaign("en", "gurps").title
 'EXAMPLE: The Border Forest'
@@ -35,8 +35,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
+from omen.campaign.games import GAMES
+from omen.campaign.spec import named
 from omen.campaign.tables import Entry, Library, Location, Place, Table
-from omen.campaign.voidcrawl import DEFAULT_LEVEL, STANDARD, Face, Kind, Voidcrawl
+from omen.campaign.voidcrawl import (
+    DEFAULT_LEVEL,
+    STANDARD,
+    Face,
+    Kind,
+    Voidcrawl,
+    default_voidcrawl,
+)
 from omen.core.roll import N_
 
 EXAMPLE_NOTE = N_(
@@ -505,15 +514,13 @@ GAME = "liminal_horror"  # the game this module's example is written for
 def example_campaign(language: str = "en", game: str = GAME) -> Example:
     """The example of ``game`` in ``language`` ("en" or "cs"; any other gets English).
 
-    Liminal Horror's is written here; the other games' in :mod:`omen.campaign.example_games`
-    (imported only when asked for). A game Omen does not know gets Liminal Horror's.
+    Liminal Horror's is written here; each other game's in its own package, named by its
+    spec's ``example`` (imported only when asked for). A game Omen does not know gets
+    Liminal Horror's.
     """
     pick = LANGUAGES.index(language) if language in LANGUAGES else 0
-    if game != GAME:
-        from omen.campaign.example_games import GAMES, example_for
-
-        if game in GAMES:
-            return example_for(game, pick)
+    if game != GAME and game in GAMES and GAMES[game].example:
+        return example_for(named(GAMES[game].example), pick)
     tables = tuple(
         _table(table_id, name[pick], die, rows, pick) for table_id, name, die, rows in TABLES
     )
@@ -547,9 +554,26 @@ def example_campaign(language: str = "en", game: str = GAME) -> Example:
 
 def example_games() -> tuple[str, ...]:
     """Every game that has an example, Liminal Horror's first."""
-    from omen.campaign.example_games import GAMES
+    return (GAME, *(key for key, game in GAMES.items() if game.example))
 
-    return (GAME, *GAMES)
+
+# A game's example: (title, ((location id, location name, place, table id, table name,
+# die, rows), ...)), each text in both languages.
+Spot = tuple[str, Text, Place, str, Text, str, tuple[_Row, ...]]
+
+
+def example_for(example: tuple[Text, tuple[Spot, ...]], pick: int) -> Example:
+    """A game's ``example`` (see :data:`Spot`) made into a campaign, in language ``pick``."""
+    title, spots = example
+    tables = tuple(
+        _table(table_id, name[pick], die, rows, pick)
+        for _id, _name, _place, table_id, name, die, rows in spots
+    )
+    locations = tuple(
+        Location(location_id, name[pick], (table_id,), table_id, place)
+        for location_id, name, place, table_id, _table_name, _die, _rows in spots
+    )
+    return Example(title[pick], Library(tables, locations), default_voidcrawl(), ())
 
 
 def which_example(library: Library) -> tuple[str, str] | None:

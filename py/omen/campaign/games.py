@@ -1,10 +1,15 @@
-"""Which tools are a game's own: the shape the campaign's game gives Omen.
+"""Which games Omen knows, and which tools are a game's own.
 
 A game master runs one game at a table, and Omen should open as that game's companion:
 its own turn procedure first on Explore, its own kind of test on Tests, its own encounter
 sequence on Encounter. The other games' tools stay one tap away, because tables borrow
-(a Liminal Horror referee may want the OSE distance roll). This module only says what is
-whose; each procedure's rules live in its own module.
+(a Liminal Horror referee may want the OSE distance roll).
+
+Each game declares itself in its package's ``__init__`` (a
+:class:`~omen.campaign.spec.GameSpec` named ``GAME``); :data:`PACKAGES` lists the
+packages, first the default. That list is the one line a fifth game adds: every other
+registry (settings, stored parts, the adapter's screens, examples) reads :data:`GAMES`.
+A game's ``__init__`` holds declarations only, so reading them imports no procedure.
 
 Explore's panels, by name:
 
@@ -25,36 +30,29 @@ Explore's panels, by name:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
 
-from omen.core.roll import N_
+from omen.campaign.spec import GameSpec
 
-
-@dataclass(frozen=True)
-class Game:
-    """One game's shape: its name and its own tools, first first."""
-
-    key: str
-    name: str
-    explore: tuple[str, ...]  # its own Explore panels, in order
-    encounter: str  # the encounter procedure it opens: "reaction", "ose" or "gurps"
-    tests: str  # the Tests screen's mode: "eotw" (dice pools) or "gurps" (success rolls)
+# The game packages, the default first. A package is read by name (importlib), so the
+# campaign layer names the games without importing any of them statically.
+PACKAGES = ("omen.liminal_horror", "omen.ose", "omen.gurps", "omen.eotw")
 
 
-GAMES: dict[str, Game] = {
-    game.key: game
-    for game in (
-        Game("liminal_horror", N_("Liminal Horror"), ("checks",), "reaction", "eotw"),
-        Game("ose", N_("Old-School Essentials"), ("ose_turn",), "ose", "eotw"),
-        Game("gurps", N_("GURPS / Dungeon Fantasy"), ("gurps_travel", "checks"), "gurps", "gurps"),
-        Game("eotw", N_("The End of the World"), ("eotw_scene", "checks"), "reaction", "eotw"),
-    )
-}
-DEFAULT = "liminal_horror"
+def _declared(package: str) -> GameSpec:
+    spec = importlib.import_module(package).GAME
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"{package}.GAME is not a GameSpec")
+    return spec
 
 
-def game_of(key: str) -> Game:
-    """The game called ``key``; Liminal Horror for a key Omen does not know."""
+Game = GameSpec  # what the adapter calls one game's shape
+GAMES: dict[str, GameSpec] = {spec.key: spec for spec in map(_declared, PACKAGES)}
+DEFAULT = next(iter(GAMES))
+
+
+def game_of(key: str) -> GameSpec:
+    """The game called ``key``; the default game (Liminal Horror) for a key Omen does not know."""
     return GAMES.get(key, GAMES[DEFAULT])
 
 

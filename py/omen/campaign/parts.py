@@ -9,8 +9,9 @@ also says where it goes besides its own key, and why not where it does not:
 - **sync**: when another tab saves the part, this tab takes the new value in.
 
 Backups and the Undo of an import (:mod:`omen.campaign.share`), campaign links, two-tab sync and
-the names in messages about kept-aside copies all read this one list, so a new part is
-one declaration here. The schema is named, not imported (``"omen.eotw.pools:TESTS_FORM"``):
+the names in messages about kept-aside copies all read this one list. The parts every
+campaign has are declared here; a game's own are declared in its package's
+:class:`~omen.campaign.spec.GameSpec`, so a new part is one declaration in one place. The schema is named, not imported (``"omen.eotw.pools:TESTS_FORM"``):
 declaring every part costs a start nothing, and a procedure's module is loaded only
 when its part is read.
 
@@ -24,85 +25,14 @@ when its part is read.
 
 from __future__ import annotations
 
-import enum
-import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
+from omen.campaign.games import GAMES
+from omen.campaign.spec import EVERYWHERE as EVERYWHERE
+from omen.campaign.spec import NOT_IN_LINKS as NOT_IN_LINKS
+from omen.campaign.spec import PREFIX as PREFIX
+from omen.campaign.spec import SESSION as SESSION
+from omen.campaign.spec import Place as Place
+from omen.campaign.spec import StoredPart as StoredPart
 from omen.core.roll import N_, Step
-
-if TYPE_CHECKING:
-    from omen.core.store import Schema
-
-PREFIX = "omen/"
-
-
-class Place(enum.Enum):
-    """Where a part goes besides its own storage key."""
-
-    BACKUP = "backup"  # the file "Export everything" writes and "Restore" reads
-    LINK = "link"  # a campaign link
-    SYNC = "sync"  # taken in when another tab saves it
-
-
-@dataclass(frozen=True)
-class StoredPart:
-    """One stored part: its kind (the storage key after ``omen/``), where its schema is
-    (``"module:NAME"``), what messages call it, where it goes and why not elsewhere.
-
-    ``why_not`` holds a short reason for every place the part does not go, and only
-    for those, so a part left out of backups says so in its declaration.
-    """
-
-    kind: str
-    label: str  # what a message calls it: "the roll log"
-    schema_at: str  # "omen.campaign.state:LOG"
-    places: frozenset[Place]
-    why_not: Mapping[Place, str] = field(default_factory=dict)
-    file_label: str = ""  # what a backup's messages call it: "Saved roll log"
-    describe: Callable[[Any], Step] | None = None  # one line about it in an import
-    paged: bool = False  # kept in pages too: ``omen/<kind>/<n>``, each its own envelope
-
-    def __post_init__(self) -> None:
-        missing = set(Place) - self.places - set(self.why_not)
-        if missing or set(self.why_not) & self.places:
-            raise ValueError(f"{self.kind}: give a reason for each place it does not go")
-        if Place.LINK in self.places and Place.BACKUP not in self.places:
-            raise ValueError(f"{self.kind}: what a link carries, a backup holds too")
-        if Place.BACKUP in self.places and (not self.file_label or self.describe is None):
-            raise ValueError(f"{self.kind}: a part in backups needs a file label and a line")
-
-    @property
-    def key(self) -> str:
-        """Its storage key (``omen/`` and the kind)."""
-        return PREFIX + self.kind
-
-    @property
-    def name(self) -> str:
-        """The part's name in a backup file: its kind."""
-        return self.kind
-
-    @property
-    def schema(self) -> Schema[Any]:
-        """The part's schema (its module is imported the first time it is asked for)."""
-        module, name = self.schema_at.split(":")
-        found: Schema[Any] = getattr(importlib.import_module(module), name)
-        return found
-
-    def goes(self, place: Place) -> bool:
-        """Whether the part goes to ``place``."""
-        return place in self.places
-
-    @property
-    def in_links(self) -> bool:
-        """Whether a campaign link carries the part."""
-        return Place.LINK in self.places
-
-
-EVERYWHERE = frozenset(Place)
-NOT_IN_LINKS = frozenset({Place.BACKUP, Place.SYNC})
-SESSION = "a link carries tables, locations and characters, not this table's session"
 
 
 def _declare(*parts: StoredPart) -> dict[str, StoredPart]:
@@ -112,8 +42,10 @@ def _declare(*parts: StoredPart) -> dict[str, StoredPart]:
     return {part.kind: part for part in parts}
 
 
-# Backups list the parts in this order.
-PARTS: dict[str, StoredPart] = _declare(
+# What every campaign stores, whatever its game. Backups list the parts a link carries
+# first, then the others; within each, these first, then each game's own (declared in its
+# GameSpec) in the order of omen.campaign.games.PACKAGES, then the last three.
+FIRST: tuple[StoredPart, ...] = (
     StoredPart(
         "library",
         N_("the tables and locations"),
@@ -136,18 +68,6 @@ PARTS: dict[str, StoredPart] = _declare(
         ),
     ),
     StoredPart(
-        "crew",
-        N_("the crew"),
-        "omen.eotw.crew:CREW",
-        EVERYWHERE,
-        file_label=N_("Saved crew"),
-        describe=lambda record: Step(
-            N_("The crew: {count} character"),
-            {"count": len(record.characters)},
-            plural=N_("The crew: {count} characters"),
-        ),
-    ),
-    StoredPart(
         "campaign",
         N_("the campaign settings"),
         "omen.campaign.state:CAMPAIGN",
@@ -165,63 +85,8 @@ PARTS: dict[str, StoredPart] = _declare(
         file_label=N_("Saved exploration state"),
         describe=lambda record: Step(N_("The exploration turn and the Tension Die pool")),
     ),
-    StoredPart(
-        "ose_encounter",
-        N_("the Old-School Essentials encounter"),
-        "omen.ose.session:SCHEMA",
-        NOT_IN_LINKS,
-        {Place.LINK: SESSION},
-        file_label=N_("Saved OSE encounter"),
-        describe=lambda record: Step(N_("The OSE encounter in progress")),
-    ),
-    StoredPart(
-        "ose_turn",
-        N_("the Old-School Essentials turn clock"),
-        "omen.ose.turn:SCHEMA",
-        NOT_IN_LINKS,
-        {Place.LINK: SESSION},
-        file_label=N_("Saved OSE turn clock"),
-        describe=lambda record: Step(
-            N_("The OSE turn clock: turn {turn}, day {day}"),
-            {"turn": record.turn, "day": record.day},
-        ),
-    ),
-    StoredPart(
-        "gurps_form",
-        N_("the GURPS distance form"),
-        "omen.gurps.distance:GURPS_FORM",
-        NOT_IN_LINKS,
-        {Place.LINK: SESSION},
-        file_label=N_("Saved GURPS encounter distance form"),
-        describe=lambda record: Step(N_("The GURPS encounter distance form")),
-    ),
-    StoredPart(
-        "eotw_tests",
-        N_("the dice pool on the Tests screen"),
-        "omen.eotw.pools:TESTS_FORM",
-        NOT_IN_LINKS,
-        {Place.LINK: SESSION},
-        file_label=N_("Saved Tests form"),
-        describe=lambda record: Step(N_("The dice pool and contestants on the Tests screen")),
-    ),
-    StoredPart(
-        "gurps_tests",
-        N_("the GURPS success roll and Quick Contest"),
-        "omen.gurps.tests:GURPS_TESTS",
-        NOT_IN_LINKS,
-        {Place.LINK: SESSION},
-        file_label=N_("Saved GURPS Tests form"),
-        describe=lambda record: Step(N_("The GURPS success roll and Quick Contest")),
-    ),
-    StoredPart(
-        "gurps_travel",
-        N_("the GURPS travel checks"),
-        "omen.gurps.travel:GURPS_TRAVEL",
-        NOT_IN_LINKS,
-        {Place.LINK: SESSION},
-        file_label=N_("Saved GURPS travel checks"),
-        describe=lambda record: Step(N_("GURPS travel: turn {turn}"), {"turn": record.turn}),
-    ),
+)
+LAST: tuple[StoredPart, ...] = (
     StoredPart(
         "prefs",
         N_("the language and theme"),
@@ -269,6 +134,12 @@ PARTS: dict[str, StoredPart] = _declare(
             ),
         },
     ),
+)
+
+_ALL = (*FIRST, *(part for game in GAMES.values() for part in game.parts), *LAST)
+PARTS: dict[str, StoredPart] = _declare(
+    *(part for part in _ALL if part.in_links),
+    *(part for part in _ALL if not part.in_links),
 )
 
 

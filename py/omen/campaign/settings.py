@@ -19,11 +19,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from omen.campaign import exploration, tables, voidcrawl
+from omen.campaign.games import GAMES
+from omen.campaign.spec import named
 from omen.core.roll import N_
 from omen.core.setting import Setting, Value
-from omen.eotw import settings as eotw_settings
-from omen.gurps import settings as gurps_settings
-from omen.ose import settings as ose_settings
 
 EXPLORATION = (
     Setting(
@@ -65,19 +64,14 @@ def registry() -> tuple[Setting, ...]:
     """Every setting, in the order the Settings screen lists them.
 
     Exploring's procedures declare ``SETTINGS`` next to their rules; the other games keep
-    theirs in small modules of their own (``ose_settings``, ``gurps_settings``,
-    ``eotw_settings``), so listing every setting does not load those procedures.
+    theirs in small modules of their own (``omen.ose.settings`` and the like), named by
+    their :class:`~omen.campaign.spec.GameSpec`, so listing every setting does not load
+    those games' procedures.
     """
-    return (
-        *EXPLORATION,
-        *exploration.SETTINGS,
-        *tables.SETTINGS,
-        *voidcrawl.SETTINGS,
-        *ose_settings.SETTINGS,
-        *gurps_settings.SETTINGS,
-        *eotw_settings.SETTINGS,
-        *eotw_settings.CREW_SETTINGS,
+    own: tuple[Setting, ...] = tuple(
+        setting for game in GAMES.values() for at in game.settings for setting in named(at)
     )
+    return (*EXPLORATION, *exploration.SETTINGS, *tables.SETTINGS, *voidcrawl.SETTINGS, *own)
 
 
 def by_key() -> dict[str, Setting]:

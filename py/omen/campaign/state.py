@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
-from omen.campaign import settings
+from omen.campaign import games, settings
 from omen.campaign.exploration import (
     KIND_TEXT,
     EncounterKind,
@@ -62,13 +62,8 @@ from omen.core.roll import N_, Step
 from omen.core.setting import Value
 from omen.core.store import Schema
 
-GAMES = ("liminal_horror", "ose", "gurps", "eotw")
-GAME_NAMES = {
-    "liminal_horror": N_("Liminal Horror"),
-    "ose": N_("Old-School Essentials"),
-    "gurps": N_("GURPS / Dungeon Fantasy"),
-    "eotw": N_("The End of the World"),
-}
+GAMES = tuple(games.GAMES)  # every game's key, from its package's GameSpec
+GAME_NAMES = {key: game.name for key, game in games.GAMES.items()}
 THEMES = ("auto", "light", "dark")
 
 
