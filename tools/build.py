@@ -526,7 +526,7 @@ def compress(
         target.write_bytes(pack(source.read_bytes()))
 
 
-# What the common static hosts read, shipped at the top of dist/ (the README explains
+# What the common static hosts read, shipped at the top of dist/ (docs/serving.md explains
 # each): tools/host/<name> is copied as dist/<name>; _headers is written by headers().
 HOST_FILES = ("nginx-omen.conf",)
 
@@ -540,7 +540,7 @@ def headers(files: list[str]) -> str:
     differently).
     """
     lines = [
-        "# Written by tools/build.py for Netlify and Cloudflare Pages (the README's",
+        "# Written by tools/build.py for Netlify and Cloudflare Pages (docs/serving.md,",
         '# "Serving Omen"): caching that follows the service worker\'s versioning.',
         "/",
         f"  Cache-Control: {serve.REVALIDATE}",
