@@ -191,7 +191,7 @@ def test_other_python_files_are_not_restored_from_an_old_snapshot(
     assert key is not None
     new_manifest = manifest.replace(key.group(1), "f" * 32)
     files = build.unbundle((ROOT / "static" / "build" / "app-files.bin").read_bytes())
-    files["./py/omen_web/storage.py"] += b"\nDEPLOY_MARK = 'new files'\n"
+    files["./py/omen_web/kit/storage.py"] += b"\nDEPLOY_MARK = 'new files'\n"
     changed = build.bundle(files)
 
     def serve(route: Route, body: str | bytes, kind: str) -> None:
@@ -207,7 +207,7 @@ def test_other_python_files_are_not_restored_from_an_old_snapshot(
     page.reload()
     page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
     assert started_from(page) == "normal"
-    assert python(page, "import omen_web.storage as s; s.DEPLOY_MARK") == "new files"
+    assert python(page, "import omen_web.kit.storage as s; s.DEPLOY_MARK") == "new files"
     roll(page)
     wait_for_snapshot(page)
     page.reload()

@@ -180,7 +180,7 @@ def test_a_screens_bound_names_are_in_the_pages_markup_once_and_in_no_template()
     in_markup = re.findall(r'data-bind="([^"]+)"', markup)
     in_templates = set(re.findall(r'data-bind="([^"]+)"', templates))
     asked: set[str] = set()
-    for path in (ROOT / "py" / "omen_web").glob("*.py"):
+    for path in (ROOT / "py" / "omen_web").rglob("*.py"):
         text = path.read_text(encoding="utf-8")  # bound("x"); field("x") where it is bound
         calls = "bound|field" if "return self.bound(name)" in text else "bound"
         asked |= set(re.findall(rf'self\.(?:{calls})\("([^"]+)"\)', text))

@@ -161,17 +161,17 @@ def test_every_part_in_backups_or_sync_is_read_from_the_store() -> None:
     names no owner and sets no screen's copy, and every screen is on the kit (it reads
     the store as it draws)."""
     held = {p.kind for p in PARTS.values() if p.goes(Place.BACKUP) or p.goes(Place.SYNC)}
-    from omen_web.store import FRESH
+    from omen_web.kit.store import FRESH
 
     assert held <= set(FRESH)
-    source = (ADAPTER / "sharescreen.py").read_text(encoding="utf-8")
+    source = (ADAPTER / "shell" / "share.py").read_text(encoding="utf-8")
     assert "OWNERS" not in source and "getattr(self.screen" not in source
     assert "hasattr(screen, attribute)" not in source  # a missing owner is never skipped
     assert "LEGACY" not in source and "setattr(built" not in source
     screens = {
-        **literal(ADAPTER / "app.py", "COMMON_SCREENS"),
+        **literal(ADAPTER / "kit" / "app.py", "COMMON_SCREENS"),
         **{name: at for game in GAMES.values() for name, at in game.screens.items()},
-        **literal(ADAPTER / "app.py", "LAST_SCREENS"),
+        **literal(ADAPTER / "kit" / "app.py", "LAST_SCREENS"),
     }
     for module, cls in (at.split(":") for at in screens.values()):
         path = ROOT / "py" / (module.replace(".", "/") + ".py")

@@ -40,8 +40,8 @@ GAME = GameSpec(
         ),
     ),
     screens={
-        "eotw_scene": "omen_web.eotwscene:EotwScenePanel",
-        "crew": "omen_web.crewscreen:CrewScreen",
+        "eotw_scene": "omen_web.screens.eotw.scene:EotwScenePanel",
+        "crew": "omen_web.screens.eotw.crew:CrewScreen",
     },
     sections={"eotw_scene": "explore"},
     example="omen.eotw.example:EXAMPLE",

@@ -49,9 +49,9 @@ GAME = GameSpec(
         ),
     ),
     screens={
-        "gurps_travel": "omen_web.gurpstravel:GurpsTravelPanel",
-        "gurps": "omen_web.gurpsscreen:GurpsScreen",
-        "gurps_tests": "omen_web.gurpstests:GurpsTestsScreen",
+        "gurps_travel": "omen_web.screens.gurps.travel:GurpsTravelPanel",
+        "gurps": "omen_web.screens.gurps.distance:GurpsScreen",
+        "gurps_tests": "omen_web.screens.gurps.tests:GurpsTestsScreen",
     },
     sections={"gurps_travel": "explore", "gurps": "encounter", "gurps_tests": "tests"},
     example="omen.gurps.example:EXAMPLE",

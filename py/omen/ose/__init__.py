@@ -42,8 +42,8 @@ GAME = GameSpec(
         ),
     ),
     screens={
-        "ose_turn": "omen_web.oseturnscreen:OseTurnScreen",
-        "ose": "omen_web.osescreen:OseScreen",
+        "ose_turn": "omen_web.screens.ose.turn:OseTurnScreen",
+        "ose": "omen_web.screens.ose.encounter:OseScreen",
     },
     sections={"ose_turn": "explore", "ose": "encounter"},
     example="omen.ose.example:EXAMPLE",

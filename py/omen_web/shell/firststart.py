@@ -25,7 +25,7 @@ from omen.campaign.example import example_campaign, which_example
 from omen.campaign.games import GAMES
 from omen.campaign.tables import Library
 from omen.campaign.voidcrawl import CrawlSetup, default_voidcrawl
-from omen_web import dom
+from omen_web.kit import dom
 
 
 class FirstStart:

@@ -3,7 +3,7 @@
 The campaign's game decides the first choice (Old-School Essentials opens its sequence,
 GURPS its distance procedure, the others the reaction roll); every procedure stays one
 tap away. A creature met on the Explore screen is carried over by name
-(:meth:`omen_web.app.App.begin_encounter`).
+(:meth:`omen_web.kit.app.App.begin_encounter`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from omen.core.roll import N_, Step
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 FIRST_CHOICE = {"ose": "ose", "gurps": "gurps"}
 

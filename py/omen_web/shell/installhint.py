@@ -16,7 +16,7 @@ from typing import Any
 
 from pyscript import window
 
-from omen_web import dom
+from omen_web.kit import dom
 
 IOS = re.compile(r"\b(iPhone|iPad|iPod)\b")
 OTHER_BROWSERS = re.compile(r"\b(CriOS|FxiOS|EdgiOS|OPiOS|GSA|DuckDuckGo|YaBrowser)/")

@@ -1,7 +1,7 @@
 """What the turn panels on Explore share: the party's location, typed dice, who was met.
 
-The GURPS travel panel (:mod:`omen_web.gurpstravel`) and the OSE turn panel
-(:mod:`omen_web.oseturnscreen`) each have a location chooser, a field for the faces of
+The GURPS travel panel (:mod:`omen_web.screens.gurps.travel`) and the OSE turn panel
+(:mod:`omen_web.screens.ose.turn`) each have a location chooser, a field for the faces of
 physical dice and a line naming who the party met with a button that runs the encounter;
 these draw and read them the same way in both:
 
@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from omen.core.dice import Dice
 from omen.core.roll import N_, Step
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 if TYPE_CHECKING:
     from omen.campaign.state import Exploration

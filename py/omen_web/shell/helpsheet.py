@@ -19,7 +19,7 @@ from pyscript import document
 from omen.campaign.procedures import PROCEDURES, game_name, sheet
 from omen.core.roll import N_, Step
 from omen.core.setting import Setting, Value
-from omen_web import dom
+from omen_web.kit import dom
 
 HELP_NAME = N_("Help: {procedure}")
 HELP = N_("Help")  # the visible text of a compact help button (a group's, in Settings)

@@ -1,9 +1,9 @@
 """The Tables screen: locations, their encounter tables, a table editor and paste import.
 
-A screen of the kit (:mod:`omen_web.kit`): the library (tables and locations) and the
+A screen of the kit (:mod:`omen_web.kit.screen`): the library (tables and locations) and the
 Voidcrawl set-up (its die, the investigators' names) are the store's parts ``library``
 and ``voidcrawl``; the screen reads them there and changes them through
-:meth:`omen_web.store.Store.act`, so every saved change goes to the log with the earlier
+:meth:`omen_web.kit.store.Store.act`, so every saved change goes to the log with the earlier
 value and Undo puts it back. On a first start with nothing stored the store fills both
 from the example campaign in the app's language (while untouched, it follows a change of
 language); "Clear the example" empties it (undoable from the log). The table being
@@ -55,7 +55,8 @@ from omen.campaign.voidcrawl import (
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 # The editor's rows made ahead in idle moments (TablesScreen.ahead): at most this many
 # (a longer table makes the rest when it is opened), this many in one idle moment.

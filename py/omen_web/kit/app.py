@@ -33,9 +33,11 @@ from omen.core.errors import RulesError
 from omen.core.i18n import Translator, pick_language
 from omen.core.notation import is_digits
 from omen.core.roll import N_, Step
-from omen_web import dom, firststart, focus, helpsheet, installhint, kit
-from omen_web.storage import Storage
-from omen_web.store import Store
+from omen_web.kit import dom, focus
+from omen_web.kit import screen as kit
+from omen_web.kit.storage import Storage
+from omen_web.kit.store import Store
+from omen_web.shell import firststart, helpsheet, installhint
 
 LOCALE_DIR = "locale"
 # Every screen: its name, and the module and class that draw it ("module:Class"), in
@@ -44,17 +46,17 @@ LOCALE_DIR = "locale"
 # imported and built when first needed (shown, or asked for by another screen), so a
 # start pays only for the screen on show and those it depends on.
 COMMON_SCREENS = {
-    "explore": "omen_web.explore:ExploreScreen",
-    "turn": "omen_web.turnscreen:TurnScreen",
-    "encounter": "omen_web.encounterscreen:EncounterScreen",
-    "tests": "omen_web.testsscreen:TestsScreen",
-    "tables": "omen_web.tablesscreen:TablesScreen",
-    "reaction": "omen_web.reactionscreen:ReactionScreen",
+    "explore": "omen_web.screens.common.explore:ExploreScreen",
+    "turn": "omen_web.screens.common.turn:TurnScreen",
+    "encounter": "omen_web.screens.common.encounter:EncounterScreen",
+    "tests": "omen_web.screens.common.tests:TestsScreen",
+    "tables": "omen_web.screens.common.tables:TablesScreen",
+    "reaction": "omen_web.screens.common.reaction:ReactionScreen",
 }
 LAST_SCREENS = {
-    "log": "omen_web.logscreen:LogScreen",
-    "settings": "omen_web.settingsscreen:SettingsScreen",
-    "share": "omen_web.sharescreen:ShareScreen",
+    "log": "omen_web.shell.log:LogScreen",
+    "settings": "omen_web.shell.settings:SettingsScreen",
+    "share": "omen_web.shell.share:ShareScreen",
 }
 SCREENS: dict[str, tuple[str, str]] = {
     name: (at.split(":")[0], at.split(":")[1])
@@ -273,7 +275,7 @@ class App:
     def _after_record(self) -> None:
         if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
             self.rolled = False
-            from omen_web import feedback  # not needed before the first roll
+            from omen_web.shell import feedback
 
             feedback.after_roll(self.prefs.vibrate, self.prefs.sound)
 

@@ -11,7 +11,7 @@ top.
 State: the store's ``crew`` (:data:`omen.eotw.crew.CREW`), saved on every change; changes to a
 character go to the log and can be undone. The line on top is the log's newest entry
 when it changed the crew (and was not undone). A render draws only what changed: each
-region is keyed on what it shows (:meth:`omen_web.kit.Screen.unchanged`), and each
+region is keyed on what it shows (:meth:`omen_web.kit.screen.Screen.unchanged`), and each
 character keeps one card, made once and filled again, part by part, only when that
 character changed; a stress box added redraws that one track. The cards' buttons carry
 ``data-action`` and the character's id, answered by the kit's one listener on the screen.
@@ -47,9 +47,10 @@ from omen.eotw.crew import (
     treatment_time,
 )
 from omen.eotw.pools import Category, Characteristic
-from omen_web import dom, kit
-from omen_web.eotwscene import ask_for_test
-from omen_web.store import MANY
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.kit.store import MANY
+from omen_web.screens.eotw.scene import ask_for_test
 
 # The regions of a character's card, each drawn from its own key (followed by the id).
 CARD_REGIONS = (
@@ -309,7 +310,7 @@ class CrewScreen(kit.Screen):
 
     def render(self) -> None:
         """Draw what changed since the last render: each region is keyed on what it reads
-        (:meth:`omen_web.kit.Screen.unchanged`), each character's card on the character."""
+        (:meth:`omen_web.kit.screen.Screen.unchanged`), each character's card on the character."""
         crew = self.state
         self.render_last()
         agenda = crew.agenda

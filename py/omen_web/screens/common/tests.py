@@ -56,7 +56,8 @@ from omen.eotw.pools import (
     resolve,
     test,
 )
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -433,7 +434,7 @@ class TestsScreen(kit.Screen):
 
     def render(self) -> None:
         """Draw what changed since the last render: each region is keyed on what it reads
-        (:meth:`omen_web.kit.Screen.unchanged`), so a roll redraws the result and not the
+        (:meth:`omen_web.kit.screen.Screen.unchanged`), so a roll redraws the result and not the
         odds of a pool that stayed the same."""
         form = self.form
         if form.purpose != self.seen_purpose:

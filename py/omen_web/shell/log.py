@@ -13,7 +13,8 @@ from typing import Any
 from omen.campaign.logbook import SHOWN
 from omen.campaign.state import Entry, Outcome
 from omen.core.roll import N_, Step
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 
 class LogScreen(kit.Screen):
@@ -44,7 +45,7 @@ class LogScreen(kit.Screen):
 
     def on_export_old(self, _target: Any, _event: Any) -> None:
         from omen.campaign.share import Everything, export_file
-        from omen_web.sharescreen import download
+        from omen_web.shell.share import download
 
         book = self.store.log
         pages = book.old_pages()

@@ -24,7 +24,9 @@ from omen.gurps.travel import (
     travel_odds,
     travel_turn,
 )
-from omen_web import dom, kit, panels
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.screens.common import panels
 
 NO_TABLE = ""
 

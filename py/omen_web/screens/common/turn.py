@@ -13,7 +13,8 @@ from typing import Any
 
 from omen.campaign.games import game_of, ordered
 from omen.core.roll import N_
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 # Every panel, by its data-panel name, and what the choice calls it.
 PANELS = {

@@ -19,7 +19,9 @@ from omen.core.roll import N_, Step
 from omen.ose import turn as ose_turn
 from omen.ose.sequence import Place
 from omen.ose.turn import LightKind, Mode, Terrain, TurnState
-from omen_web import dom, kit, panels
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.screens.common import panels
 
 
 class OseTurnScreen(kit.Screen):

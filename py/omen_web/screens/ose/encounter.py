@@ -37,7 +37,8 @@ from omen.ose.sequence import (
 )
 from omen.ose.session import Action, Flight, Form, OseSession
 from omen.ose.settings import Directions, Ties, Tiring
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 PART = "ose_encounter"
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")

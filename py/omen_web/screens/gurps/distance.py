@@ -40,7 +40,8 @@ from omen.gurps.distance import (
     terrain_rating,
 )
 from omen.gurps.rolls import signed
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 SIDE_LEGEND = {SideId.A: N_("Side A"), SideId.B: N_("Side B")}
 NUMBER_FIELDS = (

@@ -32,7 +32,8 @@ from omen.campaign.voidcrawl import (
     voidcrawl_odds,
 )
 from omen.core.roll import N_, Step
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 NO_CYCLE = "none"  # the phase radio for no day/night cycle
 

@@ -12,7 +12,7 @@ A screen is a class with a name, the stored parts it shows and three kinds of me
 Events are bound once per screen, on its root (its ``data-screen`` section, or the
 element ``root_selector`` names), by delegation: one listener for each of ``click``,
 ``change``, ``input``, ``submit`` and ``keydown`` finds the nearest element with a
-``data-action`` and calls the screen's method, through :meth:`omen_web.app.App.guard`
+``data-action`` and calls the screen's method, through :meth:`omen_web.kit.app.App.guard`
 so a :class:`omen.core.errors.RulesError` becomes a notice. Which event an element answers:
 ``click`` for buttons, links and summaries, ``change`` for inputs and selects, ``submit``
 for forms; ``data-on="input"`` (or another of the five) says otherwise.
@@ -22,11 +22,11 @@ and it redraws then if it is on show, or when it is next shown. On show means it
 section is the one shown and nothing around its root is hidden by another screen (a
 panel of Explore that another game's procedure is shown in place of, an Encounter
 procedure not chosen): a hidden screen is drawn when it is uncovered (see
-:meth:`omen_web.app.App.draw_uncovered`). A screen that hides its own root says so in
+:meth:`omen_web.kit.app.App.draw_uncovered`). A screen that hides its own root says so in
 ``hides_itself``, so that it is still drawn and can show itself again.
 
 A render draws only the regions whose state changed: :meth:`Screen.unchanged` says
-whether a region was drawn last from the same values (:mod:`omen_web.drawn`), so a tap
+whether a region was drawn last from the same values (:mod:`omen_web.kit.drawn`), so a tap
 that changes the turn does not redraw the odds or the location list.
 
 A list of steps (a result's steps, the odds) is drawn with :meth:`Screen.fill_steps`, which
@@ -45,12 +45,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
-from omen_web import dom
-from omen_web.drawn import Drawn
+from omen_web.kit import dom
+from omen_web.kit.drawn import Drawn
 
 if TYPE_CHECKING:
-    from omen_web.app import App
-    from omen_web.store import Store
+    from omen_web.kit.app import App
+    from omen_web.kit.store import Store
 
 EVENTS = ("click", "change", "input", "submit", "keydown")
 # The event an element with a data-action answers when it does not say (data-on).
@@ -158,7 +158,7 @@ class Screen:
 
     def unchanged(self, region: str, *key: object) -> bool:
         """Whether ``region`` of this screen is drawn already from what ``key`` names, in
-        the current language (then the render leaves it); see :mod:`omen_web.drawn`."""
+        the current language (then the render leaves it); see :mod:`omen_web.kit.drawn`."""
         return self.regions.unchanged(region, self.app.translator.language, *key)
 
     def covered(self) -> bool:

@@ -29,8 +29,10 @@ from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
 from omen.core.setting import Setting, Value
 from omen.core.store import ASIDE_CHARS, ASIDE_COUNT, ROOM, kilobytes, kind_label
-from omen_web import dom, feedback, helpsheet, kit
-from omen_web.sharescreen import download
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.shell import feedback, helpsheet
+from omen_web.shell.share import download
 
 ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z")
 NOTHING_FOUND = N_("No setting matches “{query}”.")

@@ -38,7 +38,8 @@ from omen.gurps.rolls import (
     signed,
 )
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 WHICH = ("roll", "a", "b")
 LEGEND = {"roll": N_("Success roll"), "a": N_("Side A"), "b": N_("Side B")}
@@ -195,7 +196,7 @@ class GurpsTestsScreen(kit.Screen):
         dom.show(switch, own)
         for radio in switch.querySelectorAll("input"):
             radio.checked = str(radio.value) == mode.value
-        # The dice pool is the Tests screen's own (py/omen_web/testsscreen.py); this
+        # The dice pool is the Tests screen's own (py/omen_web/screens/common/tests.py); this
         # only says whether it is on show.
         pool = dom.bound("eotw-tests", dom.one('[data-screen="tests"]'))
         dom.show(pool, mode is Mode.POOL)

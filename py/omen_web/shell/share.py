@@ -16,7 +16,7 @@ The codec is :mod:`omen.campaign.share`; this module only moves its text in and 
   takes the part in again and tells the screens, with a notice saying what changed.
 
 Backups, restores, imports, their Undo and two-tab sync read and write every part through
-the store (:mod:`omen_web.store`), whose parts are those of :mod:`omen.campaign.parts`: no part is
+the store (:mod:`omen_web.kit.store`), whose parts are those of :mod:`omen.campaign.parts`: no part is
 read from a screen, so none can be left out of a backup by a screen's renaming.
 
 User text only ever reaches the page through ``textContent`` and attribute values.
@@ -62,8 +62,9 @@ from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.core.store import kind_label, kind_of
 from omen.eotw import crew
-from omen_web import dom, kit
-from omen_web.store import MANY
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.kit.store import MANY
 
 SVG = "http://www.w3.org/2000/svg"
 VENDOR = "static/vendor/segno/"

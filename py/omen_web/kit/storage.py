@@ -25,7 +25,7 @@ from pyscript import document, window
 
 from omen.core.roll import N_, Step
 from omen.core.store import Keeper
-from omen_web import dom
+from omen_web.kit import dom
 
 RETRY_MS = 15_000  # how often changes kept only in this page are tried again
 

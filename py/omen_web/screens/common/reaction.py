@@ -27,8 +27,9 @@ from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.ose import session as ose_session
 from omen.ose.session import OseSession
-from omen_web import dom, kit
-from omen_web.osescreen import number, whole
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.screens.ose.encounter import number, whole
 
 
 class ReactionScreen(kit.Screen):

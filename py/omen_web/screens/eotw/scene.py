@@ -23,7 +23,8 @@ from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.eotw.crew import Character, Crew, EncounterType, ask_test, convert_stress, downtime
 from omen.eotw.pools import Category, TestsForm
-from omen_web import dom, kit
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 
 def ask_for_test(

@@ -12,7 +12,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from omen_web import dom
+from omen_web.kit import dom
 
 # The bars that can cover a control: the tab bar and the action bars of the screen on
 # show (a screen not on show keeps its layout, see app.css: its bars are not measured).
