@@ -28,11 +28,12 @@ from __future__ import annotations
 from omen.campaign.games import GAMES
 from omen.campaign.spec import EVERYWHERE as EVERYWHERE
 from omen.campaign.spec import NOT_IN_LINKS as NOT_IN_LINKS
-from omen.campaign.spec import PREFIX as PREFIX
 from omen.campaign.spec import SESSION as SESSION
 from omen.campaign.spec import Place as Place
 from omen.campaign.spec import StoredPart as StoredPart
+from omen.core import store
 from omen.core.roll import N_, Step
+from omen.core.store import PREFIX as PREFIX
 
 
 def _declare(*parts: StoredPart) -> dict[str, StoredPart]:
@@ -141,6 +142,9 @@ PARTS: dict[str, StoredPart] = _declare(
     *(part for part in _ALL if part.in_links),
     *(part for part in _ALL if not part.in_links),
 )
+
+
+store.name_kinds({kind: part.label for kind, part in PARTS.items()})
 
 
 def in_place(place: Place) -> list[StoredPart]:

@@ -27,11 +27,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from omen.core.roll import Step
+from omen.core.store import PREFIX
 
 if TYPE_CHECKING:
     from omen.core.store import Schema
-
-PREFIX = "omen/"
 
 
 def named(at: str) -> Any:

@@ -34,13 +34,10 @@ import string
 from collections.abc import ItemsView, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 # omen.core.catalog (every message id, 57 KB) is imported where a stored step is checked, not
 # here: a first start, with nothing stored, never reads it.
-
-if TYPE_CHECKING:
-    from omen.core.errors import StoredDataError
 
 ArgValue = Union[int, str, "Step"]
 MAX_DEPTH = 8  # a stored step holds steps in its arguments at most this deep
@@ -102,8 +99,10 @@ class Step:
         return _read_step(data, 1)
 
 
-def _refuse(message: str, **args: ArgValue) -> StoredDataError:
-    from omen.core.errors import StoredDataError  # omen.core.errors is built on this module
+def _refuse(message: str, **args: ArgValue) -> Exception:
+    """A :class:`~omen.core.errors.StoredDataError` (that module is built on this one, so
+    it is imported when a stored step is refused, not as this module loads)."""
+    from omen.core.errors import StoredDataError
 
     return StoredDataError(Step(message, args))
 

@@ -27,12 +27,14 @@ from enum import Enum
 from itertools import accumulate, count
 from typing import Any, Generic, Protocol, TypeVar
 
-from omen.campaign import parts
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
 
 T = TypeVar("T")
-PREFIX = parts.PREFIX
+PREFIX = "omen/"  # every key Omen stores starts so
+# What messages call each kind of stored value: named by the campaign layer
+# (omen.campaign.parts names every part it declares as it loads), read here.
+_NAMES: dict[str, str] = {}
 MAX_TEXT = 4_000_000  # characters; localStorage holds about 5 MB in all
 MAX_NESTING = 64  # lists and objects in one another; Omen's own data stays under 40
 _NOT_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
@@ -50,10 +52,16 @@ def kind_of(key: str) -> str:
     return key.removeprefix(PREFIX).partition("/")[0]
 
 
+def name_kinds(names: Mapping[str, str]) -> None:
+    """Name kinds of stored value for messages (:mod:`omen.campaign.parts` names every
+    part it declares, so the codec needs no list of parts of its own)."""
+    _NAMES.update(names)
+
+
 def kind_label(kind: str) -> Step:
-    """A translatable name for a kind of saved value (from :data:`omen.campaign.parts.PARTS`; the
+    """A translatable name for a kind of saved value (as :func:`name_kinds` was told; the
     kind itself if Omen does not store it)."""
-    label = parts.label(kind)
+    label = _NAMES.get(kind)
     return Step(label, {}) if label is not None else Step(N_("{kind}"), {"kind": kind})
 
 

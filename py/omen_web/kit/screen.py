@@ -40,7 +40,7 @@ a field's error message.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
@@ -49,8 +49,34 @@ from omen_web.kit import dom
 from omen_web.kit.drawn import Drawn
 
 if TYPE_CHECKING:
-    from omen_web.kit.app import App
+    from omen.core.dice import Dice
+    from omen.core.i18n import Translator
     from omen_web.kit.store import Store
+
+
+class Host(Protocol):
+    """The app, as a screen of the kit sees it: the store, translation, a redraw, idle
+    work, a guard for handlers, the dice and showing a screen. The kit asks this of :class:`~omen_web.kit.app.App`
+    rather than importing it (the app imports the kit); a screen that needs more of the
+    app (the campaign, the dice) annotates its ``app`` as ``App``."""
+
+    store: Store
+    translator: Translator
+
+    def t(self, step: Step) -> str: ...
+
+    def tr(self, message: str) -> str: ...
+
+    def guard(self, handler: Callable[[Any], None]) -> Callable[[Any], None]: ...
+
+    def redraw(self, screen: Screen) -> None: ...
+
+    def work_ahead(self, name: str) -> None: ...
+
+    def dice(self, typed: str = "") -> Dice: ...
+
+    def show(self, name: str) -> None: ...
+
 
 EVENTS = ("click", "change", "input", "submit", "keydown")
 # The event an element with a data-action answers when it does not say (data-on).
@@ -96,7 +122,7 @@ class Screen:
     games: ClassVar[frozenset[str] | None] = None  # the games it is its own for (None: all)
     hides_itself: ClassVar[bool] = False  # its render hides and shows its own root
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.store: Store = app.store
         section = dom.one(f'[data-screen="{self.section or self.name}"]')

@@ -8,7 +8,7 @@ reads back), after which they may be removed from the device.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.logbook import SHOWN
 from omen.campaign.state import Entry, Outcome
@@ -16,8 +16,12 @@ from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 
 class LogScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "log"
     parts = ("log",)
 

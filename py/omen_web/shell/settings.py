@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign import settings
 from omen.campaign.procedures import Section, game_name, matches, sections
@@ -34,12 +34,17 @@ from omen_web.kit import screen as kit
 from omen_web.shell import feedback, helpsheet
 from omen_web.shell.share import download
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z")
 NOTHING_FOUND = N_("No setting matches “{query}”.")
 
 
 class SettingsScreen(kit.Screen):
     """Settings, drawn from the store's campaign and preferences."""
+
+    app: App  # the kit's Host, with all of the app this screen uses
 
     name = "settings"
     root_selector = '[data-bind="settings-form"]'  # the share screen's part is its own

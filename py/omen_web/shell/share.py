@@ -29,7 +29,7 @@ import re
 import sys
 import traceback
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
@@ -66,6 +66,9 @@ from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.kit.store import MANY
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 SVG = "http://www.w3.org/2000/svg"
 VENDOR = "static/vendor/segno/"
 # The parts another tab's writes are taken in for (the registry says which, and why not).
@@ -83,6 +86,8 @@ def _slug(name: str) -> str:
 
 class ShareScreen(kit.Screen):
     """The share sheet, the import dialog and the backup buttons on Settings."""
+
+    app: App  # the kit's Host, with all of the app this screen uses
 
     name = "share"
     section = "settings"

@@ -8,17 +8,22 @@ tap away. A creature met on the Explore screen is carried over by name
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
 
 FIRST_CHOICE = {"ose": "ose", "gurps": "gurps"}
 
 
 class EncounterScreen(kit.Screen):
     """Its own element is the choice of procedure; each procedure is a screen of its own."""
+
+    app: App  # the kit's Host, with all of the app this screen uses
 
     name = "encounter"
     root_selector = '[data-bind="encounter-procedure"]'

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
@@ -35,11 +35,16 @@ from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 NO_CYCLE = "none"  # the phase radio for no day/night cycle
 
 
 class ExploreScreen(kit.Screen):
     """Liminal Horror's checks: the Encounter Die, the Tension Die and the Voidcrawl."""
+
+    app: App  # the kit's Host, with all of the app this screen uses
 
     name = "explore"
     root_selector = '[data-panel="checks"]'

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.reaction import (
     LIMINAL_HORROR_REACTIONS,
@@ -31,8 +31,12 @@ from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.ose.encounter import number, whole
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 
 class ReactionScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "reaction"
     section = "encounter"
     root_selector = '[data-procedure="reaction"]'

@@ -17,7 +17,7 @@ templates are marked when cloned, so a redraw binds nothing.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome, depth_limit
 from omen.campaign.tables import (
@@ -58,6 +58,9 @@ from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 # The editor's rows made ahead in idle moments (TablesScreen.ahead): at most this many
 # (a longer table makes the rest when it is opened), this many in one idle moment.
 AHEAD_ROWS = 12
@@ -84,6 +87,8 @@ def row_of(target: Any, selector: str) -> Any:
 
 class TablesScreen(kit.Screen):
     """Locations, tables, the editor, paste import and the Voidcrawl set-up."""
+
+    app: App  # the kit's Host, with all of the app this screen uses
 
     name = "tables"
     parts = ("library", "voidcrawl", "campaign", "log")

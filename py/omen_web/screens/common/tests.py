@@ -19,7 +19,7 @@ on what it reads.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome
 from omen.core.dice import ScriptedDice
@@ -59,12 +59,16 @@ from omen.eotw.pools import (
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 
 def _faces(faces: tuple[int, ...]) -> str:
     return ", ".join(str(face) for face in faces) or "–"
 
 
 class TestsScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     __test__ = False  # not a pytest class
     name = "tests"
     root_selector = '[data-bind="eotw-tests"]'

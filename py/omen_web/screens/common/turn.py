@@ -9,12 +9,15 @@ because the next session starts from the game's own procedure again.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.games import game_of, ordered
 from omen.core.roll import N_
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
 
 # Every panel, by its data-panel name, and what the choice calls it.
 PANELS = {
@@ -26,6 +29,7 @@ PANELS = {
 
 
 class TurnScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "turn"
     section = "explore"
     root_selector = '[data-bind="explore-panels"]'

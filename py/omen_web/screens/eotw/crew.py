@@ -19,7 +19,7 @@ character changed; a stress box added redraws that one track. The cards' buttons
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Entry, Outcome
 from omen.core.errors import RulesError
@@ -52,6 +52,9 @@ from omen_web.kit import screen as kit
 from omen_web.kit.store import MANY
 from omen_web.screens.eotw.scene import ask_for_test
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 # The regions of a character's card, each drawn from its own key (followed by the id).
 CARD_REGIONS = (
     "card ",
@@ -67,6 +70,7 @@ CARD_REGIONS = (
 
 
 class CrewScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "crew"
     parts = ("crew", "campaign", "log")
 

@@ -16,7 +16,7 @@ on what it reads).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome
 from omen.core.errors import RulesError
@@ -25,6 +25,9 @@ from omen.eotw.crew import Character, Crew, EncounterType, ask_test, convert_str
 from omen.eotw.pools import Category, TestsForm
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
 
 
 def ask_for_test(
@@ -39,6 +42,7 @@ def ask_for_test(
 
 
 class EotwScenePanel(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "eotw_scene"
     section = "explore"
     root_selector = '[data-panel="eotw_scene"]'

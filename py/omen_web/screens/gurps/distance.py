@@ -13,7 +13,7 @@ The last result is the screen's own (it is the log's to keep).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome as LogOutcome
 from omen.core.dice import Dice
@@ -42,6 +42,9 @@ from omen.gurps.distance import (
 from omen.gurps.rolls import signed
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
 
 SIDE_LEGEND = {SideId.A: N_("Side A"), SideId.B: N_("Side B")}
 NUMBER_FIELDS = (
@@ -72,6 +75,7 @@ def _whole(raw: str, label: str) -> int | None:
 
 
 class GurpsScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "gurps"
     section = "encounter"
     root_selector = '[data-procedure="gurps"]'

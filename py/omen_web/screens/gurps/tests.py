@@ -15,7 +15,7 @@ The form (:data:`omen.gurps.tests.GURPS_TESTS`) is kept under its own key, part 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from omen.campaign import games
 from omen.campaign.state import Outcome
@@ -40,6 +40,9 @@ from omen.gurps.rolls import (
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
 
 WHICH = ("roll", "a", "b")
 LEGEND = {"roll": N_("Success roll"), "a": N_("Side A"), "b": N_("Side B")}
@@ -87,6 +90,7 @@ def read_roller(node: Any, which: str) -> Roller:
 
 
 class GurpsTestsScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "gurps_tests"
     section = "tests"
     root_selector = '[data-bind="gurps-tests-root"]'

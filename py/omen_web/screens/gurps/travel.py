@@ -10,7 +10,7 @@ the Encounter screen with the creature as side B. State: the store's ``gurps_tra
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Exploration, depth_limit
 from omen.campaign.tables import Library
@@ -28,10 +28,14 @@ from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 NO_TABLE = ""
 
 
 class GurpsTravelPanel(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "gurps_travel"
     section = "explore"
     root_selector = '[data-panel="gurps_travel"]'

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.reaction import OSE_REACTIONS, reaction_odds, signed, speaker_modifier
 from omen.campaign.state import Outcome
@@ -39,6 +39,9 @@ from omen.ose.session import Action, Flight, Form, OseSession
 from omen.ose.settings import Directions, Ties, Tiring
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
 
 PART = "ose_encounter"
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")
@@ -65,6 +68,7 @@ def number(node: Any, label: str) -> int:
 
 
 class OseScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "ose"
     section = "encounter"
     root_selector = '[data-procedure="ose"]'

@@ -12,7 +12,7 @@ wilderness's in yards).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome
 from omen.core.roll import N_, Step
@@ -23,8 +23,12 @@ from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 
 class OseTurnScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "ose_turn"
     section = "explore"
     root_selector = '[data-panel="ose_turn"]'
