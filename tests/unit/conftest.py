@@ -11,7 +11,6 @@ test that made it, naming the step.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ ENGINE = str(Path(__file__).resolve().parents[2] / "py") + "/"
 
 
 @pytest.fixture(autouse=True)
-def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> None:
     built = Step.__post_init__
     checking = []  # not empty while a step is being read back (it builds steps too)
 
@@ -42,5 +41,4 @@ def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             checking.pop()
         assert again == self, f"{self!r} loads back as {again!r}"
 
-    monkeypatch.setattr(Step, "__post_init__", checked)
-    yield
+    monkeypatch.setattr(Step, "__post_init__", checked)  # undone by monkeypatch

@@ -112,7 +112,7 @@ def against_layers(edges: Mapping[str, list[Import]]) -> list[str]:
     return wrong
 
 
-def circles(edges: Mapping[str, list[Import]]) -> list[list[str]]:
+def circles(edges: Mapping[str, list[Import]]) -> list[list[str]]:  # noqa: C901 (Tarjan's algorithm, as it is written)
     """Each group of modules that import one another as they load (Tarjan's strongly
     connected components of more than one module, or one that imports itself)."""
     loads = {

@@ -700,7 +700,7 @@ def _damaged() -> ShareError:
     return _error(N_("This link is damaged: part of it is missing or changed. Ask for it again."))
 
 
-def unpack(text: str, limits: Limits = LINK_LIMITS) -> bytes:
+def unpack(text: str, limits: Limits = LINK_LIMITS) -> bytes:  # noqa: C901 (a hostile link's every refusal, one after another, in the order they are checked)
     """The payload bytes of link text, refusing anything damaged or too large.
 
     Decompression stops one byte past ``limits.unpacked``, so a payload that would
@@ -1068,7 +1068,7 @@ def _choice(conflict: Conflict, choices: Mapping[str, Choice], default: Choice |
     return choice
 
 
-def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | None) -> Merged:
+def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | None) -> Merged:  # noqa: C901 (one merge for every kind; to be split into one function per kind)
     current, shared = plan.current, plan.shared
     by_key = {conflict.key: conflict for conflict in plan.conflicts}
     new_tables, new_locations, new_people = _incoming(shared.record, shared.kind)

@@ -538,7 +538,7 @@ def _part_data(kind: str, wrapped: Any) -> Any:
     return upgrade(_undo_part(kind), wrapped["schema"], wrapped["data"])[0]
 
 
-def before_from_json(data: Any) -> tuple[str, Any] | None:
+def before_from_json(data: Any) -> tuple[str, Any] | None:  # noqa: C901 (each stored field checked in turn, as the format lists them)
     """A log entry's undo data, checked and migrated; None when the entry has none.
 
     >>> before_from_json({"kind": "exploration", "schema": 1,

@@ -492,7 +492,7 @@ def validate_table(table: Table, library: Library | None = None) -> tuple[Issue,
     return _check_table(table, library, _entry_place, _entry_places)
 
 
-def _check_table(
+def _check_table(  # noqa: C901 (every limit of a table, checked in turn, each with its own message)
     table: Table,
     library: Library | None,
     where: Callable[[int], Step],
@@ -636,7 +636,7 @@ def _check_weights(
             )
 
 
-def _check_faces(
+def _check_faces(  # noqa: C901 (every limit of the Voidcrawl's faces, checked in turn)
     die: str,
     entries: Sequence[Entry],
     where: Callable[[int], Step],
@@ -756,7 +756,7 @@ def _loops_from(library: Library, start: str) -> list[list[str]]:
     return found
 
 
-def validate_library(library: Library) -> tuple[tuple[str, tuple[Issue, ...]], ...]:
+def validate_library(library: Library) -> tuple[tuple[str, tuple[Issue, ...]], ...]:  # noqa: C901 (every limit of a library, checked in turn, each with its own message)
     """Check every table and location; returns (table or location id, issues) pairs
     for those with something to report. Loops are reported once, on their first table.
     """

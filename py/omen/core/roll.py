@@ -107,7 +107,7 @@ def _refuse(message: str, **args: ArgValue) -> Exception:
     return StoredDataError(Step(message, args))
 
 
-def _read_step(data: Any, depth: int) -> Step:
+def _read_step(data: Any, depth: int) -> Step:  # noqa: C901 (a stored step's every shape refused in turn (hostile input))
     from omen.core import catalog
 
     if depth > MAX_DEPTH:

@@ -425,7 +425,7 @@ def _face_list(faces: Sequence[int]) -> str:
     return ", ".join(str(face) for face in faces)
 
 
-def resolve(
+def resolve(  # noqa: C901 (the rule text's cases (successes, pushing, ties), in its order)
     value: int,
     positive: Sequence[int],
     negative: Sequence[int],

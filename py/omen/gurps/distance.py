@@ -781,7 +781,7 @@ def visibility(
     return Roll(yards, tuple(steps))
 
 
-def _sight_modifiers(
+def _sight_modifiers(  # noqa: C901 (the rule's table of sight modifiers, one branch per row)
     steps: list[Step],
     target: Target,
     vision: int,
@@ -971,7 +971,7 @@ def _missing_sneak_skill(side: Side, which: SideId, both: bool) -> RulesError:
     )
 
 
-def _watch_skill(
+def _watch_skill(  # noqa: C901 (the rule's list of watch skills, one branch per case)
     side: Side, which: SideId, conditions: Conditions, distance: int, rules: DistanceRules
 ) -> tuple[int, Step, list[Step]]:
     """The watching side's best sense against a sneak, with darkness and weather.
@@ -1049,7 +1049,7 @@ def _join(reasons: list[Step]) -> Step:
     return Step(N_("{first} {second}"), {"first": reasons[0], "second": reasons[1]})
 
 
-def plan(
+def plan(  # noqa: C901 (the procedure's steps in the rule's order)
     a: Side,
     b: Side,
     conditions: Conditions,
@@ -1264,7 +1264,7 @@ class Outcome:
     steps: tuple[Step, ...]
 
 
-def resolve(
+def resolve(  # noqa: C901 (the procedure's steps in the rule's order)
     setup: Plan,
     roll_a: Dice | int | None = None,
     roll_b: Dice | int | None = None,

@@ -805,7 +805,7 @@ class WildernessEvasion:
             )
 
 
-def wilderness_evasion_chance(
+def wilderness_evasion_chance(  # noqa: C901 (the SRD's table of evasion chances, one branch per row)
     situation: WildernessEvasion,
     *,
     surprised_in_woods: int = 0,

@@ -212,7 +212,7 @@ class TurnState:
     met: str = ""  # who the last encounter brought, from the location's table
     encounter: bool = False  # the last check found wandering monsters
 
-    def __post_init__(self) -> None:
+    def __post_init__(self) -> None:  # noqa: C901 (every field's limit checked in turn, each with its own message)
         if not isinstance(self.mode, Mode) or not isinstance(self.terrain, Terrain):
             raise _refuse(N_("The turn clock is damaged."))
         if not _whole(self.turn, 0, MAX_TURN) or not _whole(self.since_rest, 0, MAX_TURN):

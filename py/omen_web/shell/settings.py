@@ -328,7 +328,7 @@ class SettingsScreen(kit.Screen):
                 dom.text(dom.one(".procedure-name", box), app.tr(group.procedure.name))
         helpsheet.label(self.holder, app)
 
-    def render_search(self) -> None:
+    def render_search(self) -> None:  # noqa: C901 (a search's matches, sections and counts, drawn together)
         """Show only the settings the search finds (all of them when it is empty)."""
         app = self.app
         query = str(self.search_field.value)

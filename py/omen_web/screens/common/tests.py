@@ -436,7 +436,7 @@ class TestsScreen(kit.Screen):
 
     # --- rendering -------------------------------------------------------------------------
 
-    def render(self) -> None:
+    def render(self) -> None:  # noqa: C901 (the Tests screen's regions, each drawn only when it changed)
         """Draw what changed since the last render: each region is keyed on what it reads
         (:meth:`omen_web.kit.screen.Screen.unchanged`), so a roll redraws the result and not the
         odds of a pool that stayed the same."""

@@ -457,7 +457,7 @@ class CrewScreen(kit.Screen):
         self._button(dom.one(".share", card), "share", character)
         return card
 
-    def fill_card(self, card: Any, character: Character) -> None:
+    def fill_card(self, card: Any, character: Character) -> None:  # noqa: C901 (a character card's regions, each drawn only when it changed)
         """Draw ``character`` on their card, in place, each part of it only when what it
         shows changed: what the game master opened or typed on the card (a details
         element, the new trauma's fields) stays, and so does the focus on a button."""

@@ -306,7 +306,7 @@ class GurpsScreen(kit.Screen):
         self.render_odds(rules)
         self.render_result()
 
-    def render_odds(self, rules: DistanceRules) -> None:
+    def render_odds(self, rules: DistanceRules) -> None:  # noqa: C901 (the odds of each step the form can show)
         app, form = self.app, self.form
         row = form.conditions.terrain_row
         lines: list[Step] = []
