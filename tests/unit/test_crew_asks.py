@@ -1,4 +1,4 @@
-"""Tests the crew asks for (issue 14): the Tests form preset, the result applied, and the
+"""Tests the crew asks for: the Tests form preset, the result applied, and the
 stress correction, as the engine decides them for the Crew and Tests screens."""
 
 from __future__ import annotations

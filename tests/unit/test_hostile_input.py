@@ -1,4 +1,4 @@
-"""Hostile input, as a family of its own (issue 17, items 4, 5 and 9).
+"""Hostile input, as a family of its own.
 
 Each cause gets a test written from the input that found it: Unicode digits ('①', '²',
 '٣') where a number is read, a character id of ``c`` and 99 nines, faces 1-99999 pasted

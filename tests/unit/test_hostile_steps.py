@@ -1,7 +1,7 @@
 """Hostile input: stored and shared steps are data, never templates to run; JSON nested
 thousands deep is refused before the reader recurses into it.
 
-Each input that broke Omen's start (issue 17, items 2 and 3) is tried in every place it
+Each input that broke Omen's start is tried in every place it
 can come from: a stored roll log, a stored last result, a backup file and a campaign
 link. Then two generated families: links with a *valid* checksum around hostile content,
 and backup files with hostile content. The bar for both: nothing but a ``RulesError``,

@@ -691,8 +691,8 @@ def test_example_ferry_landing_rolls_through_its_link() -> None:
 
 
 def czech_catalog(tmp_path: Path) -> Translator:
-    """A translator built from locale/cs/tables.po alone (header taken from core.po)."""
-    entries = msgfmt.parse_po(ROOT / "locale" / "cs" / "tables.po")
+    """A translator built from locale/cs/campaign.po alone (header taken from core.po)."""
+    entries = msgfmt.parse_po(ROOT / "locale" / "cs" / "campaign.po")
     header = next(
         forms[0] for msgid, _, forms in msgfmt.parse_po(ROOT / "locale/cs/core.po") if msgid == ""
     )
@@ -718,20 +718,10 @@ def test_every_table_and_voidcrawl_message_is_in_the_czech_catalog() -> None:
     notation_keys = {("{dice}: {face}", None), ("{calculation} = {value}", None)}
     have = {
         (msgid, plural): forms
-        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / "tables.po")
-    }
-    # Messages added later live in their own catalogs: issue 17's (stored data that must
-    # load back) in digits.po, issue 15's (the day/night cycle) in fidelity.po; the faces
-    # field's message moved from the Tables screen to the engine (tables.read_faces) and
-    # kept its translation in tablesscreen.po.
-    later = {
-        (msgid, plural): forms
-        for name in ("digits.po", "fidelity.po", "tablesscreen.po")
-        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / name)
+        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / "campaign.po")
         if (msgid, plural) in ours
     }
-    assert ours - notation_keys == set(have) | set(later)
-    have.update(later)
+    assert ours - notation_keys == set(have)
     for (msgid, _), forms in have.items():
         assert all(forms)
         assert all(

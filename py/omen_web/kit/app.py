@@ -120,7 +120,7 @@ class App:
             self.store.get(kind)
         self.store.book  # noqa: B018 (the log's newest page, opened now for the same reason)
         # Whether this is a first start, from what the device held before anything is
-        # written (issue 16: a device with data and no preferences is not asked as new).
+        # written (a device with data and no preferences is not asked as new).
         held = [kind for kind, part in PARTS.items() if self.storage.read(part.key) is not None]
         self.ask_game = ask_for_game(self.prefs if "prefs" in held else None, held)
         self.translator = self._translator()

@@ -7,7 +7,7 @@ start with that game's example campaign (on by default). The answer goes to the
 campaign (its game, changeable in Settings) and to the tables (that game's example, or
 none); the preferences record that the question was put (``Prefs.game_asked``), so it
 is never asked again on this device. Closing the dialog with Escape answers with what
-it shows (Liminal Horror and its example, as every start was before the question).
+it shows (Liminal Horror and its example).
 
 Whether to ask is decided from what the device holds before anything is written
 (:func:`omen.campaign.state.ask_for_game`): a game master with saved data and no preferences
@@ -87,7 +87,7 @@ class FirstStart:
                     chosen.voidcrawl, chosen.investigators, example=True
                 )
                 # The party starts in the example's first place, so a first encounter
-                # rolls on its table (Liminal Horror's example starts nowhere, as before).
+                # rolls on its table (Liminal Horror's example starts nowhere).
                 exploration = store.get("exploration")
                 if game != "liminal_horror" and exploration.place(chosen.library) is None:
                     first = chosen.library.locations[0].id

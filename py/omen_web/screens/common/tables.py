@@ -1067,8 +1067,7 @@ class TablesScreen(kit.Screen):
         """While no table is open, the editor's rows are made ahead in idle moments,
         :data:`AHEAD_BATCH` at a time, as many as :meth:`rows_wanted` says, and put in
         the closed editor (hidden, it keeps its layout: ``app.css``); once all are there
-        they are laid out. Opening a table then fills in rows that are there already
-        (the first opening at 1x: its Python went from about 11 to 4 ms)."""
+        they are laid out. Opening a table then fills in rows that are there already."""
         if self.draft is not None:
             return False  # the rows are the open table's
         self.rows_in_language()

@@ -75,7 +75,7 @@ class TestsScreen(kit.Screen):
     parts = ("eotw_tests", "crew", "campaign")
 
     def build(self) -> None:
-        # The last result on show: this screen's own, not stored (as before the kit).
+        # The last result on show: this screen's own, not stored.
         self.title: Step | None = None
         self.steps: tuple[Step, ...] = ()
         self.result: TestResult | None = None
