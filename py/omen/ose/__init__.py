@@ -1,7 +1,7 @@
-"""Old-School Essentials: the encounter sequence (:mod:`~omen.ose.sequence`, with
-evasion and pursuit in :mod:`~omen.ose.evasion`), morale (:mod:`~omen.ose.morale`), the
-encounter in progress (:mod:`~omen.ose.session`), the dungeon turn and wilderness day
-(:mod:`~omen.ose.turn`), OSE's settings and its example campaign.
+"""Old-School Essentials: the encounter sequence with evasion and pursuit
+(:mod:`~omen.ose.sequence`), morale (:mod:`~omen.ose.morale`), the encounter in progress
+(:mod:`~omen.ose.session`), the dungeon turn and wilderness day (:mod:`~omen.ose.turn`),
+OSE's settings and its example campaign.
 """
 
 from __future__ import annotations
