@@ -41,8 +41,8 @@ os.environ.setdefault("OMEN_SERVE_QUIET", "1")
 
 from launch import open_page  # noqa: E402
 
-from omen.share import encode_link, share_table  # noqa: E402
-from omen.tables import Entry, Library, Table  # noqa: E402
+from omen.campaign.share import encode_link, share_table  # noqa: E402
+from omen.campaign.tables import Entry, Library, Table  # noqa: E402
 from serve import GzipOnly, Handler, serve_in_background  # noqa: E402
 
 VARIANTS = ("stock", "omen-gzip", "omen")

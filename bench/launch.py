@@ -9,7 +9,7 @@ and ``tools/browser.py`` holds the Chromium binary and flags this module uses.)
         print(heap_mb(cdp))
 
 **The first start's question.** A fresh profile is asked which game the table plays (a
-modal dialog, ``omen_web/firststart.py``). The benchmarks measure what they measured
+modal dialog, ``omen_web/shell/firststart.py``). The benchmarks measure what they measured
 before it existed, so by default every page starts as if it had been answered with the
 defaults, the same way the browser tests do (``tests/e2e/conftest.py``, ``FIRST_START``):
 a profile with nothing of Omen's stored gets the preferences a game master has after

@@ -3,7 +3,7 @@
     .venv/bin/python bench/odds.py [--runs 5]
 
 For each expression (the largest ones the issue found, and others near the work limit):
-the steps of work counted (:class:`omen.notation.Work`), or the refusal, and the best
+the steps of work counted (:class:`omen.core.notation.Work`), or the refusal, and the best
 time of ``--runs`` runs on CPython, with the nanoseconds per counted step. The work limit
 (``MAX_WORK``) is meant to keep every answer or refusal near a tenth of a second; the
 last line prints the worst time and the worst time a full ``MAX_WORK`` would take at the
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from omen import notation
-from omen.errors import LimitError
+from omen.core import notation
+from omen.core.errors import LimitError
 
 EXPRESSIONS = [
     "d66Xd1000",

@@ -21,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
 from hostile import zip_bomb_link
-from omen import notation, share
-from omen.errors import RulesError
+from omen.campaign import share
+from omen.core import notation
+from omen.core.errors import RulesError
 
 EXPRESSIONS = [
     "101d6",

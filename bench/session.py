@@ -105,7 +105,7 @@ IDLE = """() => new Promise((resolve) => {
   requestAnimationFrame(() => resolve([performance.now() - start, 0, worked]));
 })"""
 # Python's side, through the engine module: WebAssembly memory and objects held (those
-# frozen once every screen is built, omen_web/app.py, counted too).
+# frozen once every screen is built, omen_web/kit/app.py, counted too).
 PYTHON = """async () => {
   const engine = await import("/static/engine.mjs");
   const objects = engine.started.runPython(

@@ -107,7 +107,7 @@ def ready_and_first_roll(page: Page, button: str, output: str) -> tuple[float, f
     return ready, float(painted)
 
 
-def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[float]]:
+def measure(base: str, name: str, throttle: int, runs: int) -> dict[str, list[float]]:  # noqa: C901 (one benchmark run: each variant's steps in order, read as a script)
     path, button, output = PAGES[name]
     figures: dict[str, list[float]] = {}
     with sync_playwright() as playwright:

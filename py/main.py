@@ -23,7 +23,7 @@ def use_the_page() -> None:
 window.performance.mark("omen:main")  # where start-up time goes: bench/startup.py
 try:
     use_the_page()
-    from omen_web import app
+    from omen_web.kit import app
 
     app.start()
 except Exception as error:

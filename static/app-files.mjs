@@ -4,7 +4,7 @@
 // into Python's file system). Asked for one by one, each is a request the page has to
 // send and answer on its main thread while Pyodide starts; in one file they cost one.
 // The format: a little-endian 32-bit length N, N bytes of JSON mapping each file's
-// address (as pyscript.toml writes it, "./py/omen/dice.py") to [offset, length], and
+// address (as pyscript.toml writes it, "./py/omen/core/dice.py") to [offset, length], and
 // then the files' bytes.
 
 const APP_FILES = new URL("./build/app-files.bin", import.meta.url).href;

@@ -125,7 +125,7 @@ function showFailure(detail) {
 
 // --- what a shared link holds, before Python starts ---------------------------------
 //
-// A second reader of hostile input (the first, with every check, is omen/share.py, which
+// A second reader of hostile input (the first, with every check, is omen/campaign/share.py, which
 // still does the import). It reads the same format: base64url of [frame 1][CRC-32 of the
 // JSON][zlib stream], inflated with the browser's DecompressionStream and stopped at the
 // same limits. Anything it does not fully understand (damage, a wrong checksum, more than
@@ -256,7 +256,7 @@ function describe(envelope) {
   if (envelope.kind === "campaign") {
     const parts = data.parts;
     if (!isObject(parts)) return null;
-    // Counted as omen/share.py's _everything_summary counts: what an import adds.
+    // Counted as omen/campaign/share.py's _everything_summary counts: what an import adds.
     const names = [];
     const counts = [];
     const library = isObject(parts.library) && isObject(parts.library.data) ? parts.library.data : null;

@@ -1,4 +1,4 @@
-// Lists and texts built in one call from Python (py/omen_web/dom.py: `items`, `texts`).
+// Lists and texts built in one call from Python (py/omen_web/kit/dom.py: `items`, `texts`).
 //
 // Each call from Python into the page costs tens of microseconds at full speed, four
 // times that on a mid-range phone, and a Log entry is a dozen of them one by one: its

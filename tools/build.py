@@ -354,7 +354,7 @@ def unbundle(data: bytes) -> dict[str, bytes]:
 
 def app_bytecode() -> dict[str, tuple[str, bytes]]:
     """The app's own modules compiled to bytecode: for each bundled file's address
-    ("./py/omen/dice.py"), the path of its .pyc in Python's file system
+    ("./py/omen/core/dice.py"), the path of its .pyc in Python's file system
     ("./omen/__pycache__/dice.cpython-314.pyc") and its bytes.
 
     Every Python file of pyscript.toml's [files] is compiled (a new module needs no list
@@ -526,7 +526,7 @@ def compress(
         target.write_bytes(pack(source.read_bytes()))
 
 
-# What the common static hosts read, shipped at the top of dist/ (the README explains
+# What the common static hosts read, shipped at the top of dist/ (docs/serving.md explains
 # each): tools/host/<name> is copied as dist/<name>; _headers is written by headers().
 HOST_FILES = ("nginx-omen.conf",)
 
@@ -540,7 +540,7 @@ def headers(files: list[str]) -> str:
     differently).
     """
     lines = [
-        "# Written by tools/build.py for Netlify and Cloudflare Pages (the README's",
+        "# Written by tools/build.py for Netlify and Cloudflare Pages (docs/serving.md,",
         '# "Serving Omen"): caching that follows the service worker\'s versioning.',
         "/",
         f"  Cache-Control: {serve.REVALIDATE}",
@@ -576,12 +576,33 @@ def dist(target: Path = ROOT / "dist") -> None:
     print(f"dist: {target} is ready to upload to any static host")
 
 
+def pyscript_files() -> None:
+    """pyscript.toml's [files]: every Python file under py/ (but the page script), then
+    the other entries as they are. A new module or package needs no edit there: the
+    build lists it (tests/unit/test_architecture.py checks the list and the folder)."""
+    path = ROOT / "pyscript.toml"
+    text = path.read_text(encoding="utf-8")
+    head, rest = text.split("\n[files]\n", 1)
+    others = [line for line in rest.splitlines() if line.strip() and '.py" =' not in line]
+    sources = sorted(
+        source.relative_to(ROOT).as_posix()
+        for source in (ROOT / "py").rglob("*.py")
+        if source.name != "main.py" and "egg-info" not in source.as_posix()
+    )
+    listed = [f'"./{source}" = "./{source.removeprefix("py/")}"' for source in sources]
+    written = head + "\n[files]\n" + "\n".join([*listed, *others]) + "\n"
+    if written != text:
+        path.write_text(written, encoding="utf-8")
+        print("build: pyscript.toml lists the Python files under py/")
+
+
 def main(argv: list[str]) -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
+    pyscript_files()
     vendor()
     vendor_segno()
     icons.make_icons()  # PNG icons from static/icon.svg, before the offline file list
-    catalog.main([])  # py/omen/catalog.py: the message ids stored steps are checked against
+    catalog.main([])  # py/omen/core/catalog.py: the message ids stored steps are checked against
     for folder in sorted(p for p in (ROOT / "locale").iterdir() if p.is_dir()):
         count = msgfmt.compile_language(folder, BUILD)
         print(f"build: {folder.name} catalog, {count} messages")

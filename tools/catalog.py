@@ -1,12 +1,12 @@
-"""Write py/omen/catalog.py: every message id the engine knows, for checking stored steps.
+"""Write py/omen/core/catalog.py: every message id the engine knows, for checking stored steps.
 
 A stored or imported step names its message by the English template (see
-``omen.roll.Step``). Reading one back checks that name against this list, so a value
+``omen.core.roll.Step``). Reading one back checks that name against this list, so a value
 edited in storage or crafted into a link cannot bring a template of its own. The list is
 every ``N_("...")`` mark in ``py/`` (as ``tools/i18n_check.py`` finds them), with each
 plural form beside its singular. Run it after adding or changing a message::
 
-    python tools/catalog.py           # rewrites py/omen/catalog.py
+    python tools/catalog.py           # rewrites py/omen/core/catalog.py
     python tools/catalog.py --check   # exits 1 when the file is out of date
 
 ``tests/unit/test_hostile_steps.py`` fails when the committed file is out of date, and
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from i18n_check import python_messages  # noqa: E402
 
-TARGET = ROOT / "py" / "omen" / "catalog.py"
+TARGET = ROOT / "py" / "omen" / "core" / "catalog.py"
 SEPARATOR = "\x1f"  # between messages (ASCII unit separator: never in a message)
 PLURAL = "\x1e"  # between a message and its plural form
 
@@ -52,7 +52,7 @@ def _literal(text: str) -> str:
 
 
 def render() -> str:
-    """The text of py/omen/catalog.py for the messages in ``py/`` now."""
+    """The text of py/omen/core/catalog.py for the messages in ``py/`` now."""
     messages = sorted(python_messages())
     for msgid, plural in messages:
         for text in (msgid, plural or ""):
@@ -79,7 +79,7 @@ def main(argv: list[str]) -> int:
     text = render()
     if "--check" in argv:
         if TARGET.read_text(encoding="utf-8") != text:
-            print("catalog: py/omen/catalog.py is out of date: run python tools/catalog.py")
+            print("catalog: py/omen/core/catalog.py is out of date: run python tools/catalog.py")
             return 1
         return 0
     if not TARGET.exists() or TARGET.read_text(encoding="utf-8") != text:

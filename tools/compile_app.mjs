@@ -4,7 +4,7 @@
 //
 // The input archive holds each file under the path it gets in Python's file system
 // (relative to Pyodide's home folder, as pyscript.toml's [files] writes it:
-// "omen/dice.py"). The output holds, for each, the .pyc file Python looks for beside it
+// "omen/core/dice.py"). The output holds, for each, the .pyc file Python looks for beside it
 // ("omen/__pycache__/dice.cpython-314.pyc"), and "index.json" mapping each source path
 // to its .pyc path.
 //

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import zlib
 
-from omen import share
+from omen.campaign import share
 
 
 def zip_bomb_link(megabytes: int = 100) -> str:

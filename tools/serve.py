@@ -7,7 +7,7 @@ tools/build.py wrote pre-compressed copies, a browser that accepts brotli gets
 ``name.br`` and one that accepts gzip ``name.gz``, as a static host configured for
 pre-compressed files would serve them (``/`` is ``/index.html``, compressed too).
 
-Caching follows the service worker's versioning (the README's "Serving Omen"): files
+Caching follows the service worker's versioning (docs/serving.md): files
 whose name carries a hash of their content (PyScript's chunks) may be kept for a year;
 every other file is revalidated on each use (``no-cache``: a 304 when unchanged), since
 a deploy changes them under the same name and ``static/build/precache.js`` says which

@@ -120,7 +120,7 @@ def every_screen_built(page: Page) -> None:
 
 
 # Omen writes to storage in a task right after the frame that shows a tap
-# (omen_web.storage): once this page's own frame and the task after it have run, it has.
+# (omen_web.kit.storage): once this page's own frame and the task after it have run, it has.
 SAVED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
 
 

@@ -16,8 +16,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from omen.share import encode_link, share_table
-from omen.tables import Entry, Library, Table
+from omen.campaign.share import encode_link, share_table
+from omen.campaign.tables import Entry, Library, Table
 
 from .conftest import open_app, saved
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from omen.share import pack
+from omen.campaign.share import pack
 
 from .conftest import READY_TIMEOUT, reload_app
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from omen.campaign import Outcome
-from omen.logbook import LogBook
-from omen.roll import Step
-from omen.store import Keeper, MemoryBackend
+from omen.campaign.logbook import LogBook
+from omen.campaign.state import Outcome
+from omen.core.roll import Step
+from omen.core.store import Keeper, MemoryBackend
 
 from .conftest import open_app, reload_app, saved
 

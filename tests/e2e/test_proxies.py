@@ -1,7 +1,7 @@
 """Redraws make no proxies: events are bound once per screen, by delegation (issue 14).
 
 Every JavaScript function the adapter makes for Python (a proxy) is counted in
-``window.omenProxies`` (``omen_web.dom.proxy``). Once every screen is built, drawing them
+``window.omenProxies`` (``omen_web.kit.dom.proxy``). Once every screen is built, drawing them
 again, by the game master's taps or a hundred times over, must not add one: a proxy kept
 for the page's life per redraw is memory that a long session never gets back.
 """

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from omen.crew import Character, Crew
-from omen.share import encode_link, export_file, pack, share_table
-from omen.tables import Entry, Library, Table
+from omen.campaign.share import encode_link, export_file, pack, share_table
+from omen.campaign.tables import Entry, Library, Table
+from omen.eotw.crew import Character, Crew
 
 from .conftest import READY_TIMEOUT, open_app, reload_app, saved
 

@@ -114,7 +114,9 @@ def test_two_starts_from_one_snapshot_do_not_share_dice(page: Page, base: str) -
     assert states[0] != states[1]
     assert rolls[0] != rolls[1]
     # The app's own dice: SystemRandom unless ?seed=N asks for reproducible ones.
-    assert python(page, "from omen.dice import SystemDice; SystemDice.__name__") == "SystemDice"
+    assert (
+        python(page, "from omen.core.dice import SystemDice; SystemDice.__name__") == "SystemDice"
+    )
 
 
 def test_seeded_dice_repeat_after_a_restore(page: Page, base: str) -> None:
@@ -189,7 +191,7 @@ def test_other_python_files_are_not_restored_from_an_old_snapshot(
     assert key is not None
     new_manifest = manifest.replace(key.group(1), "f" * 32)
     files = build.unbundle((ROOT / "static" / "build" / "app-files.bin").read_bytes())
-    files["./py/omen_web/storage.py"] += b"\nDEPLOY_MARK = 'new files'\n"
+    files["./py/omen_web/kit/storage.py"] += b"\nDEPLOY_MARK = 'new files'\n"
     changed = build.bundle(files)
 
     def serve(route: Route, body: str | bytes, kind: str) -> None:
@@ -205,7 +207,7 @@ def test_other_python_files_are_not_restored_from_an_old_snapshot(
     page.reload()
     page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
     assert started_from(page) == "normal"
-    assert python(page, "import omen_web.storage as s; s.DEPLOY_MARK") == "new files"
+    assert python(page, "import omen_web.kit.storage as s; s.DEPLOY_MARK") == "new files"
     roll(page)
     wait_for_snapshot(page)
     page.reload()

@@ -57,7 +57,12 @@ def test_a_first_start_runs_the_apps_modules_from_their_bytecode(page: Page, bas
     assert started_from(page) == "normal"
     roll(page)
     found = modules(page)
-    assert {"omen.campaign", "omen.tables", "omen_web.app", "omen_web.explore"} <= set(found)
+    assert {
+        "omen.campaign.state",
+        "omen.campaign.tables",
+        "omen_web.kit.app",
+        "omen_web.screens.common.explore",
+    } <= set(found)
     assert {name for name, (read, ok) in found.items() if read is False or not ok} == set()
     assert sum(read is True for read, _ in found.values()) >= 20
 
@@ -68,8 +73,8 @@ def test_bytecode_that_does_not_match_its_source_is_not_run(
     """A deploy whose bundle pairs a changed source with an old .pyc (and one module
     with another module's .pyc): Python compiles those sources, and the app works."""
     files = build.unbundle((ROOT / "static" / "build" / "app-files.bin").read_bytes())
-    files["./py/omen_web/storage.py"] += b"\nDEPLOY_MARK = 'new source'\n"
-    cached = "./py/omen/__pycache__/{}.cpython-314.pyc"
+    files["./py/omen_web/kit/storage.py"] += b"\nDEPLOY_MARK = 'new source'\n"
+    cached = "./py/omen/core/__pycache__/{}.cpython-314.pyc"
     files[cached.format("notation")] = files[cached.format("i18n")]
     changed = build.bundle(files)
 
@@ -80,9 +85,9 @@ def test_bytecode_that_does_not_match_its_source_is_not_run(
     open_app(page, base, "?snapshot=off&seed=1")
     assert started_from(page) == "normal"
     roll(page)
-    assert python(page, "import omen_web.storage as s; s.DEPLOY_MARK") == "new source"
-    assert python(page, "import omen.notation as n; callable(n.is_digits)") is True
+    assert python(page, "import omen_web.kit.storage as s; s.DEPLOY_MARK") == "new source"
+    assert python(page, "import omen.core.notation as n; callable(n.is_digits)") is True
     found = modules(page)
-    assert found["omen_web.storage"] == [False, False]
-    assert found["omen.notation"] == [False, False]
-    assert found["omen.i18n"] == [True, True]
+    assert found["omen_web.kit.storage"] == [False, False]
+    assert found["omen.core.notation"] == [False, False]
+    assert found["omen.core.i18n"] == [True, True]

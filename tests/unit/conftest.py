@@ -1,7 +1,7 @@
 """Every step the engine builds must load back from its saved form.
 
 A step the engine makes may be written to the log or the last result, and on the next
-start it is read back through :meth:`omen.roll.Step.from_json`, which accepts only
+start it is read back through :meth:`omen.core.roll.Step.from_json`, which accepts only
 catalog messages with exactly their arguments. So while the unit tests run, each step
 built by code under ``py/`` is written out and read back at once: a message missing from
 the catalog, an argument its message does not name, or a value out of bounds fails the
@@ -11,19 +11,18 @@ test that made it, naming the step.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from omen.errors import RulesError
-from omen.roll import Step
+from omen.core.errors import RulesError
+from omen.core.roll import Step
 
 ENGINE = str(Path(__file__).resolve().parents[2] / "py") + "/"
 
 
 @pytest.fixture(autouse=True)
-def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> None:
     built = Step.__post_init__
     checking = []  # not empty while a step is being read back (it builds steps too)
 
@@ -42,5 +41,4 @@ def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             checking.pop()
         assert again == self, f"{self!r} loads back as {again!r}"
 
-    monkeypatch.setattr(Step, "__post_init__", checked)
-    yield
+    monkeypatch.setattr(Step, "__post_init__", checked)  # undone by monkeypatch

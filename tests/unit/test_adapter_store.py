@@ -1,4 +1,4 @@
-"""The adapter's store (omen_web.store) on CPython, over the engine's keeper in memory.
+"""The adapter's store (omen_web.kit.store) on CPython, over the engine's keeper in memory.
 
 The store is what every screen reads and changes: a state machine drives it through
 actions, plain changes, Undo, an import, another tab's write and a reload, and checks it
@@ -14,11 +14,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from omen.campaign import Campaign, Outcome
-from omen.crew import Crew
-from omen.roll import N_, Step
-from omen.store import Keeper, MemoryBackend
-from omen_web.store import Store
+from omen.campaign.state import Campaign, Outcome
+from omen.core.roll import N_, Step
+from omen.core.store import Keeper, MemoryBackend
+from omen.eotw.crew import Crew
+from omen_web.kit.store import Store
 
 NOW = "2026-12-01T10:00:00.000Z"
 

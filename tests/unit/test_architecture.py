@@ -41,13 +41,13 @@ def test_exploring_loads_no_other_games_procedures() -> None:
     """Every setting can be listed and checked without loading the encounter sequence,
     GURPS distance or dice pools, so a first start compiles only what Explore needs."""
     loaded = modules_loaded_by(
-        "from omen import campaign, settings; "
+        "from omen.campaign import settings, state as campaign; "
         "settings.clean({'ose.initiative_ties': 'simultaneous'}); settings.registry(); "
         "campaign.Campaign.from_json({'name': 'x', 'game': 'liminal_horror', 'settings': {}})"
     )
-    assert "omen.ose_settings" in loaded and "omen.voidcrawl" in loaded
-    others = {"omen.ose", "omen.ose_session", "omen.gurps", "omen.gurps_distance"}
-    assert loaded & (others | {"omen.eotw", "omen.crew", "omen.share"}) == set()
+    assert "omen.ose.settings" in loaded and "omen.campaign.voidcrawl" in loaded
+    others = {"omen.ose.sequence", "omen.ose.session", "omen.gurps.rolls", "omen.gurps.distance"}
+    assert loaded & (others | {"omen.eotw.pools", "omen.eotw.crew", "omen.campaign.share"}) == set()
 
 
 def test_engine_import_check_would_catch_a_browser_import(tmp_path: Path) -> None:
@@ -180,7 +180,7 @@ def test_a_screens_bound_names_are_in_the_pages_markup_once_and_in_no_template()
     in_markup = re.findall(r'data-bind="([^"]+)"', markup)
     in_templates = set(re.findall(r'data-bind="([^"]+)"', templates))
     asked: set[str] = set()
-    for path in (ROOT / "py" / "omen_web").glob("*.py"):
+    for path in (ROOT / "py" / "omen_web").rglob("*.py"):
         text = path.read_text(encoding="utf-8")  # bound("x"); field("x") where it is bound
         calls = "bound|field" if "return self.bound(name)" in text else "bound"
         asked |= set(re.findall(rf'self\.(?:{calls})\("([^"]+)"\)', text))

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from omen import settings, store
-from omen.campaign import (
+from omen.campaign import settings
+from omen.campaign.exploration import Procedure, TensionSettings, TurnClock
+from omen.campaign.state import (
     PREFS,
     Campaign,
     Entry,
@@ -19,14 +20,14 @@ from omen.campaign import (
     reset_pool,
     tension_settings,
 )
-from omen.dice import ScriptedDice
-from omen.errors import StoredDataError
-from omen.exploration import Procedure, TensionSettings, TurnClock
-from omen.roll import Step
-from omen.store import decode, encode
-from omen.tables import Entry as Line
-from omen.tables import Library, Location, Table
-from omen.voidcrawl import Phase
+from omen.campaign.tables import Entry as Line
+from omen.campaign.tables import Library, Location, Table
+from omen.campaign.voidcrawl import Phase
+from omen.core import store
+from omen.core.dice import ScriptedDice
+from omen.core.errors import StoredDataError
+from omen.core.roll import Step
+from omen.core.store import decode, encode
 
 
 def values(**changes: Any) -> dict[str, settings.Value]:
@@ -212,7 +213,7 @@ def test_mark_undone_of_an_unknown_id_changes_nothing() -> None:
 
 def test_the_log_keeps_every_entry() -> None:
     """Nothing is dropped to keep the log short (it was cut at 300 entries, silently):
-    a long log is kept as pages (omen.logbook), and the game master is told before
+    a long log is kept as pages (omen.campaign.logbook), and the game master is told before
     storage runs out."""
     log = Log()
     for n in range(1, 306):

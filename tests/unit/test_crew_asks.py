@@ -1,4 +1,4 @@
-"""Tests the crew asks for (issue 14): the Tests form preset, the result applied, and the
+"""Tests the crew asks for: the Tests form preset, the result applied, and the
 stress correction, as the engine decides them for the Crew and Tests screens."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omen.crew import (
+from omen.core.errors import RulesError
+from omen.eotw.crew import (
     Character,
     Crew,
     CrewSettings,
@@ -21,8 +22,7 @@ from omen.crew import (
     settle,
     take_stress,
 )
-from omen.eotw import Category, Characteristic, Pool, Purpose, TestsForm, resolve
-from omen.errors import RulesError
+from omen.eotw.pools import Category, Characteristic, Pool, Purpose, TestsForm, resolve
 
 
 def full(character: Character, category: Category = Category.PHYSICAL) -> Character:

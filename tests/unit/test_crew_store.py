@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from omen import crew
-from omen.crew import CREW, Agenda, Crew, EncounterType, StressTrack, Trauma
-from omen.eotw import Category, Characteristic
-from omen.errors import RulesError, StoredDataError
-from omen.store import decode, encode
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.store import decode, encode
+from omen.eotw import crew
+from omen.eotw.crew import CREW, Agenda, Crew, EncounterType, StressTrack, Trauma
+from omen.eotw.pools import Category, Characteristic
 
 C = Characteristic
 BUILD = {C.DEXTERITY: 4, C.VITALITY: 3, C.LOGIC: 3, C.WILLPOWER: 2, C.CHARISMA: 3, C.EMPATHY: 1}

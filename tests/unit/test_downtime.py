@@ -6,7 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from omen.crew import (
+from omen.core.errors import StoredDataError
+from omen.core.store import decode, encode
+from omen.eotw.crew import (
     Character,
     Crew,
     CrewSettings,
@@ -18,9 +20,7 @@ from omen.crew import (
     downtime,
     points_spent,
 )
-from omen.eotw import TESTS_FORM, Category, Characteristic, Purpose, TestsForm
-from omen.errors import StoredDataError
-from omen.store import decode, encode
+from omen.eotw.pools import TESTS_FORM, Category, Characteristic, Purpose, TestsForm
 
 
 def test_downtime_offers_each_track_with_stress_and_each_trauma() -> None:

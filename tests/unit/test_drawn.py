@@ -1,10 +1,10 @@
-"""The memo of what a screen's regions were drawn from (omen_web.drawn)."""
+"""The memo of what a screen's regions were drawn from (omen_web.kit.drawn)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from omen_web.drawn import Drawn
+from omen_web.kit.drawn import Drawn
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen import eotw, eotw_settings
-from omen.dice import ScriptedDice
-from omen.eotw import (
+from omen.core.dice import ScriptedDice
+from omen.core.errors import LimitError, RulesError, ScriptExhausted, StoredDataError
+from omen.core.i18n import Translator
+from omen.eotw import pools as eotw
+from omen.eotw import settings as eotw_settings
+from omen.eotw.pools import (
     Category,
     Characteristic,
     Contestant,
@@ -24,9 +27,7 @@ from omen.eotw import (
     Reason,
     TestResult,
 )
-from omen.eotw_settings import TieRule
-from omen.errors import LimitError, RulesError, ScriptExhausted, StoredDataError
-from omen.i18n import Translator
+from omen.eotw.settings import TieRule
 
 ROOT = Path(__file__).resolve().parents[2]
 SUCCESSES_FIRST = PoolSettings(cancel_first=False)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from omen.example import LANGUAGES, example_campaign
-from omen.tables import Library, validate_library
-from omen.voidcrawl import validate_voidcrawl
+from omen.campaign.example import LANGUAGES, example_campaign
+from omen.campaign.tables import Library, validate_library
+from omen.campaign.voidcrawl import validate_voidcrawl
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -8,9 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omen.dice import ScriptedDice
-from omen.errors import RulesError
-from omen.exploration import (
+from omen.campaign.exploration import (
     MAX_MINUTES,
     EncounterDieOdds,
     EncounterKind,
@@ -21,6 +19,8 @@ from omen.exploration import (
     tension_die,
     tension_odds,
 )
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError
 
 ONCE = TensionSettings()
 CHAIN = TensionSettings(keep_exploding=True)
@@ -378,8 +378,8 @@ def test_elapsed_text(minutes: int, text: str) -> None:
 
 
 def test_reminder_is_off_by_default_and_waits_25_minutes_once_on() -> None:
-    from omen import settings
-    from omen.exploration import reminder_minutes, reminder_text
+    from omen.campaign import settings
+    from omen.campaign.exploration import reminder_minutes, reminder_text
 
     values = settings.defaults()
     assert values["reminder.on"] is False
@@ -390,7 +390,7 @@ def test_reminder_is_off_by_default_and_waits_25_minutes_once_on() -> None:
 
 
 def test_reminder_minutes_setting_accepts_20_to_30_only() -> None:
-    from omen import settings
+    from omen.campaign import settings
 
     minutes = settings.by_key()["reminder.minutes"]
     assert [minutes.accepts(n) for n in (19, 20, 25, 30, 31)] == [False, True, True, True, False]

@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from omen import settings
-from omen.campaign import PREFS, Prefs, ask_for_game
-from omen.example import LANGUAGES, example_campaign, example_games, which_example
-from omen.games import GAMES
-from omen.i18n import Translator
-from omen.procedures import (
+from omen.campaign import settings
+from omen.campaign.example import LANGUAGES, example_campaign, example_games, which_example
+from omen.campaign.games import GAMES
+from omen.campaign.procedures import (
     EVERY_GAME,
     PROCEDURES,
     fold,
@@ -26,8 +24,10 @@ from omen.procedures import (
     sheet,
     words,
 )
-from omen.store import decode, encode
-from omen.tables import Library, validate_library
+from omen.campaign.state import PREFS, Prefs, ask_for_game
+from omen.campaign.tables import Library, validate_library
+from omen.core.i18n import Translator
+from omen.core.store import decode, encode
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -62,7 +62,7 @@ CZECH = Translator(Catalog(), "cs")
 def test_every_setting_names_a_procedure_of_its_own_game(setting: settings.Setting) -> None:
     procedure = PROCEDURES.get(setting.procedure)
     assert procedure is not None, (
-        f"{setting.key} names no procedure: add procedure=... (a key of omen.procedures.PROCEDURES)"
+        f"{setting.key} names no procedure: add procedure=... (a key of omen.campaign.procedures.PROCEDURES)"
     )
     assert procedure.game == setting.game
 

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omen.dice import ScriptedDice
-from omen.errors import RulesError
-from omen.gurps import (
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError
+from omen.core.roll import Step
+from omen.gurps.rolls import (
     THREE_D6,
     Result,
     Winner,
@@ -22,7 +23,6 @@ from omen.gurps import (
     success_chance,
     success_roll,
 )
-from omen.roll import Step
 
 # 3d6 counts out of 216 for totals 3..18, written out by hand.
 COUNTS = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1]

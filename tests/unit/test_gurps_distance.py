@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen import notation
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.gurps import Winner, contest_odds
-from omen.gurps_distance import (
+from omen.core import notation
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.store import decode, encode
+from omen.gurps.distance import (
     DARKNESS,
     FAR_BASE,
     GURPS_FORM,
@@ -39,8 +39,8 @@ from omen.gurps_distance import (
     visibility,
     weather_penalty,
 )
-from omen.gurps_settings import MAX_WEATHER_YARDS, SETTINGS
-from omen.store import decode, encode
+from omen.gurps.rolls import Winner, contest_odds
+from omen.gurps.settings import MAX_WEATHER_YARDS, SETTINGS
 
 A, B = SideId.A, SideId.B
 

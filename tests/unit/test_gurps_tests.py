@@ -1,7 +1,7 @@
 """GURPS success rolls with criticals, effective skill and the Tests screen's form.
 
 The odds are checked against all 216 ways three dice can fall, classified by the rule as
-the GURPS Basic Set writes it (here, independently of ``omen.gurps.classify``), and
+the GURPS Basic Set writes it (here, independently of ``omen.gurps.rolls.classify``), and
 against the Basic Set's table of critical ranges by effective skill.
 """
 
@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.gurps import (
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.store import decode, encode
+from omen.gurps.rolls import (
     Result,
     contest_odds,
     effective_skill,
@@ -24,8 +25,7 @@ from omen.gurps import (
     read_modifiers,
     roll_odds,
 )
-from omen.gurps_tests import GURPS_TESTS, GurpsTestsForm, Mode, Roller, contest_for, roll_for
-from omen.store import decode, encode
+from omen.gurps.tests import GURPS_TESTS, GurpsTestsForm, Mode, Roller, contest_for, roll_for
 
 FACES = range(1, 7)
 ROLLS = [sum(dice) for dice in itertools.product(FACES, FACES, FACES)]

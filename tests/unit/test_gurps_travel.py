@@ -6,10 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from omen.campaign import Exploration
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.gurps_travel import (
+from omen.campaign.state import Exploration
+from omen.campaign.tables import Entry, Library, Location, Table
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.store import decode, encode
+from omen.gurps.travel import (
     GURPS_TRAVEL,
     Travel,
     TravelCheck,
@@ -17,8 +19,6 @@ from omen.gurps_travel import (
     travel_odds,
     travel_turn,
 )
-from omen.store import decode, encode
-from omen.tables import Entry, Library, Location, Table
 
 OGRES = Table("ogres", "Ogres", "d6", (Entry("[[1d2]] ogres", 1, 6, violent=True),))
 ROAD = Table(

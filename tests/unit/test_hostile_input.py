@@ -1,4 +1,4 @@
-"""Hostile input, as a family of its own (issue 17, items 4, 5 and 9).
+"""Hostile input, as a family of its own.
 
 Each cause gets a test written from the input that found it: Unicode digits ('①', '²',
 '٣') where a number is read, a character id of ``c`` and 99 nines, faces 1-99999 pasted
@@ -21,13 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omen import notation, store
-from omen.crew import CREW, MAX_ID, Character, Crew, fresh_id
-from omen.dice import SeededDice
-from omen.errors import LimitError, RulesError
-from omen.notation import MAX_WORK, Work, is_digits, read_whole
-from omen.share import Everything, ShareError, decode_link, pack, plan_import
-from omen.tables import (
+from omen.campaign.share import Everything, ShareError, decode_link, pack, plan_import
+from omen.campaign.tables import (
     LIBRARY,
     MAX_FACE,
     Entry,
@@ -43,6 +38,11 @@ from omen.tables import (
     validate_library,
     validate_table,
 )
+from omen.core import notation, store
+from omen.core.dice import SeededDice
+from omen.core.errors import LimitError, RulesError
+from omen.core.notation import MAX_WORK, Work, is_digits, read_whole
+from omen.eotw.crew import CREW, MAX_ID, Character, Crew, fresh_id
 
 ROOT = Path(__file__).resolve().parents[2]
 UNICODE_DIGITS = ["①", "²", "٣"]  # a circled one, a superscript two, an Arabic-Indic three

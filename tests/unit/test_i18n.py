@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from omen.i18n import NBSP, Translator, pick_language
-from omen.roll import Step
+from omen.core.i18n import NBSP, Translator, pick_language
+from omen.core.roll import Step
 
 ENGLISH = Translator.english()
 CZECH_NUMBERS = Translator(gettext.NullTranslations(), "cs")

@@ -1,4 +1,4 @@
-"""Keeping saved values (omen.store.Keeper): damaged values kept aside once, a capped
+"""Keeping saved values (omen.core.store.Keeper): damaged values kept aside once, a capped
 quarantine, changes written once saving works again, and two tabs losing nothing."""
 
 from __future__ import annotations
@@ -11,11 +11,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from omen import store
-from omen.campaign import CAMPAIGN, LOG, PREFS, Campaign, Log, Prefs
-from omen.eotw import TESTS_FORM, Characteristic, Pool, TestsForm
-from omen.roll import Step
-from omen.store import (
+from omen.campaign.state import CAMPAIGN, LOG, PREFS, Campaign, Log, Prefs
+from omen.core import store
+from omen.core.roll import Step
+from omen.core.store import (
     ASIDE_CHARS,
     ASIDE_COUNT,
     QUARANTINE,
@@ -24,6 +23,7 @@ from omen.store import (
     Refused,
     encode,
 )
+from omen.eotw.pools import TESTS_FORM, Characteristic, Pool, TestsForm
 
 SCHEMAS = {"prefs": PREFS, "campaign": CAMPAIGN, "log": LOG}
 NEWER = {"prefs": {"language": "cs"}, "campaign": {"name": "x"}, "log": {"entries": []}}

@@ -1,4 +1,4 @@
-"""The roll log kept as pages (omen.logbook): bounded writes, undo across pages and
+"""The roll log kept as pages (omen.campaign.logbook): bounded writes, undo across pages and
 reloads, migration from one value, damage kept aside page by page, and room."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from omen.campaign import LOG, Entry, Exploration, Log, Outcome
-from omen.errors import StoredDataError
-from omen.logbook import CACHED, KEY, LogBook, Room, page_key
-from omen.roll import N_, Step
-from omen.store import ROOM, Keeper, MemoryBackend, encode
-from omen.tables import Library
+from omen.campaign.logbook import CACHED, KEY, LogBook, Room, page_key
+from omen.campaign.state import LOG, Entry, Exploration, Log, Outcome
+from omen.campaign.tables import Library
+from omen.core.errors import StoredDataError
+from omen.core.roll import N_, Step
+from omen.core.store import ROOM, Keeper, MemoryBackend, encode
 
 FIXTURES = Path(__file__).parent / "fixtures" / "schema1"
 
@@ -50,9 +50,9 @@ def play(book: LogBook, count: int) -> Iterator[int]:
     """Next turn as the Explore screen takes it: the Tension Die rolled, the turn's
     outcome logged with the exploration before it (the entry a game master makes most);
     yields after each turn."""
-    from omen.campaign import check
-    from omen.dice import SeededDice
-    from omen.settings import defaults
+    from omen.campaign.settings import defaults
+    from omen.campaign.state import check
+    from omen.core.dice import SeededDice
 
     dice, values = SeededDice(7), defaults()
     state = Exploration()
@@ -116,7 +116,7 @@ def test_undo_data_is_stored_with_its_parts_format() -> None:
 def test_an_import_undoes_the_table_screens_parts_and_the_crew_together() -> None:
     """The import of tables and a crew keeps both for Undo: the table screen's pair
     inside an action that changed several kinds, each checked as its part."""
-    from omen.voidcrawl import CrawlSetup, default_voidcrawl
+    from omen.campaign.voidcrawl import CrawlSetup, default_voidcrawl
 
     backend = MemoryBackend()
     tables = {"library": Library().to_json(), "setup": CrawlSetup(default_voidcrawl()).to_json()}
@@ -261,7 +261,7 @@ def test_the_table_screens_format_1_undo_is_checked_as_its_two_parts() -> None:
     }
     with pytest.raises(StoredDataError):  # the set-up is checked as the part checks it
         LOG.load(LOG.migrations[1]({"entries": [old]}))
-    from omen.voidcrawl import CrawlSetup, default_voidcrawl
+    from omen.campaign.voidcrawl import CrawlSetup, default_voidcrawl
 
     data["setup"] = CrawlSetup(default_voidcrawl()).to_json()
     log = LOG.load(LOG.migrations[1]({"entries": [old]}))
@@ -547,8 +547,8 @@ TestLogMachine.settings = settings(max_examples=40, stateful_step_count=25, dead
 
 
 def test_the_log_part_is_paged_and_a_backup_carries_it_whole() -> None:
-    from omen.parts import PARTS, Place
-    from omen.share import Everything, export_file, import_file
+    from omen.campaign.parts import PARTS, Place
+    from omen.campaign.share import Everything, export_file, import_file
 
     part = PARTS["log"]
     assert part.paged and part.goes(Place.BACKUP) and part.goes(Place.SYNC)

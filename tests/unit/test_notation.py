@@ -12,10 +12,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from omen import notation
-from omen.dice import ScriptedDice, SeededDice
-from omen.errors import LimitError, NotationError, ScriptExhausted
-from omen.notation import (
+from omen.core import notation
+from omen.core.dice import ScriptedDice, SeededDice
+from omen.core.errors import LimitError, NotationError, ScriptExhausted
+from omen.core.notation import (
     MAX_DEPTH,
     BinOp,
     DiceTerm,
@@ -228,7 +228,7 @@ LIMITS = [
 
 
 def lines_run(call: Callable[[], object]) -> int:
-    """How many lines of omen/notation.py ``call()`` runs: its work, counted, not timed
+    """How many lines of omen/core/notation.py ``call()`` runs: its work, counted, not timed
     (the same on every machine; bench/odds.py has the times)."""
     count = 0
 

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, ScriptExhausted, StoredDataError
-from omen.ose import (
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, ScriptExhausted, StoredDataError
+from omen.core.setting import Setting
+from omen.ose.sequence import (
     ChaseStatus,
     Drop,
     DungeonEvasionOutcome,
@@ -56,8 +57,7 @@ from omen.ose import (
     wilderness_evasion_chance,
     wilderness_pursuit_day,
 )
-from omen.ose_settings import SETTINGS, BothSurprised, Directions, Ties, Tiring
-from omen.setting import Setting
+from omen.ose.settings import SETTINGS, BothSurprised, Directions, Ties, Tiring
 
 
 def texts(record: object) -> list[str]:
@@ -919,7 +919,7 @@ def test_czech_catalog_covers_this_procedure() -> None:
     mine = {
         message: where
         for message, where in i18n_check.python_messages().items()
-        if where.startswith(("py/omen/ose.py", "py/omen/reaction.py"))
+        if where.startswith(("py/omen/ose/sequence.py", "py/omen/campaign/reaction.py"))
     }
     assert len(mine) > 100
     for (msgid, plural), where in mine.items():

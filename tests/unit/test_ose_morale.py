@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from omen import ose_morale as m
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.ose import morale as m
 
 
 def texts(result: m.MoraleResult) -> list[str]:
@@ -162,8 +162,8 @@ def test_a_crafted_record_is_refused(change: dict[str, object]) -> None:
 
 
 def test_morale_in_the_sequence_is_logged_stored_and_migrated() -> None:
-    from omen import ose_session as s
-    from omen.store import decode, encode
+    from omen.core.store import decode, encode
+    from omen.ose import session as s
 
     session = s.set_morale(s.new_session("Goblins"), score=7, group=6)
     assert s.morale_due(session) is None
@@ -182,8 +182,8 @@ def test_morale_in_the_sequence_is_logged_stored_and_migrated() -> None:
 
 
 def test_the_situation_adjustment_is_kept_with_the_encounter() -> None:
-    from omen import ose_session as s
-    from omen.store import decode, encode
+    from omen.core.store import decode, encode
+    from omen.ose import session as s
 
     session = s.set_morale(s.new_session("Goblins"), score=7, group=6, killed=1)
     session = s.set_morale(session, adjustment=-2)
@@ -200,8 +200,8 @@ def test_the_situation_adjustment_is_kept_with_the_encounter() -> None:
 
 
 def test_an_encounter_of_format_3_loads_with_no_adjustment() -> None:
-    from omen import ose_session as s
-    from omen.store import decode
+    from omen.core.store import decode
+    from omen.ose import session as s
 
     data = json.loads(json.dumps(s.set_morale(s.new_session("Orcs"), score=9).to_json()))
     del data["morale"]["adjustment"]
@@ -212,8 +212,8 @@ def test_an_encounter_of_format_3_loads_with_no_adjustment() -> None:
 
 @pytest.mark.parametrize("adjustment", [3, -3, 10**400, True, 1.5, "1", None])
 def test_a_stored_adjustment_out_of_bounds_is_refused(adjustment: object) -> None:
-    from omen import ose_session as s
-    from omen.store import decode, encode
+    from omen.core.store import decode, encode
+    from omen.ose import session as s
 
     data = json.loads(json.dumps(s.new_session("Orcs").to_json()))
     data["morale"]["adjustment"] = adjustment
@@ -223,14 +223,14 @@ def test_a_stored_adjustment_out_of_bounds_is_refused(adjustment: object) -> Non
 
 @pytest.mark.parametrize("adjustment", [3, -3, 10**400])
 def test_a_typed_adjustment_out_of_bounds_is_refused_by_the_same_check(adjustment: int) -> None:
-    from omen import ose_session as s
+    from omen.ose import session as s
 
     with pytest.raises(RulesError, match="A morale adjustment is from -2 to \\+2"):
         s.set_morale(s.new_session(), adjustment=adjustment)
 
 
 def test_a_new_score_starts_the_checks_afresh() -> None:
-    from omen import ose_session as s
+    from omen.ose import session as s
 
     session = s.set_morale(s.new_session(), score=8, group=4, killed=1)
     session, _ = s.roll_morale(session, ScriptedDice([1, 1]))
@@ -241,7 +241,7 @@ def test_a_new_score_starts_the_checks_afresh() -> None:
 
 
 def test_a_low_reaction_means_pursuit_is_likely() -> None:
-    from omen import ose_session as s
+    from omen.ose import session as s
 
     session, _ = s.roll_reaction(s.new_session(), ScriptedDice([1, 2]), None)
     assert s.pursuit_likely(session)

@@ -6,10 +6,12 @@ import json
 
 import pytest
 
-from omen import ose_session as s
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.ose import (
+from omen.campaign.settings import defaults
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.store import decode, encode
+from omen.ose import session as s
+from omen.ose.sequence import (
     ChaseStatus,
     Drop,
     Place,
@@ -19,8 +21,6 @@ from omen.ose import (
     SurpriseOutcome,
     Terrain,
 )
-from omen.settings import defaults
-from omen.store import decode, encode
 
 
 def texts(outcome: object) -> list[str]:

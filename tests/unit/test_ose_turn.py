@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omen import ose_turn as t
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, ScriptExhausted, StoredDataError
-from omen.settings import by_key, defaults
-from omen.store import decode, encode
-from omen.tables import Entry, Library, Location, Table
+from omen.campaign.settings import by_key, defaults
+from omen.campaign.tables import Entry, Library, Location, Table
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, ScriptExhausted, StoredDataError
+from omen.core.store import decode, encode
+from omen.ose import turn as t
 
 
 def stored(data: object) -> t.TurnState:

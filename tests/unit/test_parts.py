@@ -8,21 +8,23 @@ from typing import Any
 
 import pytest
 
-from omen import parts, share, store
-from omen.campaign import Campaign, Exploration, Log, Outcome, Prefs
-from omen.crew import Character, Crew, StressTrack
-from omen.eotw import Characteristic, Contestant, Pool, TestsForm
-from omen.gurps_distance import GurpsForm, Side
-from omen.gurps_tests import GurpsTestsForm, Mode, Roller
-from omen.gurps_travel import Travel, TravelCheck
-from omen.ose_session import OseSession
-from omen.ose_turn import LightKind, TurnState, add_light, add_timer
-from omen.parts import PARTS, Place, StoredPart, in_place
-from omen.roll import N_, Step
-from omen.share import Everything, Kept, export_file, import_file, restore
-from omen.store import Keeper, MemoryBackend
-from omen.tables import Entry, Library, Location, Table
-from omen.voidcrawl import CrawlSetup, default_voidcrawl
+from omen.campaign import parts, share
+from omen.campaign.games import GAMES
+from omen.campaign.parts import PARTS, Place, StoredPart, in_place
+from omen.campaign.share import Everything, Kept, export_file, import_file, restore
+from omen.campaign.state import Campaign, Exploration, Log, Outcome, Prefs
+from omen.campaign.tables import Entry, Library, Location, Table
+from omen.campaign.voidcrawl import CrawlSetup, default_voidcrawl
+from omen.core import store
+from omen.core.roll import N_, Step
+from omen.core.store import Keeper, MemoryBackend
+from omen.eotw.crew import Character, Crew, StressTrack
+from omen.eotw.pools import Characteristic, Contestant, Pool, TestsForm
+from omen.gurps.distance import GurpsForm, Side
+from omen.gurps.tests import GurpsTestsForm, Mode, Roller
+from omen.gurps.travel import Travel, TravelCheck
+from omen.ose.session import OseSession
+from omen.ose.turn import LightKind, TurnState, add_light, add_timer
 from tests.unit.loaded import modules_loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,10 +32,15 @@ ENGINE = ROOT / "py" / "omen"
 ADAPTER = ROOT / "py" / "omen_web"
 
 
+def dotted(path: Path) -> str:
+    """A module's dotted name from its path under py/."""
+    return ".".join(path.relative_to(ROOT / "py").with_suffix("").parts)
+
+
 def declared_schemas() -> dict[str, str]:
     """Every ``Schema("kind", ...)`` written in the engine, as kind -> module:NAME."""
     found: dict[str, str] = {}
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if not isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -46,7 +53,7 @@ def declared_schemas() -> dict[str, str]:
                 continue
             target = node.targets[0] if isinstance(node, ast.Assign) else node.target
             assert isinstance(target, ast.Name) and isinstance(value.args[0], ast.Constant)
-            found[str(value.args[0].value)] = f"omen.{path.stem}:{target.id}"
+            found[str(value.args[0].value)] = f"{dotted(path)}:{target.id}"
     return found
 
 
@@ -64,9 +71,11 @@ def test_a_part_says_why_not_for_every_place_it_does_not_go() -> None:
         assert all(len(reason) > 10 for reason in part.why_not.values())
     line = lambda record: Step(N_("Language and theme"))  # noqa: E731
     with pytest.raises(ValueError, match="reason"):
-        StoredPart("x", "the x", "omen.campaign:PREFS", frozenset({Place.SYNC}))
+        StoredPart("x", "the x", "omen.campaign.state:PREFS", frozenset({Place.SYNC}))
     with pytest.raises(ValueError, match="reason"):
-        StoredPart("x", "the x", "omen.campaign:PREFS", parts.EVERYWHERE, {Place.SYNC: "both ways"})
+        StoredPart(
+            "x", "the x", "omen.campaign.state:PREFS", parts.EVERYWHERE, {Place.SYNC: "both ways"}
+        )
     with pytest.raises(ValueError, match="link carries"):
         StoredPart(
             "x", "x", "m:N", frozenset({Place.LINK, Place.SYNC}), {Place.BACKUP: "no backup"}
@@ -98,13 +107,24 @@ def test_declaring_every_part_loads_no_procedure() -> None:
     """The start reads the registry (labels, the list of parts) without compiling the
     procedures whose schemas it names; a schema is imported when it is asked for."""
     loaded = modules_loaded_by(
-        "from omen import parts, store; "
+        "from omen.campaign import parts; from omen.core import store; "
         "[store.kind_label(p.kind) for p in parts.PARTS.values()]; "
         "parts.in_place(parts.Place.SYNC)"
     )
-    procedures = {"omen.eotw", "omen.crew", "omen.share", "omen.ose", "omen.ose_session"}
-    procedures |= {"omen.gurps", "omen.gurps_distance", "omen.tables", "omen.campaign"}
-    assert "omen.parts" in loaded and loaded & procedures == set()
+    procedures = {
+        "omen.eotw.pools",
+        "omen.eotw.crew",
+        "omen.campaign.share",
+        "omen.ose.sequence",
+        "omen.ose.session",
+    }
+    procedures |= {
+        "omen.gurps.rolls",
+        "omen.gurps.distance",
+        "omen.campaign.tables",
+        "omen.campaign.state",
+    }
+    assert "omen.campaign.parts" in loaded and loaded & procedures == set()
 
 
 # --- the adapter's owners, checked against the registry ------------------------------------
@@ -141,20 +161,19 @@ def test_every_part_in_backups_or_sync_is_read_from_the_store() -> None:
     names no owner and sets no screen's copy, and every screen is on the kit (it reads
     the store as it draws)."""
     held = {p.kind for p in PARTS.values() if p.goes(Place.BACKUP) or p.goes(Place.SYNC)}
-    tree = ast.parse((ADAPTER / "store.py").read_text(encoding="utf-8"))
-    [fresh] = [
-        node.value
-        for node in tree.body
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "FRESH"
-    ]
-    assert isinstance(fresh, ast.Dict)
-    assert held <= {ast.literal_eval(key) for key in fresh.keys if key is not None}
-    source = (ADAPTER / "sharescreen.py").read_text(encoding="utf-8")
+    from omen_web.kit.store import FRESH
+
+    assert held <= set(FRESH)
+    source = (ADAPTER / "shell" / "share.py").read_text(encoding="utf-8")
     assert "OWNERS" not in source and "getattr(self.screen" not in source
     assert "hasattr(screen, attribute)" not in source  # a missing owner is never skipped
     assert "LEGACY" not in source and "setattr(built" not in source
-    screens = literal(ADAPTER / "app.py", "SCREENS")
-    for module, cls in screens.values():
+    screens = {
+        **literal(ADAPTER / "kit" / "app.py", "COMMON_SCREENS"),
+        **{name: at for game in GAMES.values() for name, at in game.screens.items()},
+        **literal(ADAPTER / "kit" / "app.py", "LAST_SCREENS"),
+    }
+    for module, cls in (at.split(":") for at in screens.values()):
         path = ROOT / "py" / (module.replace(".", "/") + ".py")
         [node] = [
             n

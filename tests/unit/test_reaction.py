@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.reaction import (
+from omen.campaign.reaction import (
     LIMINAL_HORROR_REACTIONS,
     OSE_REACTIONS,
     ReactionResult,
@@ -21,6 +19,8 @@ from omen.reaction import (
     speaker_modifier,
     table_for,
 )
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
 
 
 def faces_for(total: int) -> tuple[int, int]:

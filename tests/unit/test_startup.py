@@ -91,13 +91,13 @@ def test_a_pyc_for_other_source_is_not_current() -> None:
     """The check above, and Python's own, tell a stale .pyc: another module's or an
     older version's hash does not pass."""
     files = shipped()
-    if "./py/omen/__pycache__/dice.cpython-314.pyc" not in files:
+    if "./py/omen/core/__pycache__/dice.cpython-314.pyc" not in files:
         pytest.skip("OMEN_APP_SOURCE=1 builds ship the app as source")
-    pyc = files["./py/omen/__pycache__/dice.cpython-314.pyc"]
-    source = files["./py/omen/dice.py"]
+    pyc = files["./py/omen/core/__pycache__/dice.cpython-314.pyc"]
+    source = files["./py/omen/core/dice.py"]
     assert current(pyc, source)
     assert not current(pyc, source + b"\n")
-    assert not current(pyc, files["./py/omen/roll.py"])
+    assert not current(pyc, files["./py/omen/core/roll.py"])
 
 
 def test_cpython_runs_the_source_when_its_checked_pyc_is_stale(tmp_path: Path) -> None:
@@ -122,15 +122,15 @@ def test_cpython_runs_the_source_when_its_checked_pyc_is_stale(tmp_path: Path) -
 
 
 def test_a_first_start_does_not_import_the_message_catalog_or_the_example() -> None:
-    """omen.catalog is read only when a stored step is checked, omen.example only for the
+    """omen.core.catalog is read only when a stored step is checked, omen.campaign.example only for the
     example campaign: a start's engine modules load neither."""
     loaded = modules_loaded_by(
-        "from omen import campaign, dice, errors, exploration, i18n, notation, roll, store, "
-        "tables, voidcrawl; from omen.roll import Step; Step('Turn {turn} begins.', {'turn': 1})"
+        "from omen.core import dice, errors, i18n, notation, roll, store; "
+        "from omen.campaign import exploration, state, tables, voidcrawl; from omen.core.roll import Step; Step('Turn {turn} begins.', {'turn': 1})"
     )
-    assert "omen.campaign" in loaded and "omen.store" in loaded
-    assert loaded & {"omen.catalog", "omen.example"} == set()
+    assert "omen.campaign.state" in loaded and "omen.core.store" in loaded
+    assert loaded & {"omen.core.catalog", "omen.campaign.example"} == set()
     checked = modules_loaded_by(
-        "from omen.roll import Step; Step.from_json({'k': 'Turn {turn} begins.', 'a': {'turn': 1}})"
+        "from omen.core.roll import Step; Step.from_json({'k': 'Turn {turn} begins.', 'a': {'turn': 1}})"
     )
-    assert "omen.catalog" in checked
+    assert "omen.core.catalog" in checked

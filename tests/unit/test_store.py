@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen import catalog
-from omen import settings as rules_settings
-from omen.campaign import (
+from omen.campaign import settings as rules_settings
+from omen.campaign.exploration import Procedure, TensionSettings, TurnClock
+from omen.campaign.state import (
     CAMPAIGN,
     EXPLORATION,
     GAMES,
@@ -25,11 +25,11 @@ from omen.campaign import (
     Outcome,
     Prefs,
 )
-from omen.errors import RulesError, StoredDataError
-from omen.exploration import Procedure, TensionSettings, TurnClock
-from omen.roll import MAX_NUMBER, Step, placeholders
-from omen.store import MAX_TEXT, Schema, decode, encode
-from omen.voidcrawl import Phase
+from omen.campaign.voidcrawl import Phase
+from omen.core import catalog
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import MAX_NUMBER, Step, placeholders
+from omen.core.store import MAX_TEXT, Schema, decode, encode
 
 FIXTURES = Path(__file__).parent / "fixtures" / "schema1"
 

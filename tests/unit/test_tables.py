@@ -11,9 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.tables import (
+from omen.campaign.tables import (
     MAX_DEPTH,
     MAX_ENTRIES,
     MAX_TABLES,
@@ -38,6 +36,8 @@ from omen.tables import (
     validate_library,
     validate_table,
 )
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
 
 
 def english(issues: tuple[Issue, ...]) -> list[str]:

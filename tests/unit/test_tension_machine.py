@@ -1,6 +1,6 @@
 """The Tension Die as a state machine: random sessions of checks, setting changes, resets.
 
-Hypothesis drives omen.campaign.check with scripted and seeded dice while a small
+Hypothesis drives omen.campaign.state.check with scripted and seeded dice while a small
 model of the rule (worked out here from the faces the dice really showed) predicts
 every pool. Invariants: the pool never rises except by a reset; a reset happens
 exactly when an encounter happens; the pool stays within 1..start; the turn advances
@@ -15,11 +15,11 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from omen import settings
-from omen.campaign import EXPLORATION, Exploration, check, reset_pool
-from omen.dice import Dice, ScriptedDice, SeededDice
-from omen.exploration import Procedure
-from omen.store import decode, encode
+from omen.campaign import settings
+from omen.campaign.exploration import Procedure
+from omen.campaign.state import EXPLORATION, Exploration, check, reset_pool
+from omen.core.dice import Dice, ScriptedDice, SeededDice
+from omen.core.store import decode, encode
 
 
 class RecordingDice:

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from omen.eotw import TESTS_FORM, Characteristic, Contestant, Pool, TestsForm
-from omen.errors import RulesError, StoredDataError
-from omen.store import decode, encode
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.store import decode, encode
+from omen.eotw.pools import TESTS_FORM, Characteristic, Contestant, Pool, TestsForm
 
 
 def a_form() -> TestsForm:

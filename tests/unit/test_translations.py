@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import i18n_check  # noqa: E402
-from omen.i18n import Translator  # noqa: E402
-from omen.roll import Step  # noqa: E402
+from omen.core.i18n import Translator  # noqa: E402
+from omen.core.roll import Step  # noqa: E402
 
 
 def test_every_message_is_translated_into_czech() -> None:

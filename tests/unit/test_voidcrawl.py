@@ -13,15 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omen.campaign import Exploration
-from omen.campaign import check as campaign_check
-from omen.dice import ScriptedDice
-from omen.errors import RulesError, StoredDataError
-from omen.example import example_campaign
-from omen.exploration import Procedure
-from omen.i18n import Translator
-from omen.settings import defaults
-from omen.tables import (
+from omen.campaign.example import example_campaign
+from omen.campaign.exploration import Procedure
+from omen.campaign.settings import defaults
+from omen.campaign.state import Exploration
+from omen.campaign.state import check as campaign_check
+from omen.campaign.tables import (
     Entry,
     Library,
     Location,
@@ -33,7 +30,7 @@ from omen.tables import (
     roll_table,
     validate_library,
 )
-from omen.voidcrawl import (
+from omen.campaign.voidcrawl import (
     DEFAULT_LEVEL,
     EXTRAS,
     SETTINGS,
@@ -57,6 +54,9 @@ from omen.voidcrawl import (
     voidcrawl_check,
     voidcrawl_odds,
 )
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.i18n import Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -691,8 +691,8 @@ def test_example_ferry_landing_rolls_through_its_link() -> None:
 
 
 def czech_catalog(tmp_path: Path) -> Translator:
-    """A translator built from locale/cs/tables.po alone (header taken from core.po)."""
-    entries = msgfmt.parse_po(ROOT / "locale" / "cs" / "tables.po")
+    """A translator built from locale/cs/campaign.po alone (header taken from core.po)."""
+    entries = msgfmt.parse_po(ROOT / "locale" / "cs" / "campaign.po")
     header = next(
         forms[0] for msgid, _, forms in msgfmt.parse_po(ROOT / "locale/cs/core.po") if msgid == ""
     )
@@ -707,25 +707,21 @@ def test_every_table_and_voidcrawl_message_is_in_the_czech_catalog() -> None:
     ours = {
         key
         for key, where in i18n_check.python_messages().items()
-        if where.startswith(("py/omen/tables.py", "py/omen/voidcrawl.py", "py/omen/example.py"))
+        if where.startswith(
+            (
+                "py/omen/campaign/tables.py",
+                "py/omen/campaign/voidcrawl.py",
+                "py/omen/campaign/example.py",
+            )
+        )
     }
     notation_keys = {("{dice}: {face}", None), ("{calculation} = {value}", None)}
     have = {
         (msgid, plural): forms
-        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / "tables.po")
-    }
-    # Messages added later live in their own catalogs: issue 17's (stored data that must
-    # load back) in digits.po, issue 15's (the day/night cycle) in fidelity.po; the faces
-    # field's message moved from the Tables screen to the engine (tables.read_faces) and
-    # kept its translation in tablesscreen.po.
-    later = {
-        (msgid, plural): forms
-        for name in ("digits.po", "fidelity.po", "tablesscreen.po")
-        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / name)
+        for msgid, plural, forms in msgfmt.parse_po(ROOT / "locale" / "cs" / "campaign.po")
         if (msgid, plural) in ours
     }
-    assert ours - notation_keys == set(have) | set(later)
-    have.update(later)
+    assert ours - notation_keys == set(have)
     for (msgid, _), forms in have.items():
         assert all(forms)
         assert all(

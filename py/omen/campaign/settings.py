@@ -1,0 +1,95 @@
+"""Every rules ambiguity Omen decides is a visible setting, with a line on what it does.
+
+A :class:`~omen.core.setting.Setting` (in :mod:`omen.core.setting`) names its key, its default, the
+values it accepts, two messages (a label and one sentence explaining what changes), its
+game and the procedure it changes (a key of :data:`omen.campaign.procedures.PROCEDURES`, which
+groups Settings and lists it on that procedure's help sheet). Procedure modules declare
+their own settings in a ``SETTINGS`` tuple; this module is only the registry:
+:func:`registry` gathers them for the Settings screen and for validating stored values.
+
+>>> by_key()["tension.keep_exploding"].default
+False
+>>> clean({"tension.start": 999, "unknown": 1})["tension.start"]
+20
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from omen.campaign import exploration, tables, voidcrawl
+from omen.campaign.games import GAMES
+from omen.campaign.spec import named
+from omen.core.roll import N_
+from omen.core.setting import Setting, Value
+
+EXPLORATION = (
+    Setting(
+        "turn.minutes",
+        10,
+        N_("In-game minutes per exploration turn"),
+        N_("How much time passes in the story each time you tap Next turn."),
+        low=1,
+        high=7 * 24 * 60,
+        game="liminal_horror",
+        procedure="exploration_turn",
+    ),
+    Setting(
+        "tension.start",
+        20,
+        N_("Tension Die starting pool"),
+        N_(
+            "The pool the Tension Die starts from and resets to: 10-15 keeps tension high, 25-30 or more is a slow burn."
+        ),
+        low=1,
+        high=200,
+        game="liminal_horror",
+        procedure="tension_die",
+    ),
+    Setting(
+        "tension.keep_exploding",
+        False,
+        N_("Keep exploding 6s on the Tension Die"),
+        N_(
+            "Off: a 6 rolls one more die, once. On: every 6 rolls again, so one check can take a bigger bite."
+        ),
+        game="liminal_horror",
+        procedure="tension_die",
+    ),
+)
+
+
+def registry() -> tuple[Setting, ...]:
+    """Every setting, in the order the Settings screen lists them.
+
+    Exploring's procedures declare ``SETTINGS`` next to their rules; the other games keep
+    theirs in small modules of their own (``omen.ose.settings`` and the like), named by
+    their :class:`~omen.campaign.spec.GameSpec`, so listing every setting does not load
+    those games' procedures.
+    """
+    own: tuple[Setting, ...] = tuple(
+        setting for game in GAMES.values() for at in game.settings for setting in named(at)
+    )
+    return (*EXPLORATION, *exploration.SETTINGS, *tables.SETTINGS, *voidcrawl.SETTINGS, *own)
+
+
+def by_key() -> dict[str, Setting]:
+    """Every setting by its key."""
+    return {setting.key: setting for setting in registry()}
+
+
+def defaults() -> dict[str, Value]:
+    """Every setting's default value, by key."""
+    return {setting.key: setting.default for setting in registry()}
+
+
+def clean(stored: Mapping[str, Any]) -> dict[str, Value]:
+    """Stored settings with unknown keys dropped and unacceptable values defaulted."""
+    known = by_key()
+    out = defaults()
+    for key, value in stored.items():
+        setting = known.get(key)
+        if setting is not None and setting.accepts(value):
+            out[key] = value
+    return out

@@ -1,0 +1,132 @@
+"""How a game declares itself: one :class:`GameSpec` in its package's ``__init__``.
+
+A game package (``omen/ose/``, ``omen/gurps/`` ...) names everything Omen needs from it
+once: its key and name, its own tools first (Explore's panels, the encounter procedure,
+the Tests screen's mode), its settings, its stored parts, the adapter's screens for it,
+and its example campaign. Modules are named by dotted path (``"omen.ose.settings:SETTINGS"``),
+never imported here, so reading every game's spec costs a start nothing: a game's
+rules module is loaded only when one of its names is asked for.
+
+Every registry is derived from these declarations (:mod:`omen.campaign.games` lists the
+game packages; settings, stored parts, the adapter's screens and fresh values read the
+specs), so a fifth game is one folder and one line in :data:`omen.campaign.games.PACKAGES`.
+
+>>> spec = GameSpec("chess", "Chess", ("checks",), "reaction", "eotw")
+>>> spec.key, spec.settings, spec.parts
+('chess', (), ())
+>>> named("omen.core.setting:Setting").__name__
+'Setting'
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from omen.core.roll import Step
+from omen.core.store import PREFIX
+
+if TYPE_CHECKING:
+    from omen.core.store import Schema
+
+
+def named(at: str) -> Any:
+    """The object a dotted ``"module:NAME"`` names, its module imported when asked."""
+    module, name = at.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class Place(enum.Enum):
+    """Where a part goes besides its own storage key."""
+
+    BACKUP = "backup"  # the file "Export everything" writes and "Restore" reads
+    LINK = "link"  # a campaign link
+    SYNC = "sync"  # taken in when another tab saves it
+
+
+@dataclass(frozen=True)
+class StoredPart:
+    """One stored part: its kind (the storage key after ``omen/``), where its schema is
+    (``"module:NAME"``), what messages call it, where it goes and why not elsewhere.
+
+    ``why_not`` holds a short reason for every place the part does not go, and only
+    for those, so a part left out of backups says so in its declaration.
+    """
+
+    kind: str
+    label: str  # what a message calls it: "the roll log"
+    schema_at: str  # "omen.campaign.state:LOG"
+    places: frozenset[Place]
+    why_not: Mapping[Place, str] = field(default_factory=dict)
+    file_label: str = ""  # what a backup's messages call it: "Saved roll log"
+    describe: Callable[[Any], Step] | None = None  # one line about it in an import
+    paged: bool = False  # kept in pages too: ``omen/<kind>/<n>``, each its own envelope
+    fresh: str = ""  # "module:NAME" of what it is before anything is stored (no arguments)
+
+    def __post_init__(self) -> None:
+        missing = set(Place) - self.places - set(self.why_not)
+        if missing or set(self.why_not) & self.places:
+            raise ValueError(f"{self.kind}: give a reason for each place it does not go")
+        if Place.LINK in self.places and Place.BACKUP not in self.places:
+            raise ValueError(f"{self.kind}: what a link carries, a backup holds too")
+        if Place.BACKUP in self.places and (not self.file_label or self.describe is None):
+            raise ValueError(f"{self.kind}: a part in backups needs a file label and a line")
+
+    @property
+    def key(self) -> str:
+        """Its storage key (``omen/`` and the kind)."""
+        return PREFIX + self.kind
+
+    @property
+    def name(self) -> str:
+        """The part's name in a backup file: its kind."""
+        return self.kind
+
+    @property
+    def schema(self) -> Schema[Any]:
+        """The part's schema (its module is imported the first time it is asked for)."""
+        found: Schema[Any] = named(self.schema_at)
+        return found
+
+    def goes(self, place: Place) -> bool:
+        """Whether the part goes to ``place``."""
+        return place in self.places
+
+    @property
+    def in_links(self) -> bool:
+        """Whether a campaign link carries the part."""
+        return Place.LINK in self.places
+
+
+EVERYWHERE = frozenset(Place)
+NOT_IN_LINKS = frozenset({Place.BACKUP, Place.SYNC})
+SESSION = "a link carries tables, locations and characters, not this table's session"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, declared once: its shape, and where its settings, parts, screens and
+    example are (each a dotted ``"module:NAME"``, imported only when asked for).
+
+    ``explore`` names its own Explore panels, first first; ``encounter`` the encounter
+    procedure it opens (``"reaction"``, ``"ose"`` or ``"gurps"``); ``tests`` the Tests
+    screen's mode (``"eotw"`` dice pools or ``"gurps"`` success rolls). ``settings``
+    names tuples of :class:`~omen.core.setting.Setting`; ``parts`` are its stored parts
+    (declared here: a declaration imports nothing); ``screens`` maps an adapter screen's
+    name to ``"module:Class"`` and ``sections`` names the screen each of them is drawn
+    in; ``example`` names its example campaign's function (``(language) -> Example``).
+    """
+
+    key: str
+    name: str
+    explore: tuple[str, ...]
+    encounter: str
+    tests: str
+    settings: tuple[str, ...] = ()
+    parts: tuple[StoredPart, ...] = ()
+    screens: Mapping[str, str] = field(default_factory=dict)
+    sections: Mapping[str, str] = field(default_factory=dict)
+    example: str = ""

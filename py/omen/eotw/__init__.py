@@ -1,0 +1,48 @@
+"""The End of the World: dice pool tests (:mod:`~omen.eotw.pools`), the crew's lasting
+state (:mod:`~omen.eotw.crew`), its settings and its example campaign.
+"""
+
+from __future__ import annotations
+
+from omen.campaign.spec import EVERYWHERE, NOT_IN_LINKS, SESSION, GameSpec, Place, StoredPart
+from omen.core.roll import N_, Step
+
+GAME = GameSpec(
+    "eotw",
+    N_("The End of the World"),
+    explore=("eotw_scene", "checks"),
+    encounter="reaction",
+    tests="eotw",
+    settings=("omen.eotw.settings:SETTINGS", "omen.eotw.settings:CREW_SETTINGS"),
+    parts=(
+        StoredPart(
+            "crew",
+            N_("the crew"),
+            "omen.eotw.crew:CREW",
+            EVERYWHERE,
+            file_label=N_("Saved crew"),
+            describe=lambda record: Step(
+                N_("The crew: {count} character"),
+                {"count": len(record.characters)},
+                plural=N_("The crew: {count} characters"),
+            ),
+            fresh="omen.eotw.crew:Crew",
+        ),
+        StoredPart(
+            "eotw_tests",
+            N_("the dice pool on the Tests screen"),
+            "omen.eotw.pools:TESTS_FORM",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved Tests form"),
+            describe=lambda record: Step(N_("The dice pool and contestants on the Tests screen")),
+            fresh="omen.eotw.pools:TestsForm",
+        ),
+    ),
+    screens={
+        "eotw_scene": "omen_web.screens.eotw.scene:EotwScenePanel",
+        "crew": "omen_web.screens.eotw.crew:CrewScreen",
+    },
+    sections={"eotw_scene": "explore"},
+    example="omen.eotw.example:EXAMPLE",
+)

@@ -1,0 +1,58 @@
+"""GURPS / Dungeon Fantasy: success rolls and Quick Contests (:mod:`~omen.gurps.rolls`),
+the encounter distance procedure (:mod:`~omen.gurps.distance`), the Tests form
+(:mod:`~omen.gurps.tests`), travel checks (:mod:`~omen.gurps.travel`), GURPS's settings
+and its example campaign.
+"""
+
+from __future__ import annotations
+
+from omen.campaign.spec import NOT_IN_LINKS, SESSION, GameSpec, Place, StoredPart
+from omen.core.roll import N_, Step
+
+GAME = GameSpec(
+    "gurps",
+    N_("GURPS / Dungeon Fantasy"),
+    explore=("gurps_travel", "checks"),
+    encounter="gurps",
+    tests="gurps",
+    settings=("omen.gurps.settings:SETTINGS",),
+    parts=(
+        StoredPart(
+            "gurps_form",
+            N_("the GURPS distance form"),
+            "omen.gurps.distance:GURPS_FORM",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved GURPS encounter distance form"),
+            describe=lambda record: Step(N_("The GURPS encounter distance form")),
+            fresh="omen.gurps.distance:GurpsForm",
+        ),
+        StoredPart(
+            "gurps_tests",
+            N_("the GURPS success roll and Quick Contest"),
+            "omen.gurps.tests:GURPS_TESTS",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved GURPS Tests form"),
+            describe=lambda record: Step(N_("The GURPS success roll and Quick Contest")),
+            fresh="omen.gurps.tests:GurpsTestsForm",
+        ),
+        StoredPart(
+            "gurps_travel",
+            N_("the GURPS travel checks"),
+            "omen.gurps.travel:GURPS_TRAVEL",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved GURPS travel checks"),
+            describe=lambda record: Step(N_("GURPS travel: turn {turn}"), {"turn": record.turn}),
+            fresh="omen.gurps.travel:Travel",
+        ),
+    ),
+    screens={
+        "gurps_travel": "omen_web.screens.gurps.travel:GurpsTravelPanel",
+        "gurps": "omen_web.screens.gurps.distance:GurpsScreen",
+        "gurps_tests": "omen_web.screens.gurps.tests:GurpsTestsScreen",
+    },
+    sections={"gurps_travel": "explore", "gurps": "encounter", "gurps_tests": "tests"},
+    example="omen.gurps.example:EXAMPLE",
+)

@@ -1,0 +1,122 @@
+"""GURPS / Dungeon Fantasy's example campaign, in English and in Czech.
+
+*The Border Forest*: a logging road and a ruined
+watchtower.
+
+Written for Omen in our own words: two locations, each with an encounter table that
+shows what Omen does with it (dice inside an entry, a reaction roll, a violent entry).
+Ids, dice and flags are the same in both languages; the campaign machinery that makes
+tables and locations of it is :func:`omen.campaign.example.example_campaign`, which
+this package's :class:`~omen.campaign.spec.GameSpec` points here.
+
+>>> EXAMPLE[0][0]
+'EXAMPLE: The Border Forest'
+"""
+
+from __future__ import annotations
+
+from omen.campaign.example import Spot, Text, _row
+from omen.campaign.tables import Place
+
+EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
+    ("EXAMPLE: The Border Forest", "PŘÍKLAD: Pohraniční hvozd"),
+    (
+        (
+            "gurps-ex-logging-road",
+            ("Example: The old logging road", "Příklad: Stará lesní cesta"),
+            Place.ORDINARY,
+            "gurps-ex-road",
+            (
+                "Example: Encounters on the logging road",
+                "Příklad: Setkání na lesní cestě",
+            ),
+            "d6",
+            (
+                _row(
+                    "1",
+                    "[[1d6]] wolves, thin after the winter.",
+                    "[[1d6]] vlků, vyhublých po zimě.",
+                    violent=True,
+                ),
+                _row(
+                    "2",
+                    "A peddler with a mule and far too many questions.",
+                    "Podomní obchodník s mulou a až příliš mnoha otázkami.",
+                    reaction=True,
+                ),
+                _row(
+                    "3",
+                    "[[1d4+1]] orc scouts, painting arrows on the trees.",
+                    "[[1d4+1]] skřetích zvědů kreslí na stromy šipky.",
+                    reaction=True,
+                ),
+                _row(
+                    "4",
+                    "A snare across the path, and its hunter watching from the ferns.",
+                    "Přes cestu natažené oko a lovec, který to sleduje z kapradí.",
+                    reaction=True,
+                ),
+                _row(
+                    "5",
+                    "A wounded knight who wants an escort to the ford.",
+                    "Raněný rytíř, který chce doprovod k brodu.",
+                    reaction=True,
+                ),
+                _row(
+                    "6",
+                    "A troll asleep under the half-built bridge.",
+                    "Pod rozestavěným mostem spí troll.",
+                    violent=True,
+                ),
+            ),
+        ),
+        (
+            "gurps-ex-watchtower",
+            ("Example: The ruined watchtower", "Příklad: Zřícená strážní věž"),
+            Place.DANGEROUS,
+            "gurps-ex-tower",
+            (
+                "Example: Encounters at the watchtower",
+                "Příklad: Setkání u strážní věže",
+            ),
+            "d6",
+            (
+                _row(
+                    "1",
+                    "Giant spiders have spun the stairwell shut.",
+                    "Obří pavouci zapředli schodiště.",
+                    violent=True,
+                ),
+                _row(
+                    "2",
+                    "A goblin hermit who keeps the signal fire lit, out of habit.",
+                    "Skřetí poustevník, který ze zvyku udržuje signální oheň.",
+                    reaction=True,
+                ),
+                _row(
+                    "3",
+                    "Hundreds of bats burst out of the arrow slits at once.",
+                    "Ze střílen najednou vyletí stovky netopýrů.",
+                ),
+                _row(
+                    "4",
+                    "Two deserters hiding from their captain.",
+                    "Dva zběhové, kteří se schovávají před svým kapitánem.",
+                    reaction=True,
+                ),
+                _row(
+                    "5",
+                    "The ghost of the last watchman, still asking for the password.",
+                    "Duch posledního strážného, který se pořád ptá na heslo.",
+                    reaction=True,
+                ),
+                _row(
+                    "6",
+                    "An ogre who is sure the tower is his.",
+                    "Zlobr, který si je jistý, že věž patří jemu.",
+                    violent=True,
+                ),
+            ),
+        ),
+    ),
+)

@@ -1,0 +1,223 @@
+"""GURPS on the Tests screen: a success roll or a Quick Contest, as the game master types it.
+
+**A success roll.** Name what is rolled (Stealth, a Fright Check), type the skill and its
+modifiers; the effective skill is their sum. Before the roll the exact chance of success,
+of a critical success and of a critical failure shows, with the margin each roll would
+give; after it, the roll, its result and its margin (skill minus roll).
+
+**A Quick Contest.** Two sides, each with a name, a skill and modifiers. Both roll; the
+result follows :func:`omen.gurps.rolls.contest` (a success beats a failure, then the larger
+margin; equal is a tie). Before the roll: each side's chance to win, the tie, and the
+chance of each margin of victory.
+
+The form is kept between visits (:data:`GURPS_TESTS`); a result goes to the log.
+
+>>> from omen.core.dice import ScriptedDice
+>>> form = GurpsTestsForm(roll=Roller("Stealth", 12, (-2,)))
+>>> title, roll = roll_for(form.roll, ScriptedDice([2, 3, 4]))
+>>> title.english(), roll.margin
+('Stealth (effective 10): success by 1', 1)
+>>> title, fight = contest_for(Roller("Ana", 13), Roller("Ogre", 11), 9, 12)
+>>> title.english()
+'Quick Contest: Ana wins by 5'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from omen.campaign.tables import Fields, stored_error
+from omen.core.dice import Dice
+from omen.core.errors import RulesError
+from omen.core.roll import N_, ArgValue, Step
+from omen.core.store import Schema
+from omen.gurps.rolls import (
+    MAX_MODIFIER,
+    MAX_MODIFIERS,
+    MAX_SKILL,
+    MIN_SKILL,
+    QuickContest,
+    Result,
+    SuccessRoll,
+    Winner,
+    check_modifiers,
+    contest,
+    effective_skill,
+    success_roll,
+)
+
+MAX_NAME = 80
+
+
+class Mode(enum.Enum):
+    """What the Tests screen shows in a GURPS campaign."""
+
+    ROLL = "roll"  # a success roll
+    CONTEST = "contest"  # a Quick Contest
+    POOL = "pool"  # The End of the World's dice pool, still one tap away
+
+
+@dataclass(frozen=True)
+class Roller:
+    """Who or what rolls: a name (may be empty), the skill and its modifiers."""
+
+    name: str = ""
+    skill: int = 10
+    modifiers: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
+            raise RulesError(Step(N_("A name fits in {limit} characters."), {"limit": MAX_NAME}))
+        effective_skill(self.skill, self.modifiers)
+
+    @property
+    def level(self) -> int:
+        """The effective skill."""
+        return effective_skill(self.skill, self.modifiers).value
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        out: dict[str, Any] = {"skill": self.skill}
+        if self.name:
+            out["name"] = self.name
+        if self.modifiers:
+            out["modifiers"] = list(self.modifiers)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, path: str) -> Roller:
+        """Read its stored form back; ``path`` names it in a message."""
+        fields = Fields(data, path, ("name", "skill", "modifiers"))
+        modifiers = tuple(
+            _stored_modifier(item, where)
+            for where, item in fields.items("modifiers", MAX_MODIFIERS)
+        )
+        skill = fields.integer("skill", MIN_SKILL, MAX_SKILL, default=10)
+        name = fields.optional_text("name", MAX_NAME) or ""
+        try:
+            return cls(name, skill, check_modifiers(modifiers))
+        except RulesError:
+            raise stored_error(
+                path,
+                Step(
+                    N_("holds an effective skill outside {low} to {high}"),
+                    {"low": MIN_SKILL, "high": MAX_SKILL},
+                ),
+            ) from None
+
+
+def _stored_modifier(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_MODIFIER:
+        raise stored_error(
+            where,
+            Step(N_("must be a whole number from −{limit} to +{limit}"), {"limit": MAX_MODIFIER}),
+        )
+    return value
+
+
+DEFAULT_A = Roller(skill=12)
+DEFAULT_B = Roller(skill=10)
+
+
+@dataclass(frozen=True)
+class GurpsTestsForm:
+    """What the GURPS Tests screen keeps: the mode, the roll, and the contest's sides."""
+
+    mode: Mode = Mode.ROLL
+    roll: Roller = field(default_factory=Roller)
+    a: Roller = DEFAULT_A
+    b: Roller = DEFAULT_B
+
+    def with_roller(self, which: str, roller: Roller) -> GurpsTestsForm:
+        """The form with the roller ``which`` ("roll", "a" or "b") replaced."""
+        if which == "roll":
+            return replace(self, roll=roller)
+        if which == "a":
+            return replace(self, a=roller)
+        if which == "b":
+            return replace(self, b=roller)
+        raise RulesError(Step(N_("There is no such side.")))
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        return {
+            "mode": self.mode.value,
+            "roll": self.roll.to_json(),
+            "a": self.a.to_json(),
+            "b": self.b.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GurpsTestsForm:
+        """Read its stored form back, every field checked."""
+        path = "gurps_tests"
+        fields = Fields(data, path, ("mode", "roll", "a", "b"))
+        mode = Mode(fields.choice("mode", tuple(m.value for m in Mode), Mode.ROLL.value))
+        rollers = {
+            key: Roller.from_json(fields.raw(key), f"{path}.{key}")
+            if fields.raw(key) is not None
+            else default
+            for key, default in (("roll", Roller()), ("a", DEFAULT_A), ("b", DEFAULT_B))
+        }
+        return cls(mode, rollers["roll"], rollers["a"], rollers["b"])
+
+
+GURPS_TESTS = Schema("gurps_tests", 1, {}, GurpsTestsForm.from_json)
+
+
+# --- rolling ----------------------------------------------------------------------------
+
+_RESULT_TITLE = {
+    Result.CRITICAL_SUCCESS: N_("{what} (effective {level}): critical success by {margin}"),
+    Result.SUCCESS: N_("{what} (effective {level}): success by {margin}"),
+    Result.FAILURE: N_("{what} (effective {level}): failure by {margin}"),
+    Result.CRITICAL_FAILURE: N_("{what} (effective {level}): critical failure by {margin}"),
+}
+
+
+def _what(roller: Roller, fallback: Step) -> ArgValue:
+    return roller.name.strip() or fallback
+
+
+def roll_for(roller: Roller, source: Dice | int) -> tuple[Step, SuccessRoll]:
+    """Roll ``roller``'s effective skill: the headline for the log and the roll."""
+    level = effective_skill(roller.skill, roller.modifiers)
+    what = _what(roller, Step(N_("Success roll")))
+    rolled = success_roll(
+        level.value, source, Step(N_("{what} {level}"), {"what": what, "level": level.value})
+    )
+    margin = abs(rolled.margin)
+    title = Step(
+        _RESULT_TITLE[rolled.result], {"what": what, "level": level.value, "margin": margin}
+    )
+    return title, replace(rolled, steps=(*level.steps, *rolled.steps))
+
+
+def contest_for(
+    a: Roller, b: Roller, source_a: Dice | int, source_b: Dice | int
+) -> tuple[Step, QuickContest]:
+    """Roll a Quick Contest between ``a`` and ``b`` (A first when both use the same dice)."""
+    name_a = _what(a, Step(N_("side A")))
+    name_b = _what(b, Step(N_("side B")))
+    level_a = effective_skill(a.skill, a.modifiers)
+    level_b = effective_skill(b.skill, b.modifiers)
+    roll_a = success_roll(level_a.value, source_a, who=name_a)
+    roll_b = success_roll(level_b.value, source_b, who=name_b)
+    decided = contest(roll_a, roll_b, name_a, name_b)
+    if decided.winner is Winner.TIE:
+        title = Step(N_("Quick Contest: a tie"))
+    else:
+        title = Step(
+            N_("Quick Contest: {who} wins by {victory}"),
+            {
+                "who": name_a if decided.winner is Winner.A else name_b,
+                "victory": decided.margin_of_victory,
+            },
+        )
+    setup = (
+        Step(N_("{who}: {line}"), {"who": name_a, "line": level_a.steps[0]}),
+        Step(N_("{who}: {line}"), {"who": name_b, "line": level_b.steps[0]}),
+    )
+    return title, replace(decided, steps=(*setup, *decided.steps))

@@ -1,0 +1,224 @@
+"""GURPS wilderness travel: one encounter check for each stretch of the road.
+
+**Travel turns.** A travel turn is a stretch of wilderness travel, a number of hours
+long (the ``gurps.travel_hours`` setting, 4 unless changed). Each turn makes one check,
+by one of two tools the game master chooses:
+
+- **the Encounter Die**: a d6; 1 an encounter, 2-3 a sign or a clue, 4-6 nothing. An
+  encounter rolls on the current location's encounter table for who is met;
+- **a check table** from the Tables library: one roll on it, following its links. An
+  entry marked violent or calling for a reaction roll brings an encounter (the drawn
+  text says who); any other entry is what the party comes across on the way.
+
+GURPS itself leaves the frequency of wilderness encounters to the game master; both
+tools are Omen's, the first borrowed from Liminal Horror. The chance of an encounter on
+the next turn shows before the roll, exactly. An encounter goes on to the GURPS
+encounter distance (:mod:`omen.gurps.distance`), where side B is the creature met.
+
+>>> from omen.core.dice import ScriptedDice
+>>> from omen.campaign.tables import Entry, Library, Table
+>>> road = Table("road", "The north road", "d6", (
+...     Entry("Two ogres", 1, 1, violent=True),
+...     Entry("An empty camp", 2, 6),
+... ))
+>>> state = Travel(TravelCheck.TABLE, "road")
+>>> after, outcome = travel_turn(state, Library((road,)), None, 4, ScriptedDice([1]))
+>>> after.turn, after.met, outcome.kind, outcome.title.english()
+(1, 'Two ogres', 'encounter', 'The north road: an encounter: Two ogres')
+>>> travel_odds(state, Library((road,))).encounter
+Fraction(1, 6)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from omen.campaign.exploration import KIND_TEXT, EncounterKind, encounter_die
+from omen.campaign.state import Exploration, Outcome, meet
+from omen.campaign.tables import (
+    DEFAULT_DEPTH,
+    MAX_DEPTH,
+    Entry,
+    Fields,
+    Library,
+    flag_chance,
+    roll_table,
+)
+from omen.core.dice import Dice
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.core.store import Schema
+
+MAX_TURNS = 10**6
+MAX_MET = 4000
+
+
+class TravelCheck(enum.Enum):
+    """How a travel turn is checked: the Encounter Die or a check table."""
+
+    ENCOUNTER_DIE = "encounter_die"
+    TABLE = "table"
+
+
+CHECK_NAMES = {
+    TravelCheck.ENCOUNTER_DIE: N_("Encounter Die"),
+    TravelCheck.TABLE: N_("Check table"),
+}
+
+
+def brings_encounter(entry: Entry) -> bool:
+    """Whether a check table's entry is an encounter: violent, or asking for a reaction."""
+    return entry.violent or entry.reaction
+
+
+@dataclass(frozen=True)
+class Travel:
+    """The travel checks so far: the tool, its table, the turn, and the last result."""
+
+    check: TravelCheck = TravelCheck.ENCOUNTER_DIE
+    table: str | None = None  # the check table's id
+    turn: int = 0
+    last: Outcome | None = None
+    met: str = ""  # who the last encounter brought ("" when it brought none)
+    encounter: bool = False  # the last turn brought an encounter
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        out: dict[str, Any] = {"check": self.check.value, "turn": self.turn}
+        if self.table is not None:
+            out["table"] = self.table
+        if self.last is not None:
+            out["last"] = self.last.to_json()
+        if self.met:
+            out["met"] = self.met
+        if self.encounter:
+            out["encounter"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Travel:
+        """Read its stored form back, every field checked."""
+        fields = Fields(
+            data, "gurps_travel", ("check", "table", "turn", "last", "met", "encounter")
+        )
+        check = TravelCheck(
+            fields.choice("check", tuple(c.value for c in TravelCheck), "encounter_die")
+        )
+        last = fields.raw("last")
+        return cls(
+            check,
+            fields.optional_identifier("table"),
+            fields.integer("turn", 0, MAX_TURNS, default=0),
+            None if last is None else Outcome.from_json(last),
+            fields.optional_text("met", MAX_MET) or "",
+            fields.boolean("encounter"),
+        )
+
+
+GURPS_TRAVEL = Schema("gurps_travel", 1, {}, Travel.from_json)
+
+
+def choose(state: Travel, check: TravelCheck, table: str | None = None) -> Travel:
+    """The state with another tool (a check table needs its id)."""
+    if check is TravelCheck.TABLE and not table:
+        raise RulesError(Step(N_("Choose the table to check on.")))
+    return replace(state, check=check, table=table if check is TravelCheck.TABLE else state.table)
+
+
+def _check_table(state: Travel, library: Library) -> Any:
+    table = library.find_table(state.table or "")
+    if table is None:
+        raise RulesError(
+            Step(
+                N_(
+                    "The check table is no longer in the library: choose another, or the Encounter Die."
+                )
+            )
+        )
+    return table
+
+
+def _depth(depth_limit: int) -> int:
+    return depth_limit if 0 <= depth_limit <= MAX_DEPTH else DEFAULT_DEPTH
+
+
+def travel_turn(
+    state: Travel,
+    library: Library,
+    exploration: Exploration | None,
+    hours: int,
+    dice: Dice,
+    depth_limit: int = DEFAULT_DEPTH,
+) -> tuple[Travel, Outcome]:
+    """One travel turn of ``hours`` hours and its check.
+
+    With the Encounter Die, an encounter rolls on the encounter table of the location
+    chosen on the Explore screen (``exploration``'s), when there is one.
+    """
+    if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= 24:
+        raise RulesError(Step(N_("A travel turn lasts 1 to 24 hours.")))
+    turn = min(state.turn + 1, MAX_TURNS)
+    why = Step(
+        N_("Travel turn {turn} begins: {hours} hours on the road so far."),
+        {"turn": turn, "hours": turn * hours},
+    )
+    met = ""
+    if state.check is TravelCheck.TABLE:
+        table = _check_table(state, library)
+        drawn = roll_table(library, table.id, dice, _depth(depth_limit))
+        encounter = drawn.violent or drawn.reaction
+        text = drawn.text
+        if encounter:
+            kind = EncounterKind.ENCOUNTER
+            met = text
+            title = Step(N_("{table}: an encounter: {met}"), {"table": table.name, "met": text})
+        elif text:
+            kind = EncounterKind.SIGN
+            title = Step(N_("{table}: {text}"), {"table": table.name, "text": text})
+        else:
+            kind = EncounterKind.NOTHING
+            title = Step(N_("{table}: nothing comes of it"), {"table": table.name})
+        steps = (why, *drawn.steps)
+    else:
+        rolled = encounter_die(dice)
+        kind = rolled.kind
+        title = Step(
+            N_("Encounter Die {face}: {meaning}"),
+            {"face": rolled.face, "meaning": Step(KIND_TEXT[rolled.kind])},
+        )
+        more: tuple[Step, ...] = ()
+        if kind is EncounterKind.ENCOUNTER:
+            values: dict[str, Any] = {"tables.depth_limit": _depth(depth_limit)}
+            met, _reaction, more = meet(exploration or Exploration(), library, values, dice)
+        steps = (why, *rolled.steps, *more)
+    outcome = Outcome(title, steps, kind.value)
+    encounter = kind is EncounterKind.ENCOUNTER
+    return replace(state, turn=turn, last=outcome, met=met[:MAX_MET], encounter=encounter), outcome
+
+
+@dataclass(frozen=True)
+class TravelOdds:
+    """The exact chance that the next travel turn brings an encounter, and, with the
+    Encounter Die, a sign."""
+
+    encounter: Fraction
+    sign: Fraction | None
+    within_three: Fraction  # an encounter in the next three turns
+
+    @classmethod
+    def of(cls, encounter: Fraction, sign: Fraction | None) -> TravelOdds:
+        """The odds of one check, and of an encounter within three."""
+        return cls(encounter, sign, 1 - (1 - encounter) ** 3)
+
+
+def travel_odds(state: Travel, library: Library, depth_limit: int = DEFAULT_DEPTH) -> TravelOdds:
+    """The odds of the next travel turn's check."""
+    if state.check is TravelCheck.TABLE:
+        table = _check_table(state, library)
+        return TravelOdds.of(
+            flag_chance(table, library, brings_encounter, _depth(depth_limit)), None
+        )
+    return TravelOdds.of(Fraction(1, 6), Fraction(1, 3))

@@ -1,0 +1,50 @@
+"""Old-School Essentials: the encounter sequence with evasion and pursuit
+(:mod:`~omen.ose.sequence`), morale (:mod:`~omen.ose.morale`), the encounter in progress
+(:mod:`~omen.ose.session`), the dungeon turn and wilderness day (:mod:`~omen.ose.turn`),
+OSE's settings and its example campaign.
+"""
+
+from __future__ import annotations
+
+from omen.campaign.spec import NOT_IN_LINKS, SESSION, GameSpec, Place, StoredPart
+from omen.core.roll import N_, Step
+
+GAME = GameSpec(
+    "ose",
+    N_("Old-School Essentials"),
+    explore=("ose_turn",),
+    encounter="ose",
+    tests="eotw",
+    settings=("omen.ose.settings:SETTINGS",),
+    parts=(
+        StoredPart(
+            "ose_encounter",
+            N_("the Old-School Essentials encounter"),
+            "omen.ose.session:SCHEMA",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved OSE encounter"),
+            describe=lambda record: Step(N_("The OSE encounter in progress")),
+            fresh="omen.ose.session:new_session",
+        ),
+        StoredPart(
+            "ose_turn",
+            N_("the Old-School Essentials turn clock"),
+            "omen.ose.turn:SCHEMA",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved OSE turn clock"),
+            describe=lambda record: Step(
+                N_("The OSE turn clock: turn {turn}, day {day}"),
+                {"turn": record.turn, "day": record.day},
+            ),
+            fresh="omen.ose.turn:TurnState",
+        ),
+    ),
+    screens={
+        "ose_turn": "omen_web.screens.ose.turn:OseTurnScreen",
+        "ose": "omen_web.screens.ose.encounter:OseScreen",
+    },
+    sections={"ose_turn": "explore", "ose": "encounter"},
+    example="omen.ose.example:EXAMPLE",
+)

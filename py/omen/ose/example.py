@@ -1,0 +1,125 @@
+"""Old-School Essentials' example campaign, in English and in Czech.
+
+*The Sunken Abbey*: a dungeon (the abbey's cellars) and a
+wilderness road across the fens, each with its wandering monsters.
+
+Written for Omen in our own words: two locations, each with an encounter table that
+shows what Omen does with it (dice inside an entry, a reaction roll, a violent entry).
+Ids, dice and flags are the same in both languages; the campaign machinery that makes
+tables and locations of it is :func:`omen.campaign.example.example_campaign`, which
+this package's :class:`~omen.campaign.spec.GameSpec` points here.
+
+>>> from omen.campaign.example import example_campaign
+>>> example_campaign("en", "ose").library.table("ose-ex-cellars").name
+'Example: Wandering monsters in the cellars'
+"""
+
+from __future__ import annotations
+
+from omen.campaign.example import Spot, Text, _row
+from omen.campaign.tables import Place
+
+EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
+    ("EXAMPLE: The Sunken Abbey", "PŘÍKLAD: Potopené opatství"),
+    (
+        (
+            "ose-ex-abbey-cellars",
+            ("Example: The abbey cellars", "Příklad: Sklepení opatství"),
+            Place.DANGEROUS,
+            "ose-ex-cellars",
+            (
+                "Example: Wandering monsters in the cellars",
+                "Příklad: Potulné nestvůry ve sklepení",
+            ),
+            "d6",
+            (
+                _row(
+                    "1",
+                    "[[2d4]] giant rats squeeze out of a drain, squealing.",
+                    "Z odtokové stoky se s pištěním protlačí [[2d4]] obřích krys.",
+                    violent=True,
+                ),
+                _row(
+                    "2",
+                    "[[1d6]] skeletons in rotten habits, still keeping the night office.",
+                    "[[1d6]] kostlivců ve ztrouchnivělých hábitech dál drží noční modlitby.",
+                    violent=True,
+                ),
+                _row(
+                    "3",
+                    "A green slime hangs from the vault, waiting for a warm head.",
+                    "Z klenby visí zelený sliz a čeká na teplou hlavu.",
+                    violent=True,
+                ),
+                _row(
+                    "4",
+                    "[[1d4]] goblins dragging a silver candlestick; they would rather "
+                    "haggle than bleed.",
+                    "[[1d4]] skřeti táhnou stříbrný svícen; raději budou smlouvat, než krvácet.",
+                    reaction=True,
+                ),
+                _row(
+                    "5",
+                    "A lone ghoul gnawing at a coffin lid.",
+                    "Osamělý ghúl ohlodává víko rakve.",
+                    reaction=True,
+                ),
+                _row(
+                    "6",
+                    "A hermit monk who knows the way down to the drowned crypt, for a price.",
+                    "Mnich poustevník, který zná cestu do zatopené krypty, ale ne zadarmo.",
+                    reaction=True,
+                ),
+            ),
+        ),
+        (
+            "ose-ex-fen-road",
+            ("Example: The fen road", "Příklad: Cesta přes slatiny"),
+            Place.ORDINARY,
+            "ose-ex-fens",
+            (
+                "Example: Wandering monsters on the fen road",
+                "Příklad: Potulné nestvůry na cestě přes slatiny",
+            ),
+            "d6",
+            (
+                _row(
+                    "1",
+                    "[[1d6+2]] bandits dressed as pilgrims, asking for alms.",
+                    "[[1d6+2]] lupičů převlečených za poutníky prosí o almužnu.",
+                    reaction=True,
+                ),
+                _row(
+                    "2",
+                    "A giant toad, buried in the reeds up to its eyes.",
+                    "Obří ropucha zahrabaná v rákosí až po oči.",
+                    violent=True,
+                ),
+                _row(
+                    "3",
+                    "[[2d6]] wild dogs following the smell of the cart.",
+                    "[[2d6]] divokých psů jde po pachu vozu.",
+                    reaction=True,
+                ),
+                _row(
+                    "4",
+                    "A merchant whose wagon is stuck to the axles in mud.",
+                    "Kupec, kterému vůz zapadl v bahně až po nápravy.",
+                    reaction=True,
+                ),
+                _row(
+                    "5",
+                    "[[1d4]] lizard men fishing from a sunken boat.",
+                    "[[1d4]] ještěrčích mužů rybaří z potopené lodi.",
+                    reaction=True,
+                ),
+                _row(
+                    "6",
+                    "A pale light bobbing off the causeway, luring travellers into the bog.",
+                    "Bledé světlo poskakuje kus od hráze a láká pocestné do bažiny.",
+                    violent=True,
+                ),
+            ),
+        ),
+    ),
+)

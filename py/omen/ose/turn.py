@@ -1,0 +1,778 @@
+"""The Old-School Essentials dungeon turn and wilderness day: time, wandering monsters,
+rest, light and timers.
+
+Sources: the OSE SRD, *Dungeon Adventuring*, *Wilderness Adventuring* and *Wandering
+Monsters*, in our own words; what the rules leave to the referee is a setting
+(:mod:`omen.ose.settings`).
+
+**The dungeon turn** is ten minutes. Every so many turns (every 2 by default) the
+referee rolls a d6 for wandering monsters, and a monster turns up on 1 up to the chance
+(1-in-6 by default); both numbers are settings. A noisy turn (forcing a door, a fight,
+shouting) is always checked, even off the schedule, and the chance rises by the noise
+setting (+1 by default). A turn of rest is checked as usual, with the rest setting's
+change to the chance (none by default; a referee who thinks a quiet rest draws less
+attention sets -1).
+
+**Rest.** The party must rest one turn in every six: after five turns of exploring the
+next should be a rest. A party that goes on without one has -1 to attack and damage
+rolls until it rests for a turn.
+
+**Light** burns on the turn clock: a torch lasts 6 turns, a lantern's flask of oil 24.
+At the end of each turn every light burns one turn down; one with a single turn left
+is warned about (it goes out at the end of the next turn), and one at none goes out.
+**Named timers** (a spell, an effect) count down the same way.
+
+**The wilderness day.** The referee checks once a day of travel, on a d6 at the
+terrain's chance: 1-in-6 in clear, grassland, settled land and cities; 2-in-6 in barren
+land, desert, forest, hills, on rivers, at sea and in the air; 3-in-6 in jungle,
+mountains and swamps. The encounter's distance is the wilderness row of the encounter
+sequence (4d6 x 10 yards, 1d4 x 10 when either side is surprised). Lights and timers
+count dungeon turns only: a day of travel leaves them as they are.
+
+Each check's odds are exact: 1 in 6 at a time, and ``1 - (5/6)^n`` for an encounter
+within ``n`` checks.
+
+>>> from omen.core.dice import ScriptedDice
+>>> state = add_light(TurnState(), LightKind.TORCH)
+>>> state, outcome = next_turn(state, {}, ScriptedDice([]))
+>>> outcome.title.english()
+'Turn 1: no check this turn.'
+>>> state, outcome = next_turn(state, {}, ScriptedDice([3]))
+>>> outcome.title.english()
+'Turn 2: wandering monsters? 3 on the d6: nobody comes.'
+>>> state.lights[0].left
+4
+>>> within(Fraction(1, 6), 3)
+Fraction(91, 216)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from omen.campaign.exploration import EncounterKind
+from omen.campaign.state import Exploration, Outcome, meet
+from omen.campaign.tables import Library
+from omen.core.dice import Dice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import N_, Step
+from omen.core.setting import Value
+from omen.core.store import Schema
+
+KIND = "ose_turn"
+DIE = 6
+TURN_MINUTES = 10
+REST_EVERY = 6  # one turn of rest in every six
+NOT_RESTING_PENALTY = 1  # -1 to attack and damage until they rest
+MAX_TURN = 10**6
+MAX_DAY = 10**5
+MAX_LIGHTS = 20
+MAX_TIMERS = 20
+MAX_TIMER_TURNS = 10_000
+MAX_NAME = 60
+MAX_MET = 4000
+
+
+class Mode(enum.Enum):
+    """Where the party is: a dungeon (turns) or the wilderness (days)."""
+
+    DUNGEON = "dungeon"
+    WILDERNESS = "wilderness"
+
+
+class Terrain(enum.Enum):
+    """The land a wilderness day crosses, as the wandering-monster table groups it."""
+
+    CLEAR = "clear"
+    GRASSLAND = "grassland"
+    SETTLED = "settled"
+    CITY = "city"
+    BARREN = "barren"
+    DESERT = "desert"
+    FOREST = "forest"
+    HILLS = "hills"
+    RIVER = "river"
+    OCEAN = "ocean"
+    AERIAL = "aerial"
+    JUNGLE = "jungle"
+    MOUNTAINS = "mountains"
+    SWAMP = "swamp"
+
+
+TERRAIN_CHANCE: Mapping[Terrain, int] = {
+    Terrain.CLEAR: 1,
+    Terrain.GRASSLAND: 1,
+    Terrain.SETTLED: 1,
+    Terrain.CITY: 1,
+    Terrain.BARREN: 2,
+    Terrain.DESERT: 2,
+    Terrain.FOREST: 2,
+    Terrain.HILLS: 2,
+    Terrain.RIVER: 2,
+    Terrain.OCEAN: 2,
+    Terrain.AERIAL: 2,
+    Terrain.JUNGLE: 3,
+    Terrain.MOUNTAINS: 3,
+    Terrain.SWAMP: 3,
+}
+
+TERRAIN_NAMES: Mapping[Terrain, str] = {
+    Terrain.CLEAR: N_("Clear"),
+    Terrain.GRASSLAND: N_("Grassland"),
+    Terrain.SETTLED: N_("Settled land"),
+    Terrain.CITY: N_("City"),
+    Terrain.BARREN: N_("Barren land"),
+    Terrain.DESERT: N_("Desert"),
+    Terrain.FOREST: N_("Forest"),
+    Terrain.HILLS: N_("Hills"),
+    Terrain.RIVER: N_("River"),
+    Terrain.OCEAN: N_("Ocean"),
+    Terrain.AERIAL: N_("In the air"),
+    Terrain.JUNGLE: N_("Jungle"),
+    Terrain.MOUNTAINS: N_("Mountains"),
+    Terrain.SWAMP: N_("Swamp"),
+}
+
+
+class LightKind(enum.Enum):
+    """What gives the party light."""
+
+    TORCH = "torch"
+    LANTERN = "lantern"
+
+
+BURNS: Mapping[LightKind, int] = {LightKind.TORCH: 6, LightKind.LANTERN: 24}
+LIGHT_NAMES: Mapping[LightKind, str] = {
+    LightKind.TORCH: N_("Torch"),
+    LightKind.LANTERN: N_("Lantern"),
+}
+
+
+@dataclass(frozen=True)
+class Light:
+    """One burning light: its number (to put it out by), its kind, turns left."""
+
+    id: int
+    kind: LightKind
+    left: int
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A named count of turns: a spell's duration, an effect wearing off."""
+
+    id: int
+    name: str
+    left: int
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _refuse(message: str, **args: Any) -> RulesError:
+    return RulesError(Step(message, args))
+
+
+def _clean_name(name: Any) -> str:
+    """A timer's name: trimmed, one line, no control characters, at most 60 characters."""
+    if not isinstance(name, str):
+        raise _refuse(N_("A timer needs a name."))
+    text = " ".join(name.split())
+    if not text:
+        raise _refuse(N_("A timer needs a name."))
+    if len(text) > MAX_NAME:
+        raise _refuse(N_("A timer's name is at most {limit} characters."), limit=MAX_NAME)
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0x202A <= ord(c) <= 0x202E for c in text):
+        raise _refuse(N_("A timer's name holds a character that cannot be shown."))
+    return text
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """The OSE turn clock as the Explore panel keeps it.
+
+    Every state is checked as it is made (:meth:`__post_init__`), and a stored state is
+    read by making one, so what an action can write is exactly what a load accepts.
+    """
+
+    mode: Mode = Mode.DUNGEON
+    turn: int = 0  # dungeon turns taken
+    since_rest: int = 0  # turns since the last turn of rest
+    day: int = 0  # wilderness days travelled
+    terrain: Terrain = Terrain.CLEAR
+    lights: tuple[Light, ...] = ()
+    timers: tuple[Timer, ...] = ()
+    next_id: int = 1
+    last: Outcome | None = None
+    met: str = ""  # who the last encounter brought, from the location's table
+    encounter: bool = False  # the last check found wandering monsters
+
+    def __post_init__(self) -> None:  # noqa: C901 (every field's limit checked in turn, each with its own message)
+        if not isinstance(self.mode, Mode) or not isinstance(self.terrain, Terrain):
+            raise _refuse(N_("The turn clock is damaged."))
+        if not _whole(self.turn, 0, MAX_TURN) or not _whole(self.since_rest, 0, MAX_TURN):
+            raise _refuse(N_("The turn count is out of range."))
+        if not _whole(self.day, 0, MAX_DAY):
+            raise _refuse(N_("The day count is out of range."))
+        if len(self.lights) > MAX_LIGHTS:
+            raise _refuse(N_("At most {limit} lights can burn at once."), limit=MAX_LIGHTS)
+        if len(self.timers) > MAX_TIMERS:
+            raise _refuse(N_("At most {limit} timers can run at once."), limit=MAX_TIMERS)
+        if not _whole(self.next_id, 1, 10**9):
+            raise _refuse(N_("The turn clock is damaged."))
+        ids: set[int] = set()
+        for light in self.lights:
+            if (
+                not isinstance(light, Light)
+                or not isinstance(light.kind, LightKind)
+                or not _whole(light.left, 1, BURNS[light.kind])
+            ):
+                raise _refuse(N_("A light on the turn clock is damaged."))
+            ids.add(light.id)
+        for timer in self.timers:
+            if not isinstance(timer, Timer) or not _whole(timer.left, 1, MAX_TIMER_TURNS):
+                raise _refuse(N_("A timer on the turn clock is damaged."))
+            if _clean_name(timer.name) != timer.name:
+                raise _refuse(N_("A timer on the turn clock is damaged."))
+            ids.add(timer.id)
+        numbered = [*(x.id for x in self.lights), *(x.id for x in self.timers)]
+        if len(ids) != len(numbered) or not all(_whole(i, 1, self.next_id - 1) for i in ids):
+            raise _refuse(N_("The turn clock is damaged."))
+        if not isinstance(self.met, str) or len(self.met) > MAX_MET:
+            raise _refuse(N_("The turn clock is damaged."))
+        if not isinstance(self.encounter, bool):
+            raise _refuse(N_("The turn clock is damaged."))
+        if self.last is not None and not isinstance(self.last, Outcome):
+            raise _refuse(N_("The turn clock is damaged."))
+
+    @property
+    def tired(self) -> bool:
+        """Six turns or more without rest: -1 to attack and damage until they rest."""
+        return self.since_rest >= REST_EVERY
+
+    @property
+    def rest_due(self) -> bool:
+        """Five turns of exploring: the next turn should be a rest."""
+        return self.since_rest == REST_EVERY - 1
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        return {
+            "mode": self.mode.value,
+            "turn": self.turn,
+            "since_rest": self.since_rest,
+            "day": self.day,
+            "terrain": self.terrain.value,
+            "lights": [[x.id, x.kind.value, x.left] for x in self.lights],
+            "timers": [[x.id, x.name, x.left] for x in self.timers],
+            "next_id": self.next_id,
+            "last": None if self.last is None else self.last.to_json(),
+            "met": self.met,
+            "encounter": self.encounter,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> TurnState:
+        """Read its stored form back; damaged data is refused."""
+        if not isinstance(data, dict) or set(data) != set(TurnState().to_json()):
+            raise _damaged()
+        lights, timers = data["lights"], data["timers"]
+        if not isinstance(lights, list) or not isinstance(timers, list):
+            raise _damaged()
+        if len(lights) > MAX_LIGHTS or len(timers) > MAX_TIMERS:
+            raise _damaged()
+        try:
+            last = data["last"]
+            return cls(
+                Mode(data["mode"]),
+                data["turn"],
+                data["since_rest"],
+                data["day"],
+                Terrain(data["terrain"]),
+                tuple(_light(x) for x in lights),
+                tuple(_timer(x) for x in timers),
+                data["next_id"],
+                None if last is None else Outcome.from_json(last),
+                data["met"],
+                data["encounter"],
+            )
+        except StoredDataError:
+            raise
+        except (RulesError, ValueError, TypeError, KeyError) as error:
+            raise _damaged() from error
+
+
+def _light(data: Any) -> Light:
+    if not isinstance(data, list) or len(data) != 3:
+        raise _damaged()
+    return Light(data[0], LightKind(data[1]), data[2])
+
+
+def _timer(data: Any) -> Timer:
+    if not isinstance(data, list) or len(data) != 3 or not isinstance(data[1], str):
+        raise _damaged()
+    return Timer(data[0], data[1], data[2])
+
+
+def _damaged() -> StoredDataError:
+    return StoredDataError(Step(N_("The stored OSE turn clock is damaged and cannot be read.")))
+
+
+SCHEMA: Schema[TurnState] = Schema("ose_turn", 1, {}, TurnState.from_json)
+
+
+# --- the settings in force ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rates:
+    """How often and at what chance the dungeon is checked, from the campaign settings."""
+
+    every: int = 2
+    chance: int = 1
+    noise: int = 1
+    rest: int = 0
+
+    @classmethod
+    def of(cls, values: Mapping[str, Value]) -> Rates:
+        """The rates of the checks, from the campaign's settings."""
+
+        def number(key: str, default: int) -> int:
+            value = values.get(key, default)
+            return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+        base = cls()
+        return cls(
+            number("ose.check_every", base.every),
+            number("ose.check_chance", base.chance),
+            number("ose.noise_chance", base.noise),
+            number("ose.rest_chance", base.rest),
+        )
+
+
+def within(chance: Fraction, checks: int) -> Fraction:
+    """The exact chance of at least one encounter in ``checks`` checks at ``chance``."""
+    if checks < 0:
+        raise _refuse(N_("A number of checks cannot be negative."))
+    return 1 - (1 - chance) ** checks
+
+
+@dataclass(frozen=True)
+class CheckOdds:
+    """Before the next turn or day: whether it is checked, on which faces, the chance."""
+
+    checked: bool
+    faces: int  # a monster comes on 1 up to this face of the d6 (0: never)
+    chance: Fraction
+    steps: tuple[Step, ...]
+
+
+def _faces(value: int) -> int:
+    return max(0, min(DIE, value))
+
+
+def scheduled(turn: int, every: int) -> bool:
+    """Whether dungeon turn ``turn`` (counted from 1) is one the schedule checks."""
+    return every >= 1 and turn % every == 0
+
+
+def turn_odds(
+    state: TurnState,
+    values: Mapping[str, Value],
+    *,
+    noise: bool = False,
+    rest: bool = False,
+) -> CheckOdds:
+    """The odds of the next dungeon turn, as the referee set it up (noisy, resting).
+
+    >>> turn_odds(TurnState(turn=1), {}).chance
+    Fraction(1, 6)
+    >>> turn_odds(TurnState(turn=0), {}).checked
+    False
+    >>> turn_odds(TurnState(turn=0), {}, noise=True).chance
+    Fraction(1, 3)
+    """
+    rates = Rates.of(values)
+    coming = state.turn + 1
+    steps: list[Step] = []
+    checked = scheduled(coming, rates.every) or noise
+    faces = rates.chance
+    if noise:
+        faces += rates.noise
+        steps.append(
+            Step(
+                N_("Noise: this turn is checked, and the chance rises by {change}."),
+                {"change": _signed(rates.noise)},
+            )
+        )
+    if rest:
+        faces += rates.rest
+        if rates.rest:
+            steps.append(
+                Step(N_("Rest: the chance changes by {change}."), {"change": _signed(rates.rest)})
+            )
+    faces = _faces(faces)
+    if not checked:
+        steps.append(
+            Step(
+                N_("Turn {turn} is not checked: a check comes every {count} turn."),
+                {"turn": coming, "count": rates.every},
+                plural=N_("Turn {turn} is not checked: a check comes every {count} turns."),
+            )
+        )
+        return CheckOdds(False, faces, Fraction(0), tuple(steps))
+    steps.append(_chance_step(faces))
+    return CheckOdds(True, faces, Fraction(faces, DIE), tuple(steps))
+
+
+def day_odds(state: TurnState) -> CheckOdds:
+    """The odds of the next day's check in the state's terrain.
+
+    >>> day_odds(TurnState(terrain=Terrain.SWAMP)).chance
+    Fraction(1, 2)
+    """
+    faces = TERRAIN_CHANCE[state.terrain]
+    steps = (
+        Step(
+            N_("{terrain}: wandering monsters on {faces} in 6."),
+            {"terrain": Step(TERRAIN_NAMES[state.terrain]), "faces": faces},
+        ),
+    )
+    return CheckOdds(True, faces, Fraction(faces, DIE), steps)
+
+
+def _chance_step(faces: int) -> Step:
+    if faces == 0:
+        return Step(N_("Wandering monsters cannot come at this chance (0 in 6)."))
+    if faces == 1:
+        return Step(N_("Wandering monsters on a 1 on a d6 (1 in 6)."))
+    return Step(N_("Wandering monsters on 1-{faces} on a d6 ({faces} in 6)."), {"faces": faces})
+
+
+def checks_within(turns: int, every: int, start: int = 0) -> int:
+    """How many of the ``turns`` turns after turn ``start`` the schedule checks.
+
+    >>> checks_within(6, 2), checks_within(5, 2, start=1)
+    (3, 3)
+    """
+    if every < 1:
+        return 0
+    return (start + turns) // every - start // every
+
+
+# --- actions -------------------------------------------------------------------------
+
+
+def _burn(state: TurnState) -> tuple[tuple[Light, ...], tuple[Timer, ...], list[Step]]:
+    """One turn off every light and timer: the steps say which went out and which
+    have a single turn left."""
+    steps: list[Step] = []
+    lights: list[Light] = []
+    for light in state.lights:
+        name = Step(LIGHT_NAMES[light.kind])
+        left = light.left - 1
+        if left <= 0:
+            steps.append(
+                Step(N_("{light} {number} goes out."), {"light": name, "number": light.id})
+            )
+            continue
+        if left == 1:
+            steps.append(
+                Step(
+                    N_(
+                        "{light} {number} has one turn left: it goes out at the end of the next turn."
+                    ),
+                    {"light": name, "number": light.id},
+                )
+            )
+        lights.append(replace(light, left=left))
+    timers: list[Timer] = []
+    for timer in state.timers:
+        left = timer.left - 1
+        if left <= 0:
+            steps.append(Step(N_("Timer '{name}' has run out."), {"name": timer.name}))
+            continue
+        if left == 1:
+            steps.append(
+                Step(
+                    N_(
+                        "Timer '{name}' has one turn left: it runs out at the end of the next turn."
+                    ),
+                    {"name": timer.name},
+                )
+            )
+        timers.append(replace(timer, left=left))
+    return tuple(lights), tuple(timers), steps
+
+
+def _meet(
+    library: Library | None, location: str | None, values: Mapping[str, Value], dice: Dice
+) -> tuple[str, tuple[Step, ...]]:
+    if library is None:
+        return "", ()
+    met, _reaction, steps = meet(Exploration(location=location), library, dict(values), dice)
+    return met, steps
+
+
+def next_turn(
+    state: TurnState,
+    values: Mapping[str, Value],
+    dice: Dice,
+    *,
+    noise: bool = False,
+    rest: bool = False,
+    library: Library | None = None,
+    location: str | None = None,
+) -> tuple[TurnState, Outcome]:
+    """One dungeon turn: the wandering-monster check (if this turn has one), then the
+    turn's end: rest counted, lights and timers burned down.
+
+    With a ``library``, wandering monsters are rolled on ``location``'s encounter table.
+    """
+    if state.turn >= MAX_TURN:
+        raise _refuse(N_("The turn clock is full: start a new expedition."))
+    odds = turn_odds(state, values, noise=noise, rest=rest)
+    turn = state.turn + 1
+    steps: list[Step] = [
+        Step(
+            N_("Turn {turn} begins ({minutes} minutes in)."),
+            {"turn": turn, "minutes": turn * TURN_MINUTES},
+        ),
+        *odds.steps,
+    ]
+    met = ""
+    if odds.checked:
+        face = dice.roll(DIE)
+        found = face <= odds.faces
+        steps.append(
+            Step(
+                N_("The d6 shows {face}: wandering monsters!")
+                if found
+                else N_("The d6 shows {face}: nobody comes."),
+                {"face": face},
+            )
+        )
+        if found:
+            met, more = _meet(library, location, values, dice)
+            steps.extend(more)
+            title = Step(
+                N_("Turn {turn}: wandering monsters! ({face} on the d6)"),
+                {"turn": turn, "face": face},
+            )
+        else:
+            title = Step(
+                N_("Turn {turn}: wandering monsters? {face} on the d6: nobody comes."),
+                {"turn": turn, "face": face},
+            )
+    else:
+        found = False
+        title = Step(N_("Turn {turn}: no check this turn."), {"turn": turn})
+    since_rest = 0 if rest else state.since_rest + 1
+    if rest:
+        steps.append(Step(N_("The party rests this turn.")))
+        if state.tired:
+            steps.append(Step(N_("Rested: the -1 to attack and damage is gone.")))
+    elif since_rest == REST_EVERY - 1:
+        steps.append(Step(N_("Five turns without rest: the next turn should be a rest.")))
+    elif since_rest == REST_EVERY:
+        steps.append(
+            Step(
+                N_("No rest for six turns: -{penalty} to attack and damage until the party rests."),
+                {"penalty": NOT_RESTING_PENALTY},
+            )
+        )
+    lights, timers, burned = _burn(state)
+    steps.extend(burned)
+    outcome = Outcome(
+        title,
+        tuple(steps),
+        EncounterKind.ENCOUNTER.value if found else EncounterKind.NOTHING.value,
+    )
+    new = replace(
+        state,
+        mode=Mode.DUNGEON,
+        turn=turn,
+        since_rest=min(since_rest, MAX_TURN),
+        lights=lights,
+        timers=timers,
+        last=outcome,
+        met=met,
+        encounter=found,
+    )
+    return new, outcome
+
+
+def next_day(
+    state: TurnState,
+    dice: Dice,
+    values: Mapping[str, Value] | None = None,
+    *,
+    library: Library | None = None,
+    location: str | None = None,
+) -> tuple[TurnState, Outcome]:
+    """One day of wilderness travel and its check at the terrain's chance."""
+    if state.day >= MAX_DAY:
+        raise _refuse(N_("The day count is full: start a new journey."))
+    odds = day_odds(state)
+    day = state.day + 1
+    face = dice.roll(DIE)
+    found = face <= odds.faces
+    steps: list[Step] = [Step(N_("Day {day} of travel."), {"day": day}), *odds.steps]
+    steps.append(
+        Step(
+            N_("The d6 shows {face}: wandering monsters!")
+            if found
+            else N_("The d6 shows {face}: nobody comes."),
+            {"face": face},
+        )
+    )
+    met = ""
+    if found:
+        met, more = _meet(library, location, values or {}, dice)
+        steps.extend(more)
+        title = Step(
+            N_("Day {day}: wandering monsters! ({face} on the d6)"), {"day": day, "face": face}
+        )
+    else:
+        title = Step(
+            N_("Day {day}: {face} on the d6, an uneventful day."), {"day": day, "face": face}
+        )
+    outcome = Outcome(
+        title,
+        tuple(steps),
+        EncounterKind.ENCOUNTER.value if found else EncounterKind.NOTHING.value,
+    )
+    new = replace(state, mode=Mode.WILDERNESS, day=day, last=outcome, met=met, encounter=found)
+    return new, outcome
+
+
+def pass_turns(state: TurnState, turns: int) -> tuple[TurnState, tuple[Step, ...]]:
+    """Turns spent in an encounter (its conclusion: at least one): the clock, rest and
+    lights move on as on any turn, with no wandering-monster check (the party has met
+    its monsters). A turn of fighting is no rest.
+
+    >>> state, steps = pass_turns(add_light(TurnState(), LightKind.TORCH), 5)
+    >>> state.turn, state.lights[0].left, steps[-1].english()
+    (5, 1, 'Torch 1 has one turn left: it goes out at the end of the next turn.')
+    """
+    if not _whole(turns, 0, MAX_TIMER_TURNS):
+        raise _refuse(
+            N_("A number of turns is a whole number from 0 to {limit}."), limit=MAX_TIMER_TURNS
+        )
+    steps: list[Step] = []
+    for _ in range(turns):
+        if state.turn >= MAX_TURN:
+            break
+        lights, timers, burned = _burn(state)
+        steps.extend(burned)
+        state = replace(
+            state,
+            turn=state.turn + 1,
+            since_rest=min(state.since_rest + 1, MAX_TURN),
+            lights=lights,
+            timers=timers,
+        )
+    # only the last warning of each light matters once several turns have passed
+    warned = [s for s in steps if s.key.endswith("it goes out at the end of the next turn.")]
+    kept = [s for s in steps if s not in warned or s in _still_warned(state)]
+    return state, tuple(dict.fromkeys(kept))
+
+
+def _still_warned(state: TurnState) -> list[Step]:
+    return [
+        Step(
+            N_("{light} {number} has one turn left: it goes out at the end of the next turn."),
+            {"light": Step(LIGHT_NAMES[x.kind]), "number": x.id},
+        )
+        for x in state.lights
+        if x.left == 1
+    ]
+
+
+def set_mode(state: TurnState, mode: Mode) -> TurnState:
+    """The state with the party in a dungeon or in the wilderness."""
+    return replace(state, mode=mode)
+
+
+def set_terrain(state: TurnState, terrain: Terrain) -> TurnState:
+    """The state with the party in another terrain."""
+    return replace(state, terrain=terrain)
+
+
+def add_light(state: TurnState, kind: LightKind) -> TurnState:
+    """Light a fresh torch or fill a lantern with a flask of oil."""
+    if len(state.lights) >= MAX_LIGHTS:
+        raise _refuse(N_("At most {limit} lights can burn at once."), limit=MAX_LIGHTS)
+    light = Light(state.next_id, kind, BURNS[kind])
+    return replace(state, lights=(*state.lights, light), next_id=state.next_id + 1)
+
+
+def add_timer(state: TurnState, name: str, turns: int) -> TurnState:
+    """A named timer that runs out after ``turns`` turns."""
+    if len(state.timers) >= MAX_TIMERS:
+        raise _refuse(N_("At most {limit} timers can run at once."), limit=MAX_TIMERS)
+    if not _whole(turns, 1, MAX_TIMER_TURNS):
+        raise _refuse(
+            N_("A timer runs for a whole number of turns from 1 to {limit}."),
+            limit=MAX_TIMER_TURNS,
+        )
+    timer = Timer(state.next_id, _clean_name(name), turns)
+    return replace(state, timers=(*state.timers, timer), next_id=state.next_id + 1)
+
+
+def put_out(state: TurnState, number: int) -> TurnState:
+    """Put out a light or stop a timer before it runs out."""
+    lights = tuple(x for x in state.lights if x.id != number)
+    timers = tuple(x for x in state.timers if x.id != number)
+    if len(lights) == len(state.lights) and len(timers) == len(state.timers):
+        raise _refuse(N_("That light or timer is no longer on the clock."))
+    return replace(state, lights=lights, timers=timers)
+
+
+def warnings(state: TurnState) -> tuple[Step, ...]:
+    """What needs the referee's eye before the next turn: lights and timers with one turn
+    left, and in a dungeon a rest that is due or a party that has gone without one.
+
+    >>> tired = replace(TurnState(), since_rest=6)
+    >>> [step.english() for step in warnings(tired)]
+    ['The party needs rest: -1 to attack and damage until it rests a turn.']
+    >>> warnings(set_mode(tired, Mode.WILDERNESS))
+    ()
+    """
+    out: list[Step] = []
+    for light in state.lights:
+        if light.left == 1:
+            out.append(
+                Step(
+                    N_("{light} {number} goes out at the end of the next turn."),
+                    {"light": Step(LIGHT_NAMES[light.kind]), "number": light.id},
+                )
+            )
+    for timer in state.timers:
+        if timer.left == 1:
+            out.append(
+                Step(
+                    N_("Timer '{name}' runs out at the end of the next turn."), {"name": timer.name}
+                )
+            )
+    if state.mode is not Mode.DUNGEON:  # a turn's rest is the dungeon's rule
+        return tuple(out)
+    if state.rest_due:
+        out.append(Step(N_("Five turns without rest: the next turn should be a rest.")))
+    if state.tired:
+        out.append(
+            Step(
+                N_("The party needs rest: -{penalty} to attack and damage until it rests a turn."),
+                {"penalty": NOT_RESTING_PENALTY},
+            )
+        )
+    return tuple(out)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)

@@ -1,0 +1,307 @@
+"""The Explore screen: the turn clock, the encounter check, its odds and its result."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from pyscript import window
+
+from omen.campaign.exploration import (
+    EncounterDieOdds,
+    Procedure,
+    elapsed_text,
+    reminder_minutes,
+    reminder_text,
+    tension_odds,
+)
+from omen.campaign.state import (
+    Exploration,
+    Outcome,
+    check,
+    reset_pool,
+    tension_settings,
+)
+from omen.campaign.tables import Library
+from omen.campaign.voidcrawl import (
+    KIND_NAMES,
+    CrawlSetup,
+    Phase,
+    VoidcrawlSettings,
+    filters_in_force,
+    voidcrawl_odds,
+)
+from omen.core.roll import N_, Step
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
+NO_CYCLE = "none"  # the phase radio for no day/night cycle
+
+
+class ExploreScreen(kit.Screen):
+    """Liminal Horror's checks: the Encounter Die, the Tension Die and the Voidcrawl."""
+
+    app: App  # the kit's Host, with all of the app this screen uses
+
+    name = "explore"
+    root_selector = '[data-panel="checks"]'
+    parts = ("exploration", "library", "voidcrawl", "campaign")
+
+    def build(self) -> None:
+        self.store.encoders["exploration"] = self.encode
+        # The real-time reminder: a timer restarted by every Next turn; when it runs
+        # out, ``reminding`` holds the minutes and the screen shows the nudge.
+        self.reminder_timer: Any = None
+        self.reminder_wait: int | None = None
+        self.reminding: int | None = None
+        self.reminder_proxy = dom.proxy(self.remind)
+        self.store.subscribe(("campaign",), self.settings_changed)
+        self.restart_reminder()
+
+    @property
+    def state(self) -> Exploration:
+        """The exploration as the store holds it."""
+        state: Exploration = self.store.get("exploration")
+        return state
+
+    @state.setter
+    def state(self, value: Exploration) -> None:  # an import puts a new one in
+        self.store.put("exploration", value)
+
+    def tables(self) -> tuple[Library, CrawlSetup]:
+        """The tables library and the Voidcrawl set-up, from the store."""
+        return self.store.get("library"), self.store.get("voidcrawl")
+
+    # --- actions -----------------------------------------------------------------
+
+    def _check(self, advance: bool) -> None:
+        typed = self.bound("typed-faces")
+        dice = self.app.dice(str(typed.value))
+        library, setup = self.tables()
+        state, outcome = check(
+            self.state,
+            self.app.campaign.values,
+            dice,
+            advance=advance,
+            library=library,
+            voidcrawl=setup.voidcrawl,
+            investigators=setup.investigators,
+        )
+        typed.value = ""
+        self.store.act(outcome, exploration=state)
+
+    def on_next_turn(self, _target: Any, _event: Any) -> None:
+        self._check(advance=True)
+        self.restart_reminder()
+        self.render_reminder()
+
+    def on_draw_attention(self, _target: Any, _event: Any) -> None:
+        self._check(advance=False)
+
+    def on_reset_pool(self, _target: Any, _event: Any) -> None:
+        state = reset_pool(self.state, self.app.campaign.values)
+        outcome = Outcome(
+            Step(N_("The tension pool is reset to {pool}."), {"pool": state.pool}), (), "reset"
+        )
+        self.store.act(outcome, exploration=state)
+
+    def on_choose_procedure(self, target: Any, _event: Any) -> None:
+        self.state = replace(self.state, procedure=Procedure(str(target.value)))
+
+    def on_choose_phase(self, target: Any, _event: Any) -> None:
+        """No cycle (every result counts), or the cycle turned on at Day or Night."""
+        value = str(target.value)
+        self.state = replace(self.state, phase=None if value == NO_CYCLE else Phase(value))
+
+    def on_choose_location(self, target: Any, _event: Any) -> None:
+        self.state = replace(self.state, location=str(target.value) or None)
+
+    def on_choose_descent(self, target: Any, _event: Any) -> None:
+        value = str(target.value)
+        self.state = replace(self.state, descent=int(value) if value else None)
+
+    def on_meet_reaction(self, _target: Any, _event: Any) -> None:
+        self.app.begin_encounter(self.state.met)
+
+    # --- the real-time reminder ---------------------------------------------------
+
+    def restart_reminder(self) -> None:
+        """Start the wait for the reminder again (or stop it when it is switched off)."""
+        if self.reminder_timer is not None:
+            window.clearTimeout(self.reminder_timer)
+            self.reminder_timer = None
+        self.reminding = None
+        self.reminder_wait = reminder_minutes(self.app.campaign.values)
+        if self.reminder_wait is not None:
+            self.reminder_timer = window.setTimeout(
+                self.reminder_proxy, self.reminder_wait * 60_000
+            )
+
+    def remind(self, *_args: Any) -> None:
+        self.reminder_timer = None
+        self.reminding = self.reminder_wait
+        self.render_reminder()
+
+    def render_reminder(self) -> None:
+        """The reminder on Explore, and a mark on the Explore tab seen from every screen."""
+        if self.unchanged("reminder", self.reminding):
+            return
+        nudge = self.bound("explore-reminder")
+        dom.show(dom.bound("nav-reminder"), self.reminding is not None)
+        if self.reminding is None:
+            dom.show(nudge, False)
+            return
+        dom.text(nudge, self.t(reminder_text(self.reminding)))
+        dom.show(nudge, True)
+
+    def encode(self, state: Exploration) -> Any:
+        """What is stored: the exploration, and its last result's headline as shown, for
+        the page's shell to show before Python is ready."""
+        data = state.to_json()
+        if state.last is not None:
+            data["last_text"] = self.t(state.last.title)
+        return data
+
+    def settings_changed(self, _kinds: frozenset[str] = frozenset()) -> None:
+        """Keep the pool within a changed starting value; a changed reminder starts
+        its wait again."""
+        start = tension_settings(self.app.campaign.values).start
+        if self.state.pool > start:
+            self.state = replace(self.state, pool=start)
+        if reminder_minutes(self.app.campaign.values) != self.reminder_wait:
+            self.restart_reminder()
+
+    # --- rendering ---------------------------------------------------------------
+
+    def render(self) -> None:
+        """Each region is drawn when what it shows changed: a Next turn draws the turn,
+        the result and (with the tension pool) the pool and its odds, nothing else."""
+        app, state = self.app, self.state
+        values = app.campaign.values
+        library, setup = self.tables()
+        if not self.unchanged("procedure", state.procedure):
+            self.render_procedure()
+        if not self.unchanged("turn", state.clock, state.pool, values):
+            self.render_turn()
+        place = (state.location, state.phase, state.descent, library, values)
+        if not self.unchanged("where", *place):
+            self.render_where()
+        if not self.unchanged("odds", state.procedure, state.pool, *place, setup):
+            self.render_odds()
+        if not self.unchanged("result", state.last, state.met, state.reaction):
+            self.render_result()
+        self.render_reminder()
+
+    def render_turn(self) -> None:
+        app, state = self.app, self.state
+        values = app.campaign.values
+        minutes = values["turn.minutes"]
+        assert isinstance(minutes, int)
+        dom.text(self.bound("turn"), str(state.clock.turn))
+        dom.text(self.bound("elapsed"), app.t(elapsed_text(state.clock.turn * minutes)))
+        start = tension_settings(values).start
+        dom.text(
+            self.bound("pool"),
+            app.t(Step(N_("{pool} of {start}"), {"pool": state.pool, "start": start})),
+        )
+        meter = self.bound("pool-meter")
+        meter.max = start
+        meter.value = state.pool
+
+    def render_procedure(self) -> None:
+        """The procedure chosen, and the tension pool shown with the Tension Die only."""
+        procedure = self.state.procedure
+        for radio in dom.every('input[name="procedure"]', self.root):
+            radio.checked = radio.value == procedure.value
+        tension = procedure is Procedure.TENSION_DIE
+        dom.show(self.bound("pool-box"), tension)
+        dom.show(self.one('[data-action="reset-pool"]'), tension)
+
+    def render_where(self) -> None:
+        app, state = self.app, self.state
+        library, _setup = self.tables()
+        select = self.bound("explore-location")
+        places = [(place.id, place.name) for place in library.locations]
+        dom.fill_options(select, [("", app.tr(N_("No location"))), *places])
+        select.value = state.location if state.place(library) is not None else ""
+        phase = NO_CYCLE if state.phase is None else state.phase.value
+        for radio in dom.every('input[name="phase"]'):
+            radio.checked = radio.value == phase
+        levels = VoidcrawlSettings.from_values(app.campaign.values).descent_levels
+        descent = self.bound("explore-descent")
+        numbers = [(str(level), str(level)) for level in range(1, levels + 1)]
+        dom.fill_options(descent, [("", app.tr(N_("As the location says"))), *numbers])
+        descent.value = "" if state.descent is None else str(state.descent)
+
+    def render_odds(self) -> None:
+        app, state = self.app, self.state
+        lines: list[Step] = []
+        if state.procedure is Procedure.VOIDCRAWL:
+            library, setup = self.tables()
+            conditions = state.conditions(library)
+            rules = VoidcrawlSettings.from_values(app.campaign.values)
+            crawl = voidcrawl_odds(setup.voidcrawl, conditions, rules)
+            lines = [*filters_in_force(conditions, rules)]  # which filter the odds are under
+            lines += [
+                Step(
+                    N_("{result} on the next check: {chance}"),
+                    {"result": Step(KIND_NAMES[kind]), "chance": app.translator.percent(chance)},
+                )
+                for kind, chance in crawl.kinds
+            ]
+            lines.append(
+                Step(
+                    N_("Night Encounter within the next 3 checks: {chance}"),
+                    {"chance": app.translator.percent(crawl.night_within_three)},
+                )
+            )
+        else:
+            percent = app.translator.percent
+            if state.procedure is Procedure.TENSION_DIE:
+                odds = tension_odds(state.pool, tension_settings(app.campaign.values))
+                next_check, within_three = odds.next_check, odds.within_three
+                last = Step(
+                    N_("Checks until the encounter, on average: {checks}"),
+                    {"checks": app.translator.number(odds.expected_checks, 1)},
+                )
+            else:
+                die = EncounterDieOdds()
+                next_check, within_three = die.next_check, die.within_three
+                last = Step(
+                    N_("Sign, omen or clue on the next check: {chance}"),
+                    {"chance": percent(die.sign_next_check)},
+                )
+            lines = [
+                Step(N_("Encounter on the next check: {chance}"), {"chance": percent(next_check)}),
+                Step(
+                    N_("Encounter within the next 3 checks: {chance}"),
+                    {"chance": percent(within_three)},
+                ),
+                last,
+            ]
+        self.fill_steps("odds", lines)
+
+    def render_result(self) -> None:
+        last = self.state.last
+        title = self.bound("result-title")
+        details = self.bound("result-details")
+        if last is None:
+            dom.text(title, self.tr(N_("Tap Next turn when the party takes a significant action.")))
+            title.dataset.kind = ""
+            dom.show(details, False)
+            dom.show(self.bound("result-met"), False)
+            dom.show(self.one('[data-action="meet-reaction"]'), False)
+            return
+        dom.text(title, self.t(last.title))
+        title.dataset.kind = last.kind
+        self.fill_steps("result-steps", last.steps)
+        dom.show(details, True)
+        met = self.bound("result-met")
+        state = self.state
+        dom.text(met, self.t(Step(N_("Met: {creature}"), {"creature": state.met})))
+        dom.show(met, bool(state.met))
+        reaction = self.one('[data-action="meet-reaction"]')
+        dom.show(reaction, bool(state.met) and state.reaction)

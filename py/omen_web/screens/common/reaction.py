@@ -1,0 +1,145 @@
+"""The reaction roll panel on the Encounter screen: 2d6 on the campaign game's table.
+
+Old-School Essentials adds the speaker's Charisma modifier (or nothing when nobody
+talks). Liminal Horror and the other games use Cairn 2e's table, and the panel says so:
+Liminal Horror names the roll but prints no table. The odds of every band show before
+the roll; the roll and its steps go to the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from omen.campaign.reaction import (
+    LIMINAL_HORROR_REACTIONS,
+    OSE_REACTIONS,
+    ReactionResult,
+    ReactionTable,
+    reaction_odds,
+    reaction_roll,
+    signed,
+    speaker_modifier,
+)
+from omen.campaign.state import Outcome
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.ose import session as ose_session
+from omen.ose.session import OseSession
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.screens.ose.encounter import number, whole
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
+
+class ReactionScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
+    name = "reaction"
+    section = "encounter"
+    root_selector = '[data-procedure="reaction"]'
+    parts = ("ose_encounter", "campaign")
+
+    def build(self) -> None:
+        self.last: ReactionResult | None = None
+
+    @property
+    def session(self) -> OseSession:
+        session: OseSession = self.store.get("ose_encounter")
+        return session
+
+    def on_reaction_speaker(self, _target: Any, _event: Any) -> None:
+        """The speaker's Charisma is kept with the OSE encounter (its form), so the OSE
+        sequence's reaction step has the same speaker; a number being typed keeps the
+        last one."""
+        form = self.session.form
+        typed = whole(self.bound("reaction-cha"))
+        nobody = bool(self.bound("reaction-nobody-talks").checked)
+        charisma = form.charisma if typed is None else typed
+        if (charisma, nobody) != (form.charisma, form.nobody_talks):
+            changed = replace(form, charisma=charisma, nobody_talks=nobody)
+            self.store.put("ose_encounter", ose_session.set_up(self.session, form=changed))
+        self.render()
+
+    def fill_speaker(self) -> None:
+        """The speaker as kept, unless the field holds it already (or is being typed)."""
+        form = self.session.form
+        field = self.bound("reaction-cha")
+        typed = whole(field)
+        if typed is not None and typed != form.charisma:
+            field.value = str(form.charisma)
+        self.bound("reaction-nobody-talks").checked = form.nobody_talks
+
+    @property
+    def table(self) -> ReactionTable:
+        return OSE_REACTIONS if self.app.campaign.game == "ose" else LIMINAL_HORROR_REACTIONS
+
+    def modifier(self) -> int:
+        """OSE: the speaker's Charisma modifier; Cairn's table has none."""
+        if self.table is not OSE_REACTIONS or dom.bound("reaction-nobody-talks", self.root).checked:
+            return 0
+        score = number(dom.bound("reaction-cha", self.root), N_("Speaker's Charisma (3–18)"))
+        return speaker_modifier(score)
+
+    def on_reaction_roll(self, _target: Any, _event: Any) -> None:
+        typed = dom.bound("reaction-typed", self.root)
+        dice = self.app.dice(str(typed.value))
+        result = reaction_roll(self.table, dice, self.modifier())
+        typed.value = ""
+        self.last = result
+        title = Step(
+            N_("Reaction {total}: {reaction}"),
+            {"total": result.total, "reaction": result.band.label},
+        )
+        self.store.record(Outcome(title, result.steps, "reaction"))
+        self.render()
+
+    def render(self) -> None:
+        self.fill_speaker()
+        app, table = self.app, self.table
+        ose = table is OSE_REACTIONS
+        name = N_("Old-School Essentials reaction table") if ose else N_("Cairn 2e reaction table")
+        dom.text(dom.bound("reaction-table", self.root), app.tr(name))
+        source = dom.bound("reaction-source", self.root)
+        dom.show(source, table.source is not None)
+        dom.text(source, app.t(table.source) if table.source is not None else "")
+        dom.show(dom.bound("reaction-cha-box", self.root), ose)
+        lines: list[Step]
+        try:
+            modifier = self.modifier()
+            lines = (
+                [Step(N_("Modifier: {modifier}"), {"modifier": signed(modifier)})] if ose else []
+            )
+            for band, chance in reaction_odds(table, modifier).items():
+                lines.append(
+                    Step(
+                        N_("{reaction}: {chance}"),
+                        {
+                            "reaction": band.label,
+                            "chance": app.translator.percent(Fraction(chance)),
+                        },
+                    )
+                )
+        except RulesError as error:
+            lines = [error.message]
+        app.fill_list(dom.bound("reaction-odds", self.root), lines)
+        title = dom.bound("reaction-result-title", self.root)
+        details = dom.bound("reaction-result-details", self.root)
+        last = self.last
+        if last is None or last.table is not table:
+            dom.text(title, app.tr(N_("Roll 2d6 when the creature's attitude is not obvious.")))
+            dom.show(details, False)
+            return
+        dom.text(
+            title,
+            app.t(
+                Step(
+                    N_("Reaction {total}: {reaction}"),
+                    {"total": last.total, "reaction": last.band.label},
+                )
+            ),
+        )
+        app.fill_list(dom.bound("reaction-result-steps", self.root), last.steps)
+        dom.show(details, True)

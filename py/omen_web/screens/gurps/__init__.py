@@ -1,0 +1,1 @@
+"""The adapter's screens for the game of :mod:`omen.gurps`."""

@@ -1,0 +1,164 @@
+"""GURPS wilderness travel on the Explore screen: a check for each stretch of the road.
+
+The game master picks the tool (the Encounter Die, or a check table from the Tables
+library), sees the exact chance of an encounter on the next travel turn and within three,
+and taps *Next travel turn*. An encounter names who is met (from the location's
+encounter table, or the check table's entry) and opens the GURPS encounter distance on
+the Encounter screen with the creature as side B. State: the store's ``gurps_travel``
+(:data:`omen.gurps.travel.GURPS_TRAVEL`); each turn goes to the log and can be undone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from omen.campaign.state import Exploration, depth_limit
+from omen.campaign.tables import Library
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.gurps.travel import (
+    CHECK_NAMES,
+    Travel,
+    TravelCheck,
+    choose,
+    travel_odds,
+    travel_turn,
+)
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.screens.common import panels
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
+NO_TABLE = ""
+
+
+class GurpsTravelPanel(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
+    name = "gurps_travel"
+    section = "explore"
+    root_selector = '[data-panel="gurps_travel"]'
+    parts = ("gurps_travel", "library", "exploration", "campaign")
+    games = frozenset({"gurps"})
+
+    @property
+    def state(self) -> Travel:
+        """The travel checks as the store holds them."""
+        travel: Travel = self.store.get("gurps_travel")
+        return travel
+
+    def library(self) -> Library:
+        library: Library = self.store.get("library")
+        return library
+
+    def exploration(self) -> Exploration:
+        """The exploration: the location chosen for the party."""
+        state: Exploration = self.store.get("exploration")
+        return state
+
+    def hours(self) -> int:
+        hours = self.app.campaign.values.get("gurps.travel_hours", 4)
+        return hours if isinstance(hours, int) and not isinstance(hours, bool) else 4
+
+    # --- actions ---------------------------------------------------------------------
+
+    def on_travel_check(self, target: Any, _event: Any) -> None:
+        check = TravelCheck(str(target.value))
+        table = str(self.bound("travel-table").value) or None
+        if check is TravelCheck.TABLE and table is None:
+            library = self.library()
+            table = self.state.table if library.find_table(self.state.table or "") else None
+            if table is None and library.tables:
+                table = library.tables[0].id
+        self.store.put("gurps_travel", choose(self.state, check, table))
+
+    def on_travel_table(self, target: Any, _event: Any) -> None:
+        table = str(target.value)
+        if table:
+            self.store.put("gurps_travel", choose(self.state, TravelCheck.TABLE, table))
+
+    def on_travel_location(self, target: Any, _event: Any) -> None:
+        panels.choose_location(self, target)
+
+    def on_travel_turn(self, _target: Any, _event: Any) -> None:
+        values = self.app.campaign.values
+        with panels.typed_dice(self, self.bound("travel-typed")) as dice:
+            state, outcome = travel_turn(
+                self.state,
+                self.library(),
+                self.exploration(),
+                self.hours(),
+                dice,
+                depth_limit(values),
+            )
+        self.store.act(outcome, gurps_travel=state)
+
+    def on_travel_meet(self, _target: Any, _event: Any) -> None:
+        self.app.begin_encounter(self.state.met)
+        procedure = dom.one('input[name="encounter-procedure"][value="gurps"]')
+        if not procedure.checked:
+            procedure.click()  # the GURPS distance, whatever the Encounter screen showed last
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def render(self) -> None:
+        state, panel = self.state, self.root
+        library = self.library()
+        last = state.last
+        title = dom.bound("travel-title", panel)
+        dom.text(
+            title, self.t(last.title) if last is not None else self.tr(N_("No travel check yet."))
+        )
+        title.dataset.kind = last.kind if last is not None else ""
+        details = dom.bound("travel-details", panel)
+        dom.show(details, last is not None)
+        self.app.fill_list(dom.bound("travel-steps", panel), last.steps if last else ())
+        panels.show_met(
+            self,
+            dom.bound("travel-met", panel),
+            dom.bound("travel-meet", panel),
+            state.met,
+            state.encounter,
+        )
+        dom.text(dom.bound("travel-turn", panel), str(state.turn))
+        dom.text(
+            dom.bound("travel-hours", panel),
+            self.t(Step(N_("{hours} h"), {"hours": state.turn * self.hours()})),
+        )
+        for radio in panel.querySelectorAll('input[name="travel-check"]'):
+            radio.checked = str(radio.value) == state.check.value
+        tables = [(table.id, table.name) for table in library.tables]
+        chooser = dom.bound("travel-table", panel)
+        chosen = (state.table or NO_TABLE) if library.find_table(state.table or "") else NO_TABLE
+        kit.choices(chooser, [(NO_TABLE, self.tr(N_("Choose a table"))), *tables], chosen)
+        panels.fill_locations(self, dom.bound("travel-location", panel))
+        dom.show(dom.bound("travel-table-row", panel), state.check is TravelCheck.TABLE)
+        lines: list[Step] = []
+        try:
+            odds = travel_odds(state, library, depth_limit(self.app.campaign.values))
+        except RulesError as problem:
+            lines.append(problem.message)
+        else:
+            percent = self.app.translator.percent
+            tool = Step(CHECK_NAMES[state.check])
+            lines.append(
+                Step(
+                    N_("{tool}: an encounter on the next travel turn: {chance}"),
+                    {"tool": tool, "chance": percent(odds.encounter)},
+                )
+            )
+            if odds.sign is not None:
+                lines.append(
+                    Step(
+                        N_("A sign or a clue on the next travel turn: {chance}"),
+                        {"chance": percent(odds.sign)},
+                    )
+                )
+            lines.append(
+                Step(
+                    N_("An encounter within three travel turns: {chance}"),
+                    {"chance": percent(odds.within_three)},
+                )
+            )
+        self.app.fill_list(dom.bound("travel-odds", panel), lines)

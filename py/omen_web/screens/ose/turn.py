@@ -1,0 +1,278 @@
+"""The Old-School Essentials turn on the Explore screen: the dungeon turn or the
+wilderness day, the check's exact odds, rest, noise, light and timers.
+
+The rules are :mod:`omen.ose.turn`'s; this panel reads the clock from the store
+(``ose_turn``), shows it, and sends each tap through ``store.act`` so it goes to the log
+and Undo takes it back. Wandering monsters are rolled on the current location's table
+(the location chosen on Explore, kept in ``exploration``), and *Run the encounter* opens
+the OSE sequence in the place of the check (a dungeon's distance in feet, the
+wilderness's in yards).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from omen.campaign.state import Outcome
+from omen.core.roll import N_, Step
+from omen.ose import turn as ose_turn
+from omen.ose.sequence import Place
+from omen.ose.turn import LightKind, Mode, Terrain, TurnState
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+from omen_web.screens.common import panels
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
+
+class OseTurnScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
+    name = "ose_turn"
+    section = "explore"
+    root_selector = '[data-panel="ose_turn"]'
+    parts = ("ose_turn", "exploration", "library", "campaign")
+    games = frozenset({"ose"})
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> TurnState:
+        """The clock as the store holds it."""
+        value: TurnState = self.store.get("ose_turn")
+        return value
+
+    def field(self, name: str) -> Any:
+        return self.bound(name)
+
+    def build(self) -> None:
+        self.render()
+
+    # --- actions --------------------------------------------------------------------------
+
+    def act(self, outcome: Any, state: TurnState) -> None:
+        self.store.act(outcome, ose_turn=state)
+
+    def on_oseturn_next(self, _target: Any, _event: Any) -> None:
+        state = self.state
+        values = self.store.get("campaign").values
+        library = self.store.get("library")
+        location = self.store.get("exploration").location
+        with panels.typed_dice(self, self.field("oseturn-typed")) as dice:
+            if state.mode is Mode.WILDERNESS:
+                new, outcome = ose_turn.next_day(
+                    state, dice, values, library=library, location=location
+                )
+            else:
+                new, outcome = ose_turn.next_turn(
+                    state,
+                    values,
+                    dice,
+                    noise=bool(self.field("oseturn-noise").checked),
+                    rest=bool(self.field("oseturn-rest").checked),
+                    library=library,
+                    location=location,
+                )
+                self.field("oseturn-noise").checked = False
+                self.field("oseturn-rest").checked = False
+            self.act(outcome, new)
+
+    def on_oseturn_mode(self, target: Any, _event: Any) -> None:
+        self.store.act(None, ose_turn=ose_turn.set_mode(self.state, Mode(str(target.value))))
+
+    def on_oseturn_terrain(self, target: Any, _event: Any) -> None:
+        self.store.act(None, ose_turn=ose_turn.set_terrain(self.state, Terrain(str(target.value))))
+
+    def on_oseturn_odds(self, _target: Any, _event: Any) -> None:
+        self.render()
+
+    def on_oseturn_location(self, target: Any, _event: Any) -> None:
+        """The party's location, shared with the other turn procedures."""
+        panels.choose_location(self, target)
+
+    def _light(self, kind: LightKind) -> None:
+        state = ose_turn.add_light(self.state, kind)
+        light = state.lights[-1]
+        title = Step(
+            N_("{light} {number} lit: it burns for {count} turns."),
+            {"light": Step(ose_turn.LIGHT_NAMES[kind]), "number": light.id, "count": light.left},
+        )
+        self.act(Outcome(title, (), ose_turn.KIND), state)
+
+    def on_oseturn_torch(self, _target: Any, _event: Any) -> None:
+        self._light(LightKind.TORCH)
+
+    def on_oseturn_lantern(self, _target: Any, _event: Any) -> None:
+        self._light(LightKind.LANTERN)
+
+    def on_oseturn_timer(self, _target: Any, _event: Any) -> None:
+        name_field = self.field("oseturn-timer-name")
+        turns = kit.whole(
+            self.field("oseturn-timer-turns"), 1, ose_turn.MAX_TIMER_TURNS, N_("Turns")
+        )
+        state = ose_turn.add_timer(self.state, str(name_field.value), turns)
+        timer = state.timers[-1]
+        title = Step(
+            N_("Timer '{name}' set for {count} turn."),
+            {"name": timer.name, "count": timer.left},
+            plural=N_("Timer '{name}' set for {count} turns."),
+        )
+        name_field.value = ""
+        self.act(Outcome(title, (), ose_turn.KIND), state)
+
+    def on_oseturn_put_out(self, target: Any, _event: Any) -> None:
+        number = int(str(target.dataset.id))
+        state = self.state
+        light = next((x for x in state.lights if x.id == number), None)
+        if light is not None:
+            title = Step(
+                N_("{light} {number} put out."),
+                {"light": Step(ose_turn.LIGHT_NAMES[light.kind]), "number": number},
+            )
+        else:
+            timer = next(x for x in state.timers if x.id == number)
+            title = Step(N_("Timer '{name}' stopped."), {"name": timer.name})
+        self.act(Outcome(title, (), ose_turn.KIND), ose_turn.put_out(state, number))
+
+    def on_oseturn_meet(self, _target: Any, _event: Any) -> None:
+        state = self.state
+        place = Place.WILDERNESS if state.mode is Mode.WILDERNESS else Place.DUNGEON
+        self.app.begin_encounter(state.met, procedure="ose", place=place.value)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def render(self) -> None:
+        state = self.state
+        wilderness = state.mode is Mode.WILDERNESS
+        for radio in dom.every('input[name="oseturn-mode"]', self.root):
+            radio.checked = radio.value == state.mode.value
+        dom.text(self.field("oseturn-turn"), str(state.turn))
+        dom.text(self.field("oseturn-since-rest"), str(state.since_rest))
+        dom.text(self.field("oseturn-day"), str(state.day))
+        dom.show(self.field("oseturn-turn-box"), not wilderness)
+        dom.show(self.field("oseturn-rest-box"), not wilderness)
+        dom.show(self.field("oseturn-day-box"), wilderness)
+        dom.show(self.field("oseturn-dungeon"), not wilderness)
+        dom.show(self.field("oseturn-wilderness"), wilderness)
+        kit.choices(
+            self.field("oseturn-terrain"),
+            [(t.value, self.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain],
+            state.terrain.value,
+        )
+        panels.fill_locations(self, self.field("oseturn-location"))
+        next_label = N_("Next day") if wilderness else N_("Next dungeon turn")
+        dom.text(dom.one('[data-action="oseturn-next"]', self.root), self.tr(next_label))
+        self.render_result(state)
+        self.render_odds(state)
+        self.render_lights(state)
+        self.fill_steps("oseturn-warnings", ose_turn.warnings(state))
+
+    def render_result(self, state: TurnState) -> None:
+        title = self.field("oseturn-title")
+        details = self.field("oseturn-details")
+        met = self.field("oseturn-met")
+        meet = dom.one('[data-action="oseturn-meet"]', self.root)
+        last = state.last
+        if last is None:
+            dom.text(
+                title, self.tr(N_("Tap Next dungeon turn at the end of each ten-minute turn."))
+            )
+            title.dataset.kind = ""
+            dom.show(details, False)
+            panels.show_met(self, met, meet, "", False)
+            return
+        dom.text(title, self.t(last.title))
+        title.dataset.kind = last.kind
+        self.fill_steps("oseturn-steps", last.steps)
+        dom.show(details, bool(last.steps))
+        panels.show_met(self, met, meet, state.met, state.encounter)
+
+    def render_odds(self, state: TurnState) -> None:
+        percent = self.app.translator.percent
+        values = self.store.get("campaign").values
+        if state.mode is Mode.WILDERNESS:
+            odds = ose_turn.day_odds(state)
+            lines = [
+                *odds.steps,
+                Step(N_("Wandering monsters today: {chance}"), {"chance": percent(odds.chance)}),
+                Step(
+                    N_("Within the next 3 days: {chance}"),
+                    {"chance": percent(ose_turn.within(odds.chance, 3))},
+                ),
+            ]
+        else:
+            odds = ose_turn.turn_odds(
+                state,
+                values,
+                noise=bool(self.field("oseturn-noise").checked),
+                rest=bool(self.field("oseturn-rest").checked),
+            )
+            rates = ose_turn.Rates.of(values)
+            per_check = Fraction(rates.chance, ose_turn.DIE)
+            checks = ose_turn.checks_within(6, rates.every, state.turn)
+            lines = [
+                *odds.steps,
+                Step(
+                    N_("Wandering monsters this turn: {chance}"), {"chance": percent(odds.chance)}
+                ),
+                Step(
+                    N_("Within the next 6 turns (one hour): {chance}"),
+                    {"chance": percent(ose_turn.within(per_check, checks))},
+                ),
+            ]
+        self.fill_steps("oseturn-odds", lines)
+
+    def render_lights(self, state: TurnState) -> None:
+        target = self.field("oseturn-lights")
+        dom.clear(target)
+        rows: list[tuple[int, Step, bool]] = []
+        for light in state.lights:
+            rows.append(
+                (
+                    light.id,
+                    Step(
+                        N_("{light} {number}: {count} turn left"),
+                        {
+                            "light": Step(ose_turn.LIGHT_NAMES[light.kind]),
+                            "number": light.id,
+                            "count": light.left,
+                        },
+                        plural=N_("{light} {number}: {count} turns left"),
+                    ),
+                    light.left == 1,
+                )
+            )
+        for timer in state.timers:
+            rows.append(
+                (
+                    timer.id,
+                    Step(
+                        N_("{name}: {count} turn left"),
+                        {"name": timer.name, "count": timer.left},
+                        plural=N_("{name}: {count} turns left"),
+                    ),
+                    timer.left == 1,
+                )
+            )
+        if not rows:
+            item = dom.element("li")
+            dom.text(item, self.tr(N_("Nothing is burning and no timer runs.")))
+            target.append(item)
+            return
+        for number, text, last_turn in rows:
+            item = dom.element("li")
+            label = dom.element("span")
+            dom.text(label, self.t(text))
+            item.append(label)
+            if last_turn:
+                item.dataset.warn = "true"
+            button = dom.element("button")
+            button.type = "button"
+            button.className = "secondary small"
+            button.dataset.action = "oseturn-put-out"
+            button.dataset.id = str(number)
+            dom.text(button, self.tr(N_("End")))
+            button.setAttribute("aria-label", self.t(Step(N_("End {what}"), {"what": text})))
+            item.append(button)
+            target.append(item)
