@@ -269,7 +269,7 @@ def test_rendering_a_code_built_step_with_a_spec_is_refused(czech: Translator) -
 
 def test_the_catalog_is_up_to_date() -> None:
     """Adding a message without running tools/catalog.py (or make build) fails here."""
-    written = (ROOT / "py" / "omen" / "catalog.py").read_text(encoding="utf-8")
+    written = (ROOT / "py" / "omen" / "core" / "catalog.py").read_text(encoding="utf-8")
     assert written == catalog_tool.render(), "run: python tools/catalog.py"
 
 
@@ -295,7 +295,7 @@ def test_every_template_and_translation_has_plain_fields_only() -> None:
 
 
 def test_the_catalog_is_one_constant_split_at_import() -> None:
-    source = (ROOT / "py" / "omen" / "catalog.py").read_text(encoding="utf-8")
+    source = (ROOT / "py" / "omen" / "core" / "catalog.py").read_text(encoding="utf-8")
     code = compile(source, "catalog.py", "exec")
     strings = [c for c in code.co_consts if isinstance(c, str) and len(c) > 1000]
     assert len(strings) == 1 and strings[0].count("\x1f") == len(catalog.IDS)
