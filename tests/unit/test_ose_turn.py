@@ -193,6 +193,35 @@ def test_a_light_can_be_put_out_and_a_second_one_keeps_its_number() -> None:
     assert t.add_light(state, t.LightKind.TORCH).lights[-1].id == 3
 
 
+def test_lights_are_numbered_per_kind() -> None:
+    state = t.add_light(t.TurnState(), t.LightKind.TORCH)
+    state = t.add_light(state, t.LightKind.LANTERN)
+    state = t.add_light(state, t.LightKind.TORCH)
+    assert [(x.kind, x.number) for x in state.lights] == [
+        (t.LightKind.TORCH, 1),
+        (t.LightKind.LANTERN, 1),
+        (t.LightKind.TORCH, 2),
+    ]
+    assert roundtrip(state) == state
+    # a torch lit after the first has gone out takes the free number, not a third
+    state = t.add_light(t.put_out(state, 1), t.LightKind.TORCH)
+    assert [(x.kind, x.number) for x in state.lights][1:] == [
+        (t.LightKind.TORCH, 2),
+        (t.LightKind.TORCH, 1),
+    ]
+
+
+def test_lights_stored_without_their_number_are_numbered_in_the_order_lit() -> None:
+    data = {**good(), "lights": [[1, "torch", 3], [2, "lantern", 20], [3, "torch", 6]]}
+    data["timers"] = []
+    data["next_id"] = 4
+    assert [(x.kind, x.number) for x in stored(data).lights] == [
+        (t.LightKind.TORCH, 1),
+        (t.LightKind.LANTERN, 1),
+        (t.LightKind.TORCH, 2),
+    ]
+
+
 def test_a_day_of_travel_leaves_lights_and_timers_alone() -> None:
     state = t.add_light(t.TurnState(terrain=t.Terrain.FOREST), t.LightKind.TORCH)
     state, outcome = t.next_day(state, ScriptedDice([3]))
@@ -280,6 +309,10 @@ def good() -> dict[str, object]:
         {"lights": [[9, "torch", 3]]},  # a number not yet given out
         {"lights": [[[1], "torch", 3]]},
         {"lights": [[1, "torch", 3]] * 21},
+        {"lights": [[1, "torch", 3, 0]]},  # a light is called 1 at least
+        {"lights": [[1, "torch", 3, 21]]},
+        {"lights": [[1, "torch", 3, True]]},
+        {"lights": [[1, "torch", 3, 1], [3, "torch", 3, 1]], "next_id": 4},  # two Torch 1
         {"timers": [[2, "x" * 61, 3]]},
         {"timers": [[2, " padded", 3]]},  # not as the app writes a name
         {"timers": [[2, "bidi\u202e", 3]]},
@@ -354,7 +387,7 @@ def test_an_encounter_spends_turns_that_burn_light_but_roll_no_check() -> None:
     assert [s.english() for s in steps] == ["Torch 1 goes out."]
     state, steps = t.pass_turns(state, 17)
     assert [s.english() for s in steps] == [
-        "Lantern 2 has one turn left: it goes out at the end of the next turn."
+        "Lantern 1 has one turn left: it goes out at the end of the next turn."
     ]
     with pytest.raises(RulesError):
         t.pass_turns(state, -1)

@@ -89,7 +89,7 @@ def test_golden_trace_ose_with_charisma() -> None:
     assert result.total == 1
     assert [s.english() for s in result.steps] == [
         "2d6: 1 + 2 = 3",
-        "3 with modifier -2 makes 1",
+        "3 with modifier −2 makes 1",
         "1 on the reaction table: Attacks",
     ]
 

@@ -735,7 +735,7 @@ def test_czech_renders_filters_and_plurals(tmp_path: Path) -> None:
         4, Conditions(Phase.DAY, descent=1), settings=VoidcrawlSettings(descent_levels=2)
     )
     assert [czech.render(step) for step in result.steps] == [
-        "Voidcrawl d6: 4",
+        "Voidcrawl k6: 4",
         "4: Nezdar",
         "Nic se neděje: Nezdar má úroveň 4 a ve dne a na úrovni temného sestupu 1 "
         "platí jen výsledky do úrovně 3.",
@@ -755,5 +755,5 @@ def test_czech_renders_filters_and_plurals(tmp_path: Path) -> None:
     assert [czech.render(issue.message) for issue in pasted.issues] == [
         "číslo 3 je v řádcích 2 a 3",
         "číslo 4 nepokrývá žádná položka",
-        "Kostka byla odvozena z čísel: d4.",
+        "Kostka byla odvozena z čísel: k4.",
     ]

@@ -158,8 +158,8 @@ def speaker_modifier(score: int | None) -> int:
 
 
 def signed(value: int) -> str:
-    """A modifier as the rules print it: ``+1``, ``-2``, ``0``."""
-    return f"+{value}" if value > 0 else str(value)
+    """A modifier as the rules print it: ``+1``, ``−2`` (a true minus sign), ``0``."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def check_modifier(modifier: int) -> None:

@@ -12,11 +12,25 @@ set-up. Numbers follow the language: ``8.4%`` in English, ``8,4 %`` in Czech.
 'rolled 6'
 >>> Translator(gettext.NullTranslations(), "cs").percent(Fraction(1, 12))
 '8,3\xa0%'
+
+Czech writes a die with a ``k`` (*kostka*): a die or dice expression given to a message
+as ``{die}`` or ``{dice}`` is shown ``2k6×10`` in Czech, while the engine, the stored
+records and what the game master types keep the ``d`` of the rules texts. A message that
+quotes what was typed (``[[1d4]]`` in an entry, a die refused) shows it as typed.
+
+>>> czech = Translator(gettext.NullTranslations(), "cs")
+>>> czech.render(Step("Rolling {die} on {table}", {"die": "2d6×10", "table": "Road"}))
+'Rolling 2k6×10 on Road'
+>>> czech.render(Step("[[{dice}]] rolls {value}", {"dice": "1d4", "value": 3}))
+'[[1d4]] rolls 3'
+>>> czech.dice("d%"), czech.dice("4d-1"), czech.dice("dragon")
+('k%', '4k-1', 'dragon')
 """
 
 from __future__ import annotations
 
 import gettext
+import re
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +40,19 @@ from omen.core.roll import Step, fill
 DOMAIN = "omen"
 LANGUAGES = ("en", "cs")
 NBSP = "\u00a0"
+# Arguments that hold a die or a dice expression (``d6``, ``2d6×10``, GURPS's ``4d-1``).
+DICE_ARGS = frozenset({"die", "dice"})
+# Messages that quote a die as the game master typed it: shown as typed.
+TYPED_DICE = frozenset(
+    {
+        "[[{dice}]] rolls {value}",
+        "{where}: [[{dice}]] is not a dice expression: {problem}",
+        "is not a die a table can use ({die})",
+        "The die '{die}' cannot be used: {problem}",
+    }
+)
+_NOTATION = re.compile(r"[0-9dD%×xX*+\-() ]+")
+_DIE_LETTER = re.compile(r"(?<![A-Za-z])([0-9]*)[dD](?=[0-9%]|[^A-Za-z]|$)")
 
 
 def pick_language(preferred: list[str]) -> str:
@@ -92,12 +119,24 @@ class Translator:
             name: self.render(value) if isinstance(value, Step) else self._value(value)
             for name, value in step.args.items()
         }
+        if self.language == "cs" and step.key not in TYPED_DICE:
+            for name in DICE_ARGS & values.keys():
+                value = values[name]
+                if isinstance(value, str):
+                    values[name] = self.dice(value)
         return fill(template, values)
 
     def _value(self, value: int | str) -> str | int:
         if isinstance(value, int) and self.language == "cs" and abs(value) >= 10000:
             return self.number(value)
         return value
+
+    def dice(self, text: str) -> str:
+        """A die or dice expression as this language writes it (Czech: ``2k6``); any
+        other text as it is."""
+        if self.language != "cs" or _NOTATION.fullmatch(text) is None:
+            return text
+        return _DIE_LETTER.sub(r"\1k", text)
 
     def number(self, value: int | Fraction, decimals: int = 0) -> str:
         """A number with the language's separators (Czech: space groups, comma decimal)."""

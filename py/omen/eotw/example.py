@@ -50,7 +50,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 _row(
                     "4",
                     "[[2d6]] tins of food, most of them without labels.",
-                    "[[2d6]] plechovek s jídlem, většina bez etiket.",
+                    "Plechovky s jídlem ([[2d6]]), většina bez etiket.",
                 ),
                 _row(
                     "5",

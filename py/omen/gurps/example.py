@@ -35,7 +35,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 _row(
                     "1",
                     "[[1d6]] wolves, thin after the winter.",
-                    "[[1d6]] vlků, vyhublých po zimě.",
+                    "Vlci ([[1d6]]), vyhublí po zimě.",
                     violent=True,
                 ),
                 _row(
@@ -47,7 +47,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 _row(
                     "3",
                     "[[1d4+1]] orc scouts, painting arrows on the trees.",
-                    "[[1d4+1]] skřetích zvědů kreslí na stromy šipky.",
+                    "Orkští zvědové ([[1d4+1]]) kreslí na stromy šipky.",
                     reaction=True,
                 ),
                 _row(

@@ -36,13 +36,13 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 _row(
                     "1",
                     "[[2d4]] giant rats squeeze out of a drain, squealing.",
-                    "Z odtokové stoky se s pištěním protlačí [[2d4]] obřích krys.",
+                    "Z odtokové stoky se s pištěním protlačí obří krysy ([[2d4]]).",
                     violent=True,
                 ),
                 _row(
                     "2",
                     "[[1d6]] skeletons in rotten habits, still keeping the night office.",
-                    "[[1d6]] kostlivců ve ztrouchnivělých hábitech dál drží noční modlitby.",
+                    "Kostlivci ([[1d6]]) ve ztrouchnivělých hábitech dál drží noční modlitby.",
                     violent=True,
                 ),
                 _row(
@@ -55,7 +55,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "4",
                     "[[1d4]] goblins dragging a silver candlestick; they would rather "
                     "haggle than bleed.",
-                    "[[1d4]] skřeti táhnou stříbrný svícen; raději budou smlouvat, než krvácet.",
+                    "Skřeti ([[1d4]]) táhnou stříbrný svícen; raději budou smlouvat, než krvácet.",
                     reaction=True,
                 ),
                 _row(
@@ -86,7 +86,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 _row(
                     "1",
                     "[[1d6+2]] bandits dressed as pilgrims, asking for alms.",
-                    "[[1d6+2]] lupičů převlečených za poutníky prosí o almužnu.",
+                    "Lupiči ([[1d6+2]]) převlečení za poutníky prosí o almužnu.",
                     reaction=True,
                 ),
                 _row(
@@ -98,7 +98,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 _row(
                     "3",
                     "[[2d6]] wild dogs following the smell of the cart.",
-                    "[[2d6]] divokých psů jde po pachu vozu.",
+                    "Divocí psi ([[2d6]]) jdou po pachu vozu.",
                     reaction=True,
                 ),
                 _row(
@@ -110,7 +110,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 _row(
                     "5",
                     "[[1d4]] lizard men fishing from a sunken boat.",
-                    "[[1d4]] ještěrčích mužů rybaří z potopené lodi.",
+                    "Ještěří muži ([[1d4]]) rybaří z potopené lodi.",
                     reaction=True,
                 ),
                 _row(

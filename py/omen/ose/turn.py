@@ -49,7 +49,7 @@ Fraction(91, 216)
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -154,11 +154,13 @@ LIGHT_NAMES: Mapping[LightKind, str] = {
 
 @dataclass(frozen=True)
 class Light:
-    """One burning light: its number (to put it out by), its kind, turns left."""
+    """One burning light: its id (to put it out by), its kind, turns left, and the
+    number it is called by, counted per kind (Torch 1, Torch 2, Lantern 1)."""
 
     id: int
     kind: LightKind
     left: int
+    number: int = 1
 
 
 @dataclass(frozen=True)
@@ -231,9 +233,13 @@ class TurnState:
                 not isinstance(light, Light)
                 or not isinstance(light.kind, LightKind)
                 or not _whole(light.left, 1, BURNS[light.kind])
+                or not _whole(light.number, 1, MAX_LIGHTS)
             ):
                 raise _refuse(N_("A light on the turn clock is damaged."))
             ids.add(light.id)
+        called = [(x.kind, x.number) for x in self.lights]
+        if len(set(called)) != len(called):
+            raise _refuse(N_("A light on the turn clock is damaged."))
         for timer in self.timers:
             if not isinstance(timer, Timer) or not _whole(timer.left, 1, MAX_TIMER_TURNS):
                 raise _refuse(N_("A timer on the turn clock is damaged."))
@@ -268,7 +274,7 @@ class TurnState:
             "since_rest": self.since_rest,
             "day": self.day,
             "terrain": self.terrain.value,
-            "lights": [[x.id, x.kind.value, x.left] for x in self.lights],
+            "lights": [[x.id, x.kind.value, x.left, x.number] for x in self.lights],
             "timers": [[x.id, x.name, x.left] for x in self.timers],
             "next_id": self.next_id,
             "last": None if self.last is None else self.last.to_json(),
@@ -294,7 +300,7 @@ class TurnState:
                 data["since_rest"],
                 data["day"],
                 Terrain(data["terrain"]),
-                tuple(_light(x) for x in lights),
+                _numbered(tuple(_light(x) for x in lights)),
                 tuple(_timer(x) for x in timers),
                 data["next_id"],
                 None if last is None else Outcome.from_json(last),
@@ -308,9 +314,29 @@ class TurnState:
 
 
 def _light(data: Any) -> Light:
-    if not isinstance(data, list) or len(data) != 3:
+    if not isinstance(data, list) or len(data) not in (3, 4):
         raise _damaged()
-    return Light(data[0], LightKind(data[1]), data[2])
+    if len(data) == 3:  # stored before lights were numbered per kind: see _numbered
+        return Light(data[0], LightKind(data[1]), data[2], 0)
+    if not _whole(data[3], 1, MAX_LIGHTS):
+        raise _damaged()
+    return Light(data[0], LightKind(data[1]), data[2], data[3])
+
+
+def _numbered(lights: tuple[Light, ...]) -> tuple[Light, ...]:
+    """Lights stored without their per-kind number get one, in the order they were lit."""
+    out: list[Light] = []
+    for light in lights:
+        if light.number == 0:
+            light = replace(light, number=_free_number(out, light.kind))
+        out.append(light)
+    return tuple(out)
+
+
+def _free_number(lights: Sequence[Light], kind: LightKind) -> int:
+    """The lowest number no burning light of this kind is called by."""
+    taken = {x.number for x in lights if x.kind is kind}
+    return next(n for n in range(1, len(taken) + 2) if n not in taken)
 
 
 def _timer(data: Any) -> Timer:
@@ -478,7 +504,7 @@ def _burn(state: TurnState) -> tuple[tuple[Light, ...], tuple[Timer, ...], list[
         left = light.left - 1
         if left <= 0:
             steps.append(
-                Step(N_("{light} {number} goes out."), {"light": name, "number": light.id})
+                Step(N_("{light} {number} goes out."), {"light": name, "number": light.number})
             )
             continue
         if left == 1:
@@ -487,7 +513,7 @@ def _burn(state: TurnState) -> tuple[tuple[Light, ...], tuple[Timer, ...], list[
                     N_(
                         "{light} {number} has one turn left: it goes out at the end of the next turn."
                     ),
-                    {"light": name, "number": light.id},
+                    {"light": name, "number": light.number},
                 )
             )
         lights.append(replace(light, left=left))
@@ -687,7 +713,7 @@ def _still_warned(state: TurnState) -> list[Step]:
     return [
         Step(
             N_("{light} {number} has one turn left: it goes out at the end of the next turn."),
-            {"light": Step(LIGHT_NAMES[x.kind]), "number": x.id},
+            {"light": Step(LIGHT_NAMES[x.kind]), "number": x.number},
         )
         for x in state.lights
         if x.left == 1
@@ -708,7 +734,7 @@ def add_light(state: TurnState, kind: LightKind) -> TurnState:
     """Light a fresh torch or fill a lantern with a flask of oil."""
     if len(state.lights) >= MAX_LIGHTS:
         raise _refuse(N_("At most {limit} lights can burn at once."), limit=MAX_LIGHTS)
-    light = Light(state.next_id, kind, BURNS[kind])
+    light = Light(state.next_id, kind, BURNS[kind], _free_number(state.lights, kind))
     return replace(state, lights=(*state.lights, light), next_id=state.next_id + 1)
 
 
@@ -750,7 +776,7 @@ def warnings(state: TurnState) -> tuple[Step, ...]:
             out.append(
                 Step(
                     N_("{light} {number} goes out at the end of the next turn."),
-                    {"light": Step(LIGHT_NAMES[light.kind]), "number": light.id},
+                    {"light": Step(LIGHT_NAMES[light.kind]), "number": light.number},
                 )
             )
     for timer in state.timers:

@@ -96,7 +96,11 @@ class OseTurnScreen(kit.Screen):
         light = state.lights[-1]
         title = Step(
             N_("{light} {number} lit: it burns for {count} turns."),
-            {"light": Step(ose_turn.LIGHT_NAMES[kind]), "number": light.id, "count": light.left},
+            {
+                "light": Step(ose_turn.LIGHT_NAMES[kind]),
+                "number": light.number,
+                "count": light.left,
+            },
         )
         self.act(Outcome(title, (), ose_turn.KIND), state)
 
@@ -128,7 +132,7 @@ class OseTurnScreen(kit.Screen):
         if light is not None:
             title = Step(
                 N_("{light} {number} put out."),
-                {"light": Step(ose_turn.LIGHT_NAMES[light.kind]), "number": number},
+                {"light": Step(ose_turn.LIGHT_NAMES[light.kind]), "number": light.number},
             )
         else:
             timer = next(x for x in state.timers if x.id == number)
@@ -163,6 +167,8 @@ class OseTurnScreen(kit.Screen):
         panels.fill_locations(self, self.field("oseturn-location"))
         next_label = N_("Next day") if wilderness else N_("Next dungeon turn")
         dom.text(dom.one('[data-action="oseturn-next"]', self.root), self.tr(next_label))
+        how = N_("How this day was rolled") if wilderness else N_("How this turn was rolled")
+        dom.text(dom.one("summary", self.field("oseturn-details")), self.tr(how))
         self.render_result(state)
         self.render_odds(state)
         self.render_lights(state)
@@ -226,7 +232,7 @@ class OseTurnScreen(kit.Screen):
     def render_lights(self, state: TurnState) -> None:
         target = self.field("oseturn-lights")
         dom.clear(target)
-        rows: list[tuple[int, Step, bool]] = []
+        rows: list[tuple[int, Step, bool, bool]] = []
         for light in state.lights:
             rows.append(
                 (
@@ -235,12 +241,13 @@ class OseTurnScreen(kit.Screen):
                         N_("{light} {number}: {count} turn left"),
                         {
                             "light": Step(ose_turn.LIGHT_NAMES[light.kind]),
-                            "number": light.id,
+                            "number": light.number,
                             "count": light.left,
                         },
                         plural=N_("{light} {number}: {count} turns left"),
                     ),
                     light.left == 1,
+                    True,
                 )
             )
         for timer in state.timers:
@@ -253,6 +260,7 @@ class OseTurnScreen(kit.Screen):
                         plural=N_("{name}: {count} turns left"),
                     ),
                     timer.left == 1,
+                    False,
                 )
             )
         if not rows:
@@ -260,7 +268,7 @@ class OseTurnScreen(kit.Screen):
             dom.text(item, self.tr(N_("Nothing is burning and no timer runs.")))
             target.append(item)
             return
-        for number, text, last_turn in rows:
+        for number, text, last_turn, is_light in rows:
             item = dom.element("li")
             label = dom.element("span")
             dom.text(label, self.t(text))
@@ -272,7 +280,11 @@ class OseTurnScreen(kit.Screen):
             button.className = "secondary small"
             button.dataset.action = "oseturn-put-out"
             button.dataset.id = str(number)
-            dom.text(button, self.tr(N_("End")))
-            button.setAttribute("aria-label", self.t(Step(N_("End {what}"), {"what": text})))
+            # a light is put out, a timer ended
+            label_text, aria = (
+                (N_("Put out"), N_("Put out {what}")) if is_light else (N_("End"), N_("End {what}"))
+            )
+            dom.text(button, self.tr(label_text))
+            button.setAttribute("aria-label", self.t(Step(aria, {"what": text})))
             item.append(button)
             target.append(item)
