@@ -245,3 +245,42 @@ def test_a_help_sheet_opens_from_a_screen_and_from_settings(page: Page, base: st
     sheet = page.get_by_role("dialog", name="Únik a pronásledování")
     expect(sheet.get_by_text("Náhodný směr útěku")).to_be_visible()
     expect(sheet.get_by_text(re.compile("^Old-School Essentials SRD"))).to_be_visible()
+
+
+def shared_link(kind: str, record: object) -> str:
+    from omen.campaign.share import encode_link
+
+    return encode_link(kind, record)
+
+
+def open_link(page: Page, base: str, fragment: str) -> None:
+    page.goto(f"{base}/#{fragment}")
+    page.locator("html[data-ready='true']").wait_for(state="attached")
+
+
+@pytest.mark.first_start
+def test_a_link_on_a_fresh_device_asks_the_import_first_then_the_game(
+    page: Page, base: str
+) -> None:
+    from omen.campaign.share import share_table
+    from omen.campaign.tables import Entry, Library, Table
+
+    table = Table("ghouls", "Ghouls", "d2", (Entry("Two", 1, 1), Entry("Many", 2, 2)))
+    open_link(page, base, shared_link("table", share_table(Library((table,)), "ghouls")))
+    importer = page.get_by_role("dialog", name="Import")
+    expect(importer).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(1)  # one thing at a time
+    importer.get_by_role("button", name="Import").click()
+    question = page.get_by_role("dialog", name=QUESTION)
+    expect(question).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(1)
+    question.get_by_role("radio", name="GURPS / Dungeon Fantasy").check()
+    question.get_by_role("button", name="Start").click()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    go(page, "Tables")
+    tables = page.locator("[data-screen='tables']")
+    expect(tables.get_by_role("button", name="Ghouls")).to_be_visible()  # kept, not replaced
+    reload_app(page)
+    expect(page.locator("dialog[open]")).to_have_count(0)  # asked once, answered
+    page.get_by_role("button", name="Settings").click()
+    expect(page.get_by_role("combobox", name="Game")).to_have_value("gurps")

@@ -587,7 +587,9 @@ def start() -> None:
     installhint.offer(app)  # a one-time hint on iOS Safari, which offers no install prompt
     if app.seeded:  # tests repeat with ?seed=N; they may also redraw every screen at will
         window.omenRedrawEverything = dom.proxy(lambda times: app.redraw_everything(times))
-    firststart.offer(app)  # a first start asks which game the table plays
+    # A first start asks which game the table plays (after a shared link's import)
+    share = app.built.get("share")
+    firststart.offer(app, share.dialog if share is not None else None)
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
     app.begin_idle_work()

@@ -98,7 +98,24 @@ class FirstStart:
         store.replace(values)
 
 
-def offer(app: Any) -> None:
-    """Ask which game the table plays, if this start is a first start."""
-    if app.ask_game:
+def offer(app: Any, after: Any = None) -> None:
+    """Ask which game the table plays, if this start is a first start.
+
+    ``after`` is a dialog already open (a shared link's import, on a device opened by
+    that link): one thing is asked at a time, so the question waits until it closes. A
+    link never carries the campaign's game (see :mod:`omen.campaign.parts`), so it is
+    asked then, whether the import was taken or not.
+    """
+    if not app.ask_game:
+        return
+    if after is None or not after.open:
         FirstStart(app).open()
+        return
+    waited = [False]
+
+    def closed(_event: Any) -> None:
+        if not waited[0]:
+            waited[0] = True
+            FirstStart(app).open()
+
+    dom.on(after, "close", closed)
