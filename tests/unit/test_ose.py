@@ -13,49 +13,51 @@ from hypothesis import strategies as st
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, ScriptExhausted, StoredDataError
 from omen.core.setting import Setting
-from omen.ose.sequence import (
+from omen.ose.evasion import (
     ChaseStatus,
     Drop,
     DungeonEvasionOutcome,
-    Encounter,
-    Order,
-    Place,
     PursuitState,
     PursuitStatus,
-    Side,
-    SideSetup,
-    SurpriseOutcome,
     Terrain,
-    Unit,
     WildernessEvasion,
     WildernessPursuit,
     catch_up_chance,
-    conclusion,
-    conclusion_turns,
-    distance_odds,
     drop_stop_chance,
     dungeon_evasion,
-    encounter_distance,
-    encounter_movement,
-    encounter_speed,
     escape_pursuit,
     give_up,
-    initiative_odds,
-    next_round,
     pursuit_odds,
     pursuit_round,
-    roll_initiative,
     rounds_to_catch,
-    start_encounter,
     start_pursuit,
-    surprise,
-    surprise_odds,
     water_evasion,
     water_evasion_chance,
     wilderness_base_chance,
     wilderness_evasion,
     wilderness_evasion_chance,
     wilderness_pursuit_day,
+)
+from omen.ose.sequence import (
+    Encounter,
+    Order,
+    Place,
+    Side,
+    SideSetup,
+    SurpriseOutcome,
+    Unit,
+    conclusion,
+    conclusion_turns,
+    distance_odds,
+    encounter_distance,
+    encounter_movement,
+    encounter_speed,
+    initiative_odds,
+    next_round,
+    roll_initiative,
+    start_encounter,
+    surprise,
+    surprise_odds,
 )
 from omen.ose.settings import SETTINGS, BothSurprised, Directions, Ties, Tiring
 
@@ -919,7 +921,9 @@ def test_czech_catalog_covers_this_procedure() -> None:
     mine = {
         message: where
         for message, where in i18n_check.python_messages().items()
-        if where.startswith(("py/omen/ose/sequence.py", "py/omen/campaign/reaction.py"))
+        if where.startswith(
+            ("py/omen/ose/sequence.py", "py/omen/ose/evasion.py", "py/omen/campaign/reaction.py")
+        )
     }
     assert len(mine) > 100
     for (msgid, plural), where in mine.items():

@@ -11,16 +11,8 @@ from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.store import decode, encode
 from omen.ose import session as s
-from omen.ose.sequence import (
-    ChaseStatus,
-    Drop,
-    Place,
-    PursuitStatus,
-    Side,
-    SideSetup,
-    SurpriseOutcome,
-    Terrain,
-)
+from omen.ose.evasion import ChaseStatus, Drop, PursuitStatus, Terrain
+from omen.ose.sequence import Place, Side, SideSetup, SurpriseOutcome
 
 
 def texts(outcome: object) -> list[str]:

@@ -1,5 +1,5 @@
-"""Old-School Essentials: the encounter sequence with evasion and pursuit
-(:mod:`~omen.ose.sequence`), morale (:mod:`~omen.ose.morale`), the encounter in progress
+"""Old-School Essentials: the encounter sequence (:mod:`~omen.ose.sequence`), evasion
+and pursuit (:mod:`~omen.ose.evasion`), morale (:mod:`~omen.ose.morale`), the encounter in progress
 (:mod:`~omen.ose.session`), the dungeon turn and wilderness day (:mod:`~omen.ose.turn`),
 OSE's settings and its example campaign.
 """

@@ -57,24 +57,22 @@ from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
 from omen.core.setting import Value
 from omen.core.store import Schema
+from omen.ose import evasion
 from omen.ose import morale as ose_morale
 from omen.ose import sequence as ose
-from omen.ose.morale import Morale, MoraleOdds
-from omen.ose.sequence import (
+from omen.ose.evasion import (
     ChaseStatus,
     Drop,
     DungeonEvasionOutcome,
-    Encounter,
     EvasionChance,
-    Place,
     PursuitState,
     PursuitStatus,
-    Side,
-    SideSetup,
     Terrain,
     WildernessEvasion,
     WildernessPursuit,
 )
+from omen.ose.morale import Morale, MoraleOdds
+from omen.ose.sequence import Encounter, Place, Side, SideSetup
 from omen.ose.settings import BothSurprised, Directions, Ties, Tiring
 
 KIND = "ose"
@@ -523,17 +521,17 @@ def _wilderness(session: OseSession, flight: Flight) -> WildernessEvasion:
 def evasion_chance(session: OseSession, flight: Flight, values: dict[str, Value]) -> EvasionChance:
     """The chance to evade in this place, with its steps."""
     if session.place is Place.DUNGEON:
-        result = ose.dungeon_evasion(
+        result = evasion.dungeon_evasion(
             flight.fleeing_speed, flight.pursuer_speed, forced_to_stop=flight.forced_to_stop
         )
         evaded = result.outcome is DungeonEvasionOutcome.EVADED
         return EvasionChance(100 if evaded else 0, evaded, result.steps)
     if session.place is Place.WATER:
-        return ose.water_evasion_chance(flight.fleeing_speed, flight.pursuer_speed)
+        return evasion.water_evasion_chance(flight.fleeing_speed, flight.pursuer_speed)
     woods = values.get("ose.surprised_evasion_woods", 0)
     both = values.get("ose.both_surprised_evasion", BothSurprised.ROLL.value)
     assert isinstance(woods, int) and isinstance(both, str)
-    return ose.wilderness_evasion_chance(
+    return evasion.wilderness_evasion_chance(
         _wilderness(session, flight),
         surprised_in_woods=woods,
         both_surprised=BothSurprised(both),
@@ -554,13 +552,13 @@ def evade(
     if session.place is Place.DUNGEON:
         return _evade_dungeon(session, flight)
     chance = evasion_chance(session, flight, values)
-    result = ose.roll_evasion(chance, dice)
+    result = evasion.roll_evasion(chance, dice)
     steps = (_fleeing_step(flight), *result.steps)
     chase = session.chase
     if result.evaded:
         title = Step(N_("Evasion succeeds: the fleeing side gets away."))
         if chase is not None and chase.status is ChaseStatus.GOING:
-            chase = ose.escape_pursuit(chase)
+            chase = evasion.escape_pursuit(chase)
             steps = (*steps, *chase.steps)
     elif session.place is Place.WATER:
         title = Step(N_("Evasion fails: the pursuers stay on the fleeing side's heels."))
@@ -573,7 +571,7 @@ def evade(
 
 
 def _evade_dungeon(session: OseSession, flight: Flight) -> tuple[OseSession, Outcome]:
-    result = ose.dungeon_evasion(
+    result = evasion.dungeon_evasion(
         flight.fleeing_speed, flight.pursuer_speed, forced_to_stop=flight.forced_to_stop
     )
     steps = (_fleeing_step(flight), *result.steps)
@@ -588,7 +586,7 @@ def _evade_dungeon(session: OseSession, flight: Flight) -> tuple[OseSession, Out
             raise RulesError(
                 Step(N_("Roll the encounter distance first: the pursuit starts from it."))
             )
-        pursuit = ose.start_pursuit(
+        pursuit = evasion.start_pursuit(
             flight.fleeing, distance, flight.fleeing_speed, flight.pursuer_speed
         )
         title = Step(
@@ -607,7 +605,7 @@ def pursue(
     """One round of a dungeon pursuit."""
     if session.pursuit is None:
         raise RulesError(Step(N_("No pursuit is running.")))
-    state = ose.pursuit_round(session.pursuit, dice, drop=drop, tempted=tempted, tiring=tiring)
+    state = evasion.pursuit_round(session.pursuit, dice, drop=drop, tempted=tempted, tiring=tiring)
     return _done(
         session, "evasion", Outcome(_pursuit_title(state), state.steps, KIND), pursuit=state
     )
@@ -630,7 +628,7 @@ def pursuers_give_up(session: OseSession) -> tuple[OseSession, Outcome]:
     """The referee ends a dungeon pursuit: the pursuers lose their quarry."""
     if session.pursuit is None:
         raise RulesError(Step(N_("No pursuit is running.")))
-    state = ose.give_up(session.pursuit)
+    state = evasion.give_up(session.pursuit)
     outcome = Outcome(Step(N_("The pursuers give up.")), state.steps, KIND)
     return _done(session, "evasion", outcome, pursuit=state)
 
@@ -641,7 +639,7 @@ def pursue_day(
     """One day of a wilderness pursuit."""
     if session.chase is None:
         raise RulesError(Step(N_("No pursuit is running.")))
-    chase = ose.wilderness_pursuit_day(session.chase, dice, directions)
+    chase = evasion.wilderness_pursuit_day(session.chase, dice, directions)
     if chase.status is ChaseStatus.CAUGHT:
         title = Step(N_("Pursuit day {day}: the pursuers catch up."), {"day": chase.day})
     else:

@@ -23,18 +23,13 @@ from omen.campaign.state import Outcome
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
+from omen.ose import evasion
 from omen.ose import morale as ose_morale
 from omen.ose import sequence as ose
 from omen.ose import session as ose_session
 from omen.ose import turn as ose_turn
-from omen.ose.sequence import (
-    Drop,
-    Place,
-    Side,
-    SideSetup,
-    SurpriseOutcome,
-    Terrain,
-)
+from omen.ose.evasion import Drop, Terrain
+from omen.ose.sequence import Place, Side, SideSetup, SurpriseOutcome
 from omen.ose.session import Action, Flight, Form, OseSession
 from omen.ose.settings import Directions, Ties, Tiring
 from omen_web.kit import dom
@@ -662,7 +657,7 @@ class OseScreen(kit.Screen):
         dom.show(chase_box, s.chase is not None)
         if s.pursuit is not None:
             state = s.pursuit
-            running = state.status is ose.PursuitStatus.RUNNING
+            running = state.status is evasion.PursuitStatus.RUNNING
             status = Step(
                 N_("Rounds run: {round}. Gap: {gap}."),
                 {"round": state.round, "gap": ose.measure(state.gap, ose.Unit.FEET)},
@@ -677,7 +672,7 @@ class OseScreen(kit.Screen):
                 self.one(f'[data-action="{action}"]').disabled = not running
         if s.chase is not None:
             chase = s.chase
-            going = chase.status is ose.ChaseStatus.GOING
+            going = chase.status is evasion.ChaseStatus.GOING
             status = Step(N_("Days of pursuit: {day}."), {"day": chase.day})
             dom.text(
                 self.field("ose-chase-status"),
@@ -689,7 +684,7 @@ class OseScreen(kit.Screen):
                 [
                     Step(
                         N_("The pursuers catch up on a day: {chance}"),
-                        {"chance": self.pct(ose.catch_up_chance(chase.pursuers_faster))},
+                        {"chance": self.pct(evasion.catch_up_chance(chase.pursuers_faster))},
                     )
                 ]
                 if going
@@ -700,7 +695,9 @@ class OseScreen(kit.Screen):
     def pursuit_odds(self) -> list[Step]:
         assert self.session.pursuit is not None
         drop = Drop(str(self.field("ose-drop").value))
-        odds = ose.pursuit_odds(self.session.pursuit, drop, bool(self.field("ose-tempted").checked))
+        odds = evasion.pursuit_odds(
+            self.session.pursuit, drop, bool(self.field("ose-tempted").checked)
+        )
         out = [Step(N_("Caught in the next round: {chance}"), {"chance": self.pct(odds.caught)})]
         if drop is not Drop.NOTHING:
             out.insert(
