@@ -589,7 +589,7 @@ def start() -> None:
         window.omenRedrawEverything = dom.proxy(lambda times: app.redraw_everything(times))
     # A first start asks which game the table plays (after a shared link's import)
     share = app.built.get("share")
-    firststart.offer(app, share.dialog if share is not None else None)
+    firststart.offer(app, getattr(share, "dialog", None))
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
     app.begin_idle_work()
