@@ -14,7 +14,7 @@
 // away: Pyodide then starts normally and a new snapshot is made. The page's <html> gets
 // data-engine-start="snapshot" or "normal" and, once a new snapshot is stored,
 // data-snapshot="saved" (tests and the benchmark read them). `?snapshot=off` in the
-// address starts normally and makes no snapshot.
+// address starts normally and makes no snapshot (data-snapshot="off" says so).
 
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import manifest from "./build/snapshot.js";
@@ -375,5 +375,6 @@ async function startPython() {
   performance.mark("omen:engine-loaded");
   started = pyodide;
   if (wanted) makeSnapshotLater();
+  else root.dataset.snapshot = "off";
   return pyodide;
 }

@@ -12,14 +12,27 @@ example campaign: what every start looked like before the question). A test abou
 question itself is marked ``first_start`` and sees a fresh profile as a new game master
 does. A context a test makes itself (``browser.new_context``) gets the same default
 through :func:`answer_first_start`.
+
+**One warmed profile.** Most tests run in one browser context shared by the whole
+session (``warm_context``): the app was opened in it once, its service worker keeps
+every file and its memory snapshot is stored, so a test's start is a start from the
+snapshot. Between tests the shared context is reset: every page is closed (a test gets
+a new tab: no page init script, route, emulated media, viewport or sessionStorage of
+the test before), Omen's ``localStorage`` is cleared for every origin a test visited,
+and the context's routes, permissions and offline state are undone. A test that needs
+a profile of its own (a first start, the snapshot, the service worker, the install
+hint's user agent, a context init script, a fake clock: ``page.clock`` is the whole
+context's) is marked ``fresh_profile`` (``first_start`` and ``browser_context_args``
+imply it) and gets a new context as before.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, expect
@@ -44,6 +57,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "first_start: a fresh profile is asked which game the table plays"
     )
+    config.addinivalue_line(
+        "markers", "fresh_profile: the test gets a browser context of its own, not the warm one"
+    )
 
 
 # The default in tests: the first start's question counts as answered (see above).
@@ -54,12 +70,6 @@ def answer_first_start(context: BrowserContext) -> BrowserContext:
     """Let every page of ``context`` start as if the first start's question was answered."""
     context.add_init_script(ANSWER_SCRIPT)
     return context
-
-
-@pytest.fixture(autouse=True)
-def first_start_answered(request: pytest.FixtureRequest, context: BrowserContext) -> None:
-    if FIRST_START == "answered" and request.node.get_closest_marker("first_start") is None:
-        answer_first_start(context)
 
 
 @pytest.fixture(scope="session")
@@ -86,6 +96,89 @@ def server() -> Iterator[tuple[Any, str]]:
 @pytest.fixture(scope="session")
 def base(server: tuple[Any, str]) -> str:
     return server[1]
+
+
+SNAPSHOT_SAVED = 120_000  # ms: the snapshot worker's whole start, import and copy
+
+
+def needs_fresh_profile(request: pytest.FixtureRequest) -> bool:
+    return any(
+        request.node.get_closest_marker(name) is not None
+        for name in ("fresh_profile", "first_start", "browser_context_args")
+    )
+
+
+def origin(url: str) -> str | None:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
+
+
+# Every origin a test's page was on in the warm context: its localStorage is cleared
+# before the next test.
+VISITED: set[str] = set()
+
+
+@pytest.fixture(scope="session")
+def warm_context(
+    browser: Any, browser_context_args: dict[str, Any], base: str
+) -> Iterator[BrowserContext]:
+    """The shared profile, warmed once: the service worker controls the app and the
+    memory snapshot is stored, so later starts in it are starts from the snapshot."""
+    context = answer_first_start(browser.new_context(**browser_context_args))
+    page = context.new_page()
+    open_app(page, base)
+    page.locator("html[data-snapshot='saved']").wait_for(state="attached", timeout=SNAPSHOT_SAVED)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.close()
+    VISITED.add(base)
+    yield context
+    context.close()
+
+
+def reset(context: BrowserContext) -> Page:
+    """A new tab in the warm context with no ``localStorage`` left by the tests before."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    for visited in sorted(VISITED):
+        cdp.send("Storage.clearDataForOrigin", {"origin": visited, "storageTypes": "local_storage"})
+    cdp.detach()
+    return page
+
+
+def tidy(context: BrowserContext) -> None:
+    """Undo what a test did to the warm context itself; close its pages."""
+    for page in context.pages:
+        if (visited := origin(page.url)) is not None:
+            VISITED.add(visited)
+        page.close()
+    context.unroute_all(behavior="ignoreErrors")
+    context.set_offline(False)
+    context.clear_permissions()
+
+
+@pytest.fixture
+def context(
+    request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext]
+) -> Iterator[BrowserContext]:
+    """The warm context, reset; a fresh one for a test marked as needing it."""
+    if needs_fresh_profile(request):
+        fresh = new_context()
+        if FIRST_START == "answered" and request.node.get_closest_marker("first_start") is None:
+            answer_first_start(fresh)
+        yield fresh
+        return
+    warm: BrowserContext = request.getfixturevalue("warm_context")
+    reset(warm)
+    try:
+        yield warm
+    finally:
+        tidy(warm)
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    """The test's tab: in the warm context the one :func:`reset` opened."""
+    return context.pages[0] if context.pages else context.new_page()
 
 
 @pytest.fixture(autouse=True)

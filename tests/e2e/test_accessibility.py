@@ -2,8 +2,10 @@
 sight, targets a thumb can hit, and borders that can be seen in a dim room.
 
 axe-core comes bundled in the PyPI package ``axe-playwright-python`` (pinned in
-pyproject.toml's test extras). Each test opens the app once and walks every state in
-:func:`each_state`, so a run costs one start per language and theme, not one per screen.
+pyproject.toml's test extras). Every state in :func:`each_state` is walked once per
+language and theme (:func:`walked`): at each stop axe runs, the targets are measured and,
+in two of the four, every Tab stop is visited; the tests below each check their part of
+that one walk, so a run costs one start and one walk per language and theme.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ def a_table_link() -> str:
     )
 
 
-def each_state(page: Page, dialogs: bool = True) -> Iterator[str]:
+def each_state(page: Page) -> Iterator[str]:
     """Walk every screen and sub-state a game master meets; yield a name at each stop."""
     nav(page, "explore")
     yield "explore"
@@ -118,11 +120,10 @@ def each_state(page: Page, dialogs: bool = True) -> Iterator[str]:
     press(page, "roll-table")
     open_details(page, "section[data-screen='tables'] details")
     yield "tables: the table editor, rolled"
-    if dialogs:
-        press(page, "share-table")
-        expect(page.locator("[data-bind='share-sheet']")).to_be_visible()
-        yield "tables: the share sheet"
-        press(page, "share-close")
+    press(page, "share-table")
+    expect(page.locator("[data-bind='share-sheet']")).to_be_visible()
+    yield "tables: the share sheet"
+    press(page, "share-close")
     press(page, "close-table")
 
     nav(page, "log")
@@ -131,12 +132,14 @@ def each_state(page: Page, dialogs: bool = True) -> Iterator[str]:
 
     nav(page, "settings")
     yield "settings"
-    if dialogs:
-        page.locator("[data-bind='import-text']").fill(a_table_link())
-        press(page, "import-text")
-        expect(page.locator("[data-bind='import-dialog']")).to_be_visible()
-        yield "settings: the import dialog"
-        press(page, "import-cancel")
+    page.locator("[data-bind='import-text']").fill(a_table_link())
+    press(page, "import-text")
+    expect(page.locator("[data-bind='import-dialog']")).to_be_visible()
+    yield "settings: the import dialog"
+    press(page, "import-cancel")
+
+
+AXE_RUN = "(options) => axe.run(document, options).then((results) => results.violations)"
 
 
 def report(found: dict[str, list[str]]) -> str:
@@ -154,15 +157,7 @@ def describe(violations: list[dict[str, Any]]) -> list[str]:
 
 @pytest.mark.parametrize(("language", "theme"), COMBOS)
 def test_axe_finds_nothing_on_any_screen(page: Page, base: str, language: str, theme: str) -> None:
-    configure(page, base, language, theme)
-    axe = Axe()
-    found: dict[str, list[str]] = {}
-    for state in each_state(page):
-        page.wait_for_timeout(50)  # let a screen's redraw land before axe reads it
-        result = axe.run(page, options=AXE_OPTIONS)
-        violations = result.response["violations"]
-        if violations:
-            found[state] = describe(violations)
+    found = walked(page, base, language, theme)["axe"]
     assert not found, report(found)
 
 
@@ -244,21 +239,25 @@ BAR = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("language", "theme"), [("en", "light"), ("cs", "dark")])
+TAB_COMBOS = [("en", "light"), ("cs", "dark")]  # the walks that also visit every Tab stop
+
+
+def tab_stops(page: Page, state: str, found: dict[str, list[str]], stops: dict[str, int]) -> None:
+    """The action bar's shape and every Tab stop of a screen's state."""
+    bar = page.evaluate(BAR)
+    if bar is not None and (bar["buttons"] > 3 or bar["rows"] > 1 or bar["gap"] > 0):
+        found[f"{state}: action bar"] = [str(bar)]  # one row, three buttons, no strip
+    count, hidden = tab_through(page)
+    stops[state] = count
+    if hidden:
+        found[state] = hidden
+
+
+@pytest.mark.parametrize(("language", "theme"), TAB_COMBOS)
 def test_every_tab_stop_is_in_sight(page: Page, base: str, language: str, theme: str) -> None:
-    configure(page, base, language, theme)
-    found: dict[str, list[str]] = {}
-    stops = {}
-    for state in each_state(page, dialogs=False):
-        if state not in SCREEN_STATES:
-            continue
-        bar = page.evaluate(BAR)
-        if bar is not None and (bar["buttons"] > 3 or bar["rows"] > 1 or bar["gap"] > 0):
-            found[f"{state}: action bar"] = [str(bar)]  # one row, three buttons, no strip
-        count, hidden = tab_through(page)
-        stops[state] = count
-        if hidden:
-            found[state] = hidden
+    walk = walked(page, base, language, theme)
+    stops, found = walk["stops"], walk["tab"]
+    assert set(stops) == SCREEN_STATES, set(stops) ^ SCREEN_STATES
     assert all(count > 5 for count in stops.values()), stops
     assert not found, report(found)
 
@@ -289,12 +288,9 @@ TARGETS = """() => {
 
 @pytest.mark.parametrize(("language", "theme"), [("en", "light"), ("cs", "dark")])
 def test_every_target_is_at_least_44_px(page: Page, base: str, language: str, theme: str) -> None:
-    configure(page, base, language, theme)
-    found: dict[str, list[str]] = {}
-    for state in each_state(page):
-        small = page.evaluate(TARGETS)
-        if small:
-            found[state] = small
+    walk = walked(page, base, language, theme)
+    assert walk["states"][-1] == "settings: the import dialog"  # every state was measured
+    found = walk["targets"]
     assert not found, report(found)
 
 
@@ -335,11 +331,9 @@ COLOURS = """() => {
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_field_borders_and_the_meter_track_stand_out(page: Page, base: str, theme: str) -> None:
-    """WCAG 1.4.11: a field's edge and the meter's empty track 3:1 against what is behind."""
-    configure(page, base, "en", theme)
-    nav(page, "encounter")
-    page.locator("input[name='encounter-procedure'][value='gurps']").check()
-    colours = page.evaluate(COLOURS)
+    """WCAG 1.4.11: a field's edge and the meter's empty track 3:1 against what is behind
+    (read on the Encounter screen with the GURPS procedure chosen)."""
+    colours = walked(page, base, "en", theme)["colours"]
     behind_grid = colours["page"] if "0, 0, 0, 0" in colours["grid_card"] else colours["grid_card"]
     ratios = {
         "text field": contrast(colours["text_field"], colours["page"]),
@@ -349,6 +343,38 @@ def test_field_borders_and_the_meter_track_stand_out(page: Page, base: str, them
         "meter track's edge": contrast(colours["track"], colours["card"]),
     }
     assert {name: round(r, 2) for name, r in ratios.items() if r < 3} == {}
+
+
+# One walk per language and theme, shared by the tests above (whichever runs first walks;
+# its page's console guard covers the walk).
+WALKS: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def walked(page: Page, base: str, language: str, theme: str) -> dict[str, Any]:
+    """What one walk through :func:`each_state` found in ``language`` and ``theme``: axe's
+    violations, targets under 44 px, the Tab stops (in :data:`TAB_COMBOS`) and the colours
+    of the Encounter screen's GURPS form; each a dict by state."""
+    key = (language, theme)
+    if key in WALKS:
+        return WALKS[key]
+    configure(page, base, language, theme)
+    page.evaluate(Axe().axe_script)  # once: the walk stays on this page
+    walk: dict[str, Any] = {"axe": {}, "targets": {}, "tab": {}, "stops": {}, "states": []}
+    for state in each_state(page):
+        saved(page)  # the frame that shows the last tap, and the task after it, have run
+        walk["states"].append(state)
+        violations = page.evaluate(AXE_RUN, AXE_OPTIONS)
+        if violations:
+            walk["axe"][state] = describe(violations)
+        small = page.evaluate(TARGETS)
+        if small:
+            walk["targets"][state] = small
+        if state == "encounter: gurps":
+            walk["colours"] = page.evaluate(COLOURS)
+        if key in TAB_COMBOS and state in SCREEN_STATES:
+            tab_stops(page, state, walk["tab"], walk["stops"])
+    WALKS[key] = walk
+    return walk
 
 
 def test_deleting_a_table_stands_apart_and_undoes_on_the_spot(page: Page, base: str) -> None:

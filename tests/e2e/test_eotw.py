@@ -47,23 +47,19 @@ def test_odds_of_a_small_pool_with_and_without_pushing(page: Page, base: str) ->
     expect(page.locator("[data-bind='pool-total']")).to_have_text(
         "Pool: 1 positive and 0 negative dice"
     )
-    # One positive die against 3: faces 1-3 of 6 succeed, 50.0%. Pushed: 2 positive and
-    # 1 negative die. The negative die shows 4-6 (1/2): fail only if both positive dice
-    # are high (1/4). It shows n in 1-3 (1/2): fail if both are high (1/4) or one shows n
-    # and the other is high (2 * 1/6 * 1/2 = 1/6); so failing is 1/8 + 5/24 = 1/3: 66.7%.
+    # The engine's exact odds, worked out by hand in tests/unit/test_eotw.py
+    # (test_odds_worked_out_by_hand, test_a_pushed_single_die_worked_out_by_hand): 1/2
+    # and, pushed (2 positive, 1 negative die), 2/3; expected stress 0 and 25/36.
     expect(odds_row(page, "At least one success").get_by_role("cell")).to_have_text(
         ["50.0%", "66.7%"]
     )
-    # Expected stress: none unpushed; pushed, the negative die stays unless a positive
-    # die matches it: 1 - P(some positive matches) = (5/6)^2 = 25/36 = 0.69.
     expect(odds_row(page, "Expected stress").get_by_role("cell")).to_have_text(["0.00", "0.69"])
     expect(odds_row(page, "Exactly 1 stress").get_by_role("cell")).to_have_text(["0.0%", "69.4%"])
     page.get_by_role("button", name="One die more: Danger or difficulty").click()
     expect(page.locator("[data-bind='pool-total']")).to_have_text(
         "Pool: 1 positive and 1 negative dice"
     )
-    # 1 positive, 1 negative, value 3: the positive succeeds on 1-3 unless the negative
-    # matches it: 3/6 * 5/6 = 15/36 = 41.7%.
+    # 1 positive, 1 negative, value 3: 5/12 (tests/unit/test_eotw.py)
     expect(odds_row(page, "At least one success").get_by_role("cell").first).to_have_text("41.7%")
 
 

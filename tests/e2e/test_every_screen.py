@@ -7,6 +7,7 @@ instead of on a phone at the table. Started both normally and from a snapshot.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app
@@ -14,6 +15,7 @@ from .test_snapshot import started_from, wait_for_snapshot
 from .walk import walk
 
 
+@pytest.mark.fresh_profile  # a normal start, then one from its snapshot
 def test_every_screen_works_with_the_trimmed_standard_library(page: Page, base: str) -> None:
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))

@@ -177,6 +177,7 @@ def test_czech_language_switch_persists(page: Page, base: str) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("My campaign"))
 
 
+@pytest.mark.fresh_profile  # routes the runtime, which the warm service worker would serve
 def test_the_shell_speaks_czech_before_python_is_ready(page: Page, base: str) -> None:
     """static/boot.js reads the compiled catalog itself: with the engine held back, the
     screen's labels are already Czech (and say so to screen readers via lang)."""
@@ -192,6 +193,7 @@ def test_the_shell_speaks_czech_before_python_is_ready(page: Page, base: str) ->
     expect(page.locator("html")).not_to_have_attribute("data-ready", "true")
 
 
+@pytest.mark.fresh_profile  # the service worker's first visit
 def test_loads_offline_after_one_visit(page: Page, base: str) -> None:
     open_app(page, base, "?seed=1")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
@@ -203,6 +205,7 @@ def test_loads_offline_after_one_visit(page: Page, base: str) -> None:
     expect(page.locator("[data-bind='turn']")).to_have_text("2")
 
 
+@pytest.mark.fresh_profile  # routes the runtime, which the warm service worker would serve
 @pytest.mark.allow_console_errors
 def test_engine_failure_is_explained_with_a_reload(page: Page, base: str) -> None:
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
@@ -211,6 +214,7 @@ def test_engine_failure_is_explained_with_a_reload(page: Page, base: str) -> Non
     expect(page.get_by_role("button", name="Reload")).to_be_visible()
 
 
+@pytest.mark.fresh_profile  # a service worker update
 def test_a_new_deploy_offers_an_update_and_keeps_the_data(page: Page, tmp_path: Path) -> None:
     # A deploy of its own in a temporary folder, so the test can publish a new version.
     for name in [*build.site_files(), "static/build/precache.js"]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
 import build
@@ -67,6 +68,7 @@ def test_a_first_start_runs_the_apps_modules_from_their_bytecode(page: Page, bas
     assert sum(read is True for read, _ in found.values()) >= 20
 
 
+@pytest.mark.fresh_profile  # routes the bundle, which the warm service worker would serve
 def test_bytecode_that_does_not_match_its_source_is_not_run(
     context: BrowserContext, page: Page, base: str
 ) -> None:

@@ -165,6 +165,7 @@ def make_table(page: Page, name: str) -> str:
     return link
 
 
+@pytest.mark.fresh_profile  # the first visit to the host, then offline
 def test_under_a_sub_path_it_boots_rolls_shares_and_starts_offline(
     page: Page, browser: Browser, context: BrowserContext, host: dict[str, Any]
 ) -> None:
@@ -307,13 +308,17 @@ def hostile_links() -> dict[str, str]:
             ).encode()
         ),
     }
+    # 100 MB of spaces between the JSON's parts, CRC and all: whole, readable JSON, so a
+    # reader without its limit would show "Table 'Wolves': d2, 0 entries"
     inflater = zlib.compressobj(9)
-    head = b'{"app":"omen","kind":"table","v":1,"data":{"table":{"name":"'
+    head = b'{"app":"omen","kind":"table","v":1,"data":{"table":{"name":"Wolves","die":"d2","entries":[]}'
+    tail = b"}}"
     body, crc = inflater.compress(head), zlib.crc32(head)
-    for _ in range(100):  # 100 MB of spaces, CRC and all
+    for _ in range(100):
         body += inflater.compress(b" " * 1_000_000)
         crc = zlib.crc32(b" " * 1_000_000, crc)
-    body += inflater.flush()
+    body += inflater.compress(tail) + inflater.flush()
+    crc = zlib.crc32(tail, crc)
     links["zip bomb"] = _link(bytes([share.FRAME]) + crc.to_bytes(4, "big") + body)
     for index, template in enumerate(TEMPLATES):
         if "<" in template or "\u202e" in template:  # ("javascript:…" alone is text)
@@ -327,12 +332,9 @@ def test_the_preview_shows_nothing_for_damaged_deep_huge_or_markup_links(
     page.goto(host["url"])
     wait_ready(page)
     links = hostile_links()
-    started = time.perf_counter()
     found = page.evaluate(READ, list(links.values()))
-    elapsed = time.perf_counter() - started
     shown = {name: result for name, result in zip(links, found, strict=True) if result is not None}
-    assert shown == {}
-    assert elapsed < 60, elapsed  # the bomb stops at the limit (a guard, not a benchmark)
+    assert shown == {}  # the zip bomb among them: the reader stops at its limit (2 MB)
     # and a good link is read, so the test is not passing on a reader that reads nothing
     good = page.evaluate(READ, [named("Wolves"), named("Vlci 🐺 <3")])
     assert good[0] == {"summary": "Table 'Wolves': d2, 2 entries", "names": [], "more": 0}

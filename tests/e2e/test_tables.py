@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import every_screen_built, open_app, reload_app
@@ -344,6 +345,7 @@ def test_a_redraw_keeps_what_was_typed_in_the_editor(page: Page, base: str) -> N
     expect(page.get_by_role("button", name="Save the table")).to_be_disabled()
 
 
+@pytest.mark.fresh_profile  # a fake clock: Playwright installs it in the whole context
 def test_the_real_time_reminder(page: Page, base: str) -> None:
     page.clock.install()
     open_app(page, base)

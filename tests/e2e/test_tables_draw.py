@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .conftest import every_screen_built, open_app
+from .conftest import every_screen_built, open_app, saved
 
 LOCALITY_1 = "Fog comes up off the river and swallows the streetlights."
 
@@ -178,7 +178,13 @@ def test_rows_made_ahead_follow_the_language_and_the_library(page: Page, base: s
     those made ahead gets the rest, numbered on."""
     open_app(page, base)
     every_screen_built(page)
-    page.wait_for_timeout(1000)  # the idle moments after that, when the rows are made
+    # the idle moments after that, when the rows are made: as many as the longest table
+    # has, up to 12 (tablesscreen.AHEAD_ROWS), all in the closed editor
+    wanted = saved(page).evaluate(
+        """Math.min(12, Math.max(...JSON.parse(localStorage.getItem('omen/library')).data
+            .tables.map((table) => table.entries.length)))"""
+    )
+    expect(page.locator("[data-bind='edit-entries'] > .entry-row")).to_have_count(wanted)
     nav(page, "settings")
     page.get_by_role("combobox", name="Language").select_option("cs")
     nav(page, "tables")

@@ -239,6 +239,21 @@ def test_odds_worked_out_by_hand() -> None:
     assert eotw.odds(1, 1, 3, cancel_first=False).success == Fraction(1, 2)
 
 
+def test_a_pushed_single_die_worked_out_by_hand() -> None:
+    """The Tests screen's first pool (one positive die against 3), pushed: 2 positive
+    and 1 negative die (the browser test checks the screen shows these figures)."""
+    pushed = eotw.push_comparison(Pool(), 3).with_push
+    assert (pushed.positive, pushed.negative) == (2, 1)
+    # The negative die shows 4-6 (1/2): fail only if both positive dice are high (1/4).
+    # It shows n in 1-3 (1/2): fail if both are high (1/4) or one shows n and the other
+    # is high (2 * 1/6 * 1/2 = 1/6); so failing is 1/8 + 5/24 = 1/3.
+    assert pushed.success == Fraction(2, 3)
+    # The negative die stays (1 stress) unless a positive die matches it: (5/6)^2.
+    assert pushed.expected_stress == Fraction(25, 36)
+    assert pushed.stress == (Fraction(11, 36), Fraction(25, 36))
+    assert eotw.push_comparison(Pool(), 3).without_push.expected_stress == 0
+
+
 def test_odds_for_fifteen_dice_are_quick_and_whole() -> None:
     result = eotw.odds(8, 7, 3)
     assert sum(result.stress) == 1 and sum(result.successes) == 1

@@ -429,7 +429,8 @@ def test_a_rules_error_while_loading_becomes_stored_data_error() -> None:
     with pytest.raises(StoredDataError) as caught:
         decode(tension, envelope("tension", {"start": 0}))
     assert str(caught.value) == "The starting pool must be between 1 and 200 points."
-    assert isinstance(caught.value, RulesError)
+    # the rules error itself is kept as the cause (not a StoredDataError raised anew)
+    assert type(caught.value.__cause__) is RulesError
     assert caught.value.message.key == "The starting pool must be between {low} and {high} points."
 
 
