@@ -71,7 +71,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
     # 2. Distance: 4d6×10 yards outdoors.
     distance = step(page, "distance")
     distance.locator(":scope > summary").click()
-    expect(distance.locator(".ose-odds li").nth(0)).to_have_text("Kostky v divočině: 4d6×10")
+    expect(distance.locator(".ose-odds li").nth(0)).to_have_text("Kostky v divočině: 4k6×10")
     expect(distance.locator(".ose-odds li").nth(1)).to_have_text(
         "Od 40 yardů do 240 yardů, v průměru 140 yardů."
     )
@@ -138,7 +138,8 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
     expect(result).to_have_text("Únik se zdařil: prchající strana unikne.")
     expect(panel.get_by_role("textbox", name="Tvor")).to_have_value("Skřeti")
     expect(step(page, "initiative").locator("[data-bind='ose-round']")).to_have_text("1")
-    expect(panel.locator("[data-action='ose-next']")).to_have_text("Dál: 2. kolo")
+    # The party got away: the big button ends the encounter, no next round (#34).
+    expect(panel.locator("[data-action='ose-next']")).to_have_text("Ukončit setkání")
 
     # Every roll is in the log with its steps.
     page.locator("[data-nav='log']").click()

@@ -146,17 +146,17 @@ def test_a_torch_warns_one_turn_before_it_goes_out_and_survives_a_reload(
     warnings = turn.locator("[data-bind='oseturn-warnings'] li")
     expect(lights).to_have_text(["Nothing is burning and no timer runs."])
     turn.get_by_role("button", name="Light a torch").click()
-    expect(lights).to_have_text(["Torch 1: 6 turns leftEnd"])
+    expect(lights).to_have_text(["Torch 1: 6 turns leftPut out"])
     turn.get_by_role("textbox", name="Timer").fill("Bless")
     turn.get_by_role("spinbutton", name="Turns").fill("2")
     turn.get_by_role("button", name="Add timer").click()
     expect(lights.nth(1)).to_have_text("Bless: 2 turns leftEnd")
     for faces in ("", "6", "", "6"):
         next_turn(page, faces)
-    expect(lights).to_have_text(["Torch 1: 2 turns leftEnd"])  # Bless has run out
+    expect(lights).to_have_text(["Torch 1: 2 turns leftPut out"])  # Bless has run out
     expect(warnings).to_have_count(0)
     next_turn(page)  # turn 5: one turn of light is left
-    expect(lights).to_have_text(["Torch 1: 1 turn leftEnd"])
+    expect(lights).to_have_text(["Torch 1: 1 turn leftPut out"])
     expect(warnings.nth(0)).to_have_text("Torch 1 goes out at the end of the next turn.")
     steps = turn.locator("[data-bind='oseturn-steps'] li")
     expect(steps.last).to_have_text(
@@ -167,7 +167,7 @@ def test_a_torch_warns_one_turn_before_it_goes_out_and_survives_a_reload(
     turn = panel(page)
     lights = turn.locator("[data-bind='oseturn-lights'] li")
     warnings = turn.locator("[data-bind='oseturn-warnings'] li")
-    expect(lights).to_have_text(["Torch 1: 1 turn leftEnd"])
+    expect(lights).to_have_text(["Torch 1: 1 turn leftPut out"])
     expect(warnings.nth(0)).to_have_text("Torch 1 goes out at the end of the next turn.")
     expect(turn.locator("[data-bind='oseturn-turn']")).to_have_text("5")
 
@@ -187,7 +187,7 @@ def test_screenshots_in_czech_and_english_light_and_dark(page: Page, base: str) 
         "Směna 1: tentokrát se nehází."
     )
     expect(turn.locator("[data-bind='oseturn-lights'] li")).to_have_text(
-        ["Pochodeň 1: zbývá 5 směnUkončit"]
+        ["Pochodeň 1: zbývá 5 směnZhasnout"]
     )
     page.screenshot(path=str(SHOTS / "oseturn-cs-dark.png"))
     page.get_by_role("button", name="Nastavení").click()

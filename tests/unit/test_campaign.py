@@ -139,7 +139,19 @@ def test_reset_pool_uses_the_starting_value() -> None:
     reset = reset_pool(state, values(tension__start=15))
     assert reset.pool == 15
     assert reset.clock == state.clock  # no check, no turn
-    assert reset.last == state.last
+    assert reset.last is not None and reset.last.kind == "reset"
+    assert reset.last.title.english() == "The tension pool is reset to 15."
+
+
+def test_a_reset_pool_shows_in_the_headline_not_the_pool_before_it() -> None:
+    """#34: the title said "nothing yet (pool 13)" while the pool showed 20."""
+    state, outcome = check(
+        Exploration(procedure=Procedure.TENSION_DIE), values(), ScriptedDice([6, 1]), advance=True
+    )
+    assert outcome.title.english() == "Tension Die: nothing yet (pool 13)"
+    reset = reset_pool(state, values())
+    assert reset.pool == 20 and reset.last is not None
+    assert reset.last.title.english() == "The tension pool is reset to 20."
 
 
 def test_tension_settings_from_values() -> None:

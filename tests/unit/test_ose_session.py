@@ -265,3 +265,92 @@ def test_an_encounter_stored_before_the_rule_still_loads(action: str | None, fou
     loaded = decode(s.SCHEMA, text)
     assert loaded.combat is fought and loaded.creature == "Orcs"
     assert s.OseSession.from_json(data).combat is fought  # an Undo from an old log entry
+
+
+# --- states the rules rule out (#34): no fight once away, morale said as it stands -------------
+
+
+def test_after_a_successful_evasion_there_is_no_fight() -> None:
+    flight = s.Flight(Side.PARTY, fleeing_speed=120, pursuer_speed=90)
+    session, _ = s.evade(s.new_session(), flight, ScriptedDice([]), defaults())
+    assert s.got_away(session) and not s.chased(session)
+    with pytest.raises(RulesError, match="One side got away: the encounter is over"):
+        s.choose_action(session, s.Action.FIGHT)
+    s.choose_action(session, s.Action.PARLEY)  # words across the distance are still possible
+    assert s.got_away(roundtrip(session))  # a reload knows it too
+    session, _, _ = s.conclude(session)
+    assert s.ended(session)
+
+
+def test_during_a_pursuit_there_is_no_fight_until_the_pursuers_catch_up() -> None:
+    session, _ = s.roll_distance(s.new_session(), ScriptedDice([1, 1]))  # 20 feet
+    flight = s.Flight(Side.PARTY, fleeing_speed=60, pursuer_speed=120)
+    session, _ = s.evade(session, flight, ScriptedDice([]), defaults())
+    assert s.chased(session) and not s.got_away(session)
+    with pytest.raises(RulesError, match="A pursuit is on"):
+        s.choose_action(session, s.Action.FIGHT)
+    session, outcome = s.pursue(session, ScriptedDice([]))
+    assert outcome.title.english() == "Pursuit round 1: the pursuers catch up."
+    assert s.no_fight(session) is None
+    session, outcome = s.choose_action(session, s.Action.FIGHT)
+    assert session.combat
+
+
+def test_pursuers_who_give_up_or_lose_the_trail_end_the_fight_too() -> None:
+    session, _ = s.roll_distance(s.new_session(), ScriptedDice([3, 3]))
+    flight = s.Flight(Side.PARTY, fleeing_speed=90, pursuer_speed=120)
+    session, _ = s.evade(session, flight, ScriptedDice([]), defaults())
+    session, _ = s.pursuers_give_up(session)
+    assert s.got_away(session)
+    wild = s.set_up(s.new_session(), place=Place.WILDERNESS)
+    flight = s.Flight(fleeing_count=6, pursuer_count=2, fleeing_speed=120, pursuer_speed=150)
+    wild, _ = s.evade(wild, flight, ScriptedDice([36]), defaults())
+    assert s.chased(wild)
+    wild, _ = s.evade(wild, flight, ScriptedDice([35]), defaults())
+    assert s.got_away(wild) and s.no_fight(wild) is not None
+
+
+def test_a_fresh_encounter_may_fight_and_is_not_over() -> None:
+    session = s.new_session("Goblins")
+    assert s.no_fight(session) is None and not s.ended(session) and not s.got_away(session)
+
+
+@pytest.mark.parametrize(
+    ("killed", "dice", "status"),
+    [
+        (1, [6, 6], "They have broken: no more checks."),
+        (1, [1, 2], "They held: the next check comes when half of them are down."),
+        (3, [1, 2], "Check: half of the group is out of the fight."),  # due at once
+    ],
+)
+def test_after_a_morale_roll_the_status_says_what_it_came_to(
+    killed: int, dice: list[int], status: str
+) -> None:
+    session = s.set_morale(s.new_session(), score=7, group=6)
+    assert s.morale_status(session).english() == (
+        "No check is due yet: roll when the first of them is killed or half are down."
+    )
+    session = s.set_morale(session, killed=killed)
+    assert s.morale_status(session).english() == "Check: the first of them is killed."
+    session, _ = s.roll_morale(session, ScriptedDice(dice))
+    assert s.morale_status(session).english() == status
+    assert "No check is due yet" not in s.morale_status(roundtrip(session)).english()
+
+
+def test_two_held_checks_and_a_referees_own_check_are_said_too() -> None:
+    session = s.set_morale(s.new_session(), score=7, group=4)
+    session, _ = s.roll_morale(session, ScriptedDice([1, 1]))  # called by the referee
+    assert s.morale_status(session).english() == (
+        "They held: the next check comes when the first of them is killed or half are down."
+    )
+    session = s.set_morale(session, out=2)
+    assert s.morale_status(session).english() == "Check: half of the group is out of the fight."
+    session, _ = s.roll_morale(session, ScriptedDice([2, 2]))
+    assert s.morale_status(session).english() == (
+        "They have held two checks: they fight on until killed."
+    )
+    fearless = s.set_morale(s.new_session(), score=12, group=4, killed=1)
+    fearless, _ = s.roll_morale(fearless, ScriptedDice([]))
+    assert s.morale_status(fearless).english() == (
+        "These monsters fight to the death: no check is rolled."
+    )

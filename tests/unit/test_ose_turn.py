@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -391,3 +392,95 @@ def test_an_encounter_spends_turns_that_burn_light_but_roll_no_check() -> None:
     ]
     with pytest.raises(RulesError):
         t.pass_turns(state, -1)
+
+
+# --- a light that burns out is said in the headline and the warnings (#34) -------------------
+
+
+def test_a_light_that_burns_out_is_in_the_headline_and_the_warnings() -> None:
+    values = {**defaults(), "ose.check_every": 2}
+    state = t.add_light(t.TurnState(), t.LightKind.TORCH)
+    state = t.add_timer(state, "Light spell", 6)
+    for _ in range(5):
+        state, _ = t.next_turn(state, values, ScriptedDice([4]))
+    assert [w.english() for w in t.warnings(state)][:2] == [
+        "Torch 1 goes out at the end of the next turn.",
+        "Timer 'Light spell' runs out at the end of the next turn.",
+    ]
+    state, outcome = t.next_turn(state, values, ScriptedDice([5]))
+    assert outcome.title.english() == (
+        "Turn 6: wandering monsters? 5 on the d6: nobody comes. Torch 1 goes out. "
+        "1 more light or timer ran out too."
+    )
+    assert [w.english() for w in t.warnings(state)] == [
+        "Torch 1 has burnt out.",
+        "Timer 'Light spell' has run out.",
+        "The party needs rest: -1 to attack and damage until it rests a turn.",
+    ]
+    assert t.warnings(roundtrip(state)) == t.warnings(state)  # a reload keeps them
+    state, outcome = t.next_turn(state, values, ScriptedDice([]), rest=True)
+    assert outcome.title.english() == "Turn 7: no check this turn."
+    assert t.warnings(state) == ()  # said once, at the turn it happened
+
+
+def test_a_lantern_alone_burning_out_is_named_in_the_headline() -> None:
+    state = replace(t.add_light(t.TurnState(turn=2), t.LightKind.LANTERN), since_rest=0)
+    state = replace(state, lights=(replace(state.lights[0], left=1),))
+    state, outcome = t.next_turn(state, {**defaults(), "ose.check_every": 100}, ScriptedDice([]))
+    assert outcome.title.english() == "Turn 3: no check this turn. Lantern 1 goes out."
+    assert [w.english() for w in t.warnings(state)] == ["Lantern 1 has burnt out."]
+
+
+def test_the_encounters_turns_end_the_turns_encounter_and_say_what_burnt_out() -> None:
+    state = t.add_light(t.add_light(t.TurnState(turn=3), t.LightKind.TORCH), t.LightKind.LANTERN)
+    state = replace(state, met="Ghouls", encounter=True)
+    state, outcome = t.after_encounter(state, 6)
+    assert not state.encounter and state.met == "Ghouls"
+    assert outcome.title.english() == (
+        "The encounter took 6 turns: the clock is at turn 9. Torch 1 goes out."
+    )
+    assert state.last == outcome and outcome.kind == t.KIND
+    assert t.warnings(state)[0].english() == "Torch 1 has burnt out."
+    assert roundtrip(state) == state
+
+
+# --- what the clock knows reaches the encounter (#34) -----------------------------------------
+
+
+def test_an_encounter_from_a_violent_entry_is_said_in_oses_words() -> None:
+    table = Table("t1", "Crypt", "d6", (Entry("Ghouls", 1, 6, violent=True),))
+    library = Library(tables=(table,), locations=(Location("l1", "Crypt", encounter="t1"),))
+    _, outcome = t.next_turn(
+        t.TurnState(turn=1), defaults(), ScriptedDice([1, 3]), library=library, location="l1"
+    )
+    assert "Marked violent on the table: these monsters mean harm." in texts(outcome)
+    assert not any("horror" in line.lower() for line in texts(outcome))
+    _, day = t.next_day(
+        t.TurnState(mode=t.Mode.WILDERNESS), ScriptedDice([1, 2]), library=library, location="l1"
+    )
+    assert not any("horror" in line.lower() for line in texts(day))
+
+
+def test_lights_on_the_clock_and_the_place_set_the_encounters_light_and_dark() -> None:
+    from omen.ose import session as s
+    from omen.ose.sequence import Place, SideSetup
+
+    before = s.set_up(
+        s.new_session(),
+        dark=False,
+        party=SideSetup(unaware=False, light=False),
+        monsters=SideSetup(light=True, surprised_on=3),
+    )
+    torch = t.add_light(t.TurnState(turn=4), t.LightKind.TORCH)
+    met = s.from_clock("Ghouls", torch, before)
+    assert (met.creature, met.place, met.dark, met.party.light) == (
+        "Ghouls",
+        Place.DUNGEON,
+        True,
+        True,
+    )
+    assert not met.party.unaware and met.monsters == before.monsters  # the rest as left
+    dark = s.from_clock("Ghouls", t.TurnState(turn=4), met)
+    assert dark.dark and not dark.party.light
+    day = s.from_clock("Wolves", t.set_mode(torch, t.Mode.WILDERNESS), s.new_session())
+    assert (day.place, day.dark) == (Place.WILDERNESS, False)  # a day of travel is daylight

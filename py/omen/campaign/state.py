@@ -318,8 +318,14 @@ def check(
 
 
 def reset_pool(state: Exploration, values: dict[str, Value]) -> Exploration:
-    """The exploration with the Tension Die's pool back at its starting size."""
-    return replace(state, pool=tension_settings(values).start)
+    """The exploration with the Tension Die's pool back at its starting size; its last
+    result says so, so the headline never shows a pool from before the reset (who was
+    met stays, with the encounter still to run)."""
+    start = tension_settings(values).start
+    outcome = Outcome(
+        Step(N_("The tension pool is reset to {pool}."), {"pool": start}), (), "reset"
+    )
+    return replace(state, pool=start, last=outcome)
 
 
 def _phase_kept(data: Any) -> Any:

@@ -74,6 +74,8 @@ from omen.ose.evasion import (
 from omen.ose.morale import Morale, MoraleOdds
 from omen.ose.sequence import Encounter, Place, Side, SideSetup
 from omen.ose.settings import BothSurprised, Directions, Ties, Tiring
+from omen.ose.turn import Mode as TurnMode
+from omen.ose.turn import TurnState, carries_light, darkness
 
 KIND = "ose"
 MAX_CREATURE = 120
@@ -380,6 +382,32 @@ def _done(
 # --- set-up ----------------------------------------------------------------------------
 
 
+def from_clock(creature: str, clock: TurnState, before: OseSession) -> OseSession:
+    """A fresh encounter with a creature met on the turn clock: the place (a dungeon, or
+    the wilderness on a day of travel), the dark (a dungeon is; a day of travel is not)
+    and the party's light (a torch or lantern burning) come from the clock; the rest of
+    the set-up (who is unaware, the monsters' light and surprise range, the form) stays
+    as the referee left it.
+
+    >>> from omen.ose.turn import LightKind, Mode, add_light
+    >>> s = from_clock("Ghouls", add_light(TurnState(), LightKind.TORCH), OseSession())
+    >>> s.place.value, s.dark, s.party.light
+    ('dungeon', True, True)
+    >>> s = from_clock("Wolves", TurnState(mode=Mode.WILDERNESS), OseSession(dark=True))
+    >>> s.place.value, s.dark, s.party.light
+    ('wilderness', False, False)
+    """
+    place = Place.DUNGEON if clock.mode is TurnMode.DUNGEON else Place.WILDERNESS
+    fresh = new_session(creature, place)
+    return replace(
+        fresh,
+        dark=darkness(clock),
+        party=replace(before.party, light=carries_light(clock)),
+        monsters=before.monsters,
+        form=before.form,
+    )
+
+
 def set_up(
     session: OseSession,
     *,
@@ -475,12 +503,60 @@ def roll_round(
 
 def choose_action(session: OseSession, action: Action) -> tuple[OseSession, Outcome]:
     """Fight, parley or evade. Choosing to fight begins combat, which rules evasion out
-    for the rest of the encounter; evading once the fight has begun is refused."""
+    for the rest of the encounter; evading once the fight has begun is refused, and so
+    is fighting once one side got away or while it is being pursued."""
     if action is Action.EVADE:
         _before_the_fight(session)
+    if action is Action.FIGHT:
+        why = no_fight(session)
+        if why is not None:
+            raise RulesError(why)
     outcome = Outcome(Step(ACTION_TEXT[action]), (), KIND)
     combat = session.combat or action is Action.FIGHT
     return _done(session, "action", outcome, action=action, combat=combat)
+
+
+EVADED = N_("Evasion succeeds: the fleeing side gets away.")
+NO_FIGHT_AWAY = N_("One side got away: the encounter is over, so there is no fight. End it.")
+NO_FIGHT_CHASED = N_("A pursuit is on: there is no fight unless the pursuers catch up.")
+
+
+def got_away(session: OseSession) -> bool:
+    """Whether the fleeing side got away (an evasion that succeeded, pursuers who gave
+    up or lost the trail): the encounter is over but for its conclusion."""
+    evasion = session.results.get("evasion")
+    if session.pursuit is not None and session.pursuit.status is PursuitStatus.ESCAPED:
+        return True
+    if session.chase is not None and session.chase.status is ChaseStatus.ESCAPED:
+        return True
+    return evasion is not None and evasion.title.key == EVADED
+
+
+def chased(session: OseSession) -> bool:
+    """Whether a pursuit is still on (round by round in a dungeon, day by day outdoors)."""
+    if session.pursuit is not None and session.pursuit.status is PursuitStatus.RUNNING:
+        return True
+    return session.chase is not None and session.chase.status is ChaseStatus.GOING
+
+
+def no_fight(session: OseSession) -> Step | None:
+    """Why *Fight* is not offered now (None when it is): one side got away, or it is
+    being pursued and not caught yet.
+
+    >>> session = OseSession(results={"evasion": Outcome(Step(EVADED), (), KIND)})
+    >>> no_fight(session).english()
+    'One side got away: the encounter is over, so there is no fight. End it.'
+    """
+    if got_away(session):
+        return Step(NO_FIGHT_AWAY)
+    if chased(session):
+        return Step(NO_FIGHT_CHASED)
+    return None
+
+
+def ended(session: OseSession) -> bool:
+    """Whether the encounter has been concluded (its turns passed on the clock)."""
+    return "conclusion" in session.results
 
 
 def can_evade(session: OseSession) -> bool:
@@ -556,7 +632,7 @@ def evade(
     steps = (_fleeing_step(flight), *result.steps)
     chase = session.chase
     if result.evaded:
-        title = Step(N_("Evasion succeeds: the fleeing side gets away."))
+        title = Step(EVADED)
         if chase is not None and chase.status is ChaseStatus.GOING:
             chase = evasion.escape_pursuit(chase)
             steps = (*steps, *chase.steps)
@@ -577,7 +653,7 @@ def _evade_dungeon(session: OseSession, flight: Flight) -> tuple[OseSession, Out
     steps = (_fleeing_step(flight), *result.steps)
     pursuit = None
     if result.outcome is DungeonEvasionOutcome.EVADED:
-        title = Step(N_("Evasion succeeds: the fleeing side gets away."))
+        title = Step(EVADED)
     elif result.outcome is DungeonEvasionOutcome.CORNERED:
         title = Step(N_("Evasion fails: the fleeing side is cornered."))
     else:
@@ -713,6 +789,45 @@ def morale_due(session: OseSession) -> Step | None:
     """What calls for a morale check now, in words (None when nothing does)."""
     trigger = ose_morale.due(session.morale)
     return None if trigger is None else Step(ose_morale.TRIGGER_TEXT[trigger])
+
+
+def morale_status(session: OseSession) -> Step:
+    """Where the monsters' morale stands, in words: the check due now, or what the
+    checks rolled so far came to and when the next one comes.
+
+    >>> morale_status(OseSession()).english()
+    'No check is due yet: roll when the first of them is killed or half are down.'
+    """
+    m = session.morale
+    due = morale_due(session)
+    if due is not None:
+        return due
+    if m.broken:
+        return Step(N_("They have broken: no more checks."))
+    if m.score in (ose_morale.LOWEST, ose_morale.HIGHEST):
+        outcome = ose_morale.Outcome.NEVER_FIGHTS if m.score == ose_morale.LOWEST else None
+        return Step(ose_morale.OUTCOME_TEXT[outcome or ose_morale.Outcome.FEARLESS])
+    if m.steadfast:
+        return Step(N_("They have held two checks: they fight on until killed."))
+    if not m.held:
+        return Step(
+            N_("No check is due yet: roll when the first of them is killed or half are down.")
+        )
+    return Step(_HELD_TEXT[m.checked & frozenset(ose_morale.Trigger)])
+
+
+_HELD_TEXT = {
+    frozenset(): N_(
+        "They held: the next check comes when the first of them is killed or half are down."
+    ),
+    frozenset({ose_morale.Trigger.FIRST_DEATH}): N_(
+        "They held: the next check comes when half of them are down."
+    ),
+    frozenset({ose_morale.Trigger.HALF_DOWN}): N_(
+        "They held: the next check comes when the first of them is killed."
+    ),
+    frozenset(ose_morale.Trigger): N_("They held: no more checks are due."),
+}
 
 
 def roll_morale(

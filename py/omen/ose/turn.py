@@ -536,13 +536,18 @@ def _burn(state: TurnState) -> tuple[tuple[Light, ...], tuple[Timer, ...], list[
     return tuple(lights), tuple(timers), steps
 
 
+# The shared tables say a violent entry in Liminal Horror's words; OSE says it in its own.
+HORROR = "A horror: this encounter is violent."
+VIOLENT = N_("Marked violent on the table: these monsters mean harm.")
+
+
 def _meet(
     library: Library | None, location: str | None, values: Mapping[str, Value], dice: Dice
 ) -> tuple[str, tuple[Step, ...]]:
     if library is None:
         return "", ()
     met, _reaction, steps = meet(Exploration(location=location), library, dict(values), dice)
-    return met, steps
+    return met, tuple(Step(VIOLENT) if step.key == HORROR else step for step in steps)
 
 
 def next_turn(
@@ -615,7 +620,7 @@ def next_turn(
     lights, timers, burned = _burn(state)
     steps.extend(burned)
     outcome = Outcome(
-        title,
+        with_endings(title, burned),
         tuple(steps),
         EncounterKind.ENCOUNTER.value if found else EncounterKind.NOTHING.value,
     )
@@ -709,6 +714,70 @@ def pass_turns(state: TurnState, turns: int) -> tuple[TurnState, tuple[Step, ...
     return state, tuple(dict.fromkeys(kept))
 
 
+def after_encounter(state: TurnState, turns: int) -> tuple[TurnState, Outcome]:
+    """The clock once an encounter is over: its turns pass (:func:`pass_turns`), the
+    turn's encounter is done (nothing is left to run), and what the turns did is the
+    clock's last result, a light that burnt out in its headline.
+
+    >>> state = replace(add_light(TurnState(turn=3), LightKind.TORCH), encounter=True)
+    >>> state, outcome = after_encounter(replace(state, lights=(state.lights[0],)), 6)
+    >>> outcome.title.english()
+    'The encounter took 6 turns: the clock is at turn 9. Torch 1 goes out.'
+    >>> state.encounter
+    False
+    """
+    state, steps = pass_turns(state, turns)
+    title = Step(
+        N_("The encounter took {count} turn: the clock is at turn {turn}."),
+        {"count": turns, "turn": state.turn},
+        plural=N_("The encounter took {count} turns: the clock is at turn {turn}."),
+    )
+    outcome = Outcome(with_endings(title, steps), steps, KIND)
+    return replace(state, last=outcome, encounter=False), outcome
+
+
+# what a turn's end says of a light or timer that ran out
+ENDINGS = frozenset({"{light} {number} goes out.", "Timer '{name}' has run out."})
+
+
+def with_endings(title: Step, steps: Sequence[Step]) -> Step:
+    """A turn's headline followed by the first light that burnt out or timer that ran
+    out in its steps (and how many more did), so an ending is never only inside the
+    steps; the warnings name each one.
+
+    >>> with_endings(Step("Turn 4."), (Step("{light} {number} goes out.",
+    ...     {"light": Step(LIGHT_NAMES[LightKind.TORCH]), "number": 2}),)).english()
+    'Turn 4. Torch 2 goes out.'
+    """
+    ended = [step for step in steps if step.key in ENDINGS]
+    if not ended:
+        return title
+    if len(ended) == 1:
+        return Step(N_("{headline} {ending}"), {"headline": title, "ending": ended[0]})
+    more = Step(
+        N_("{count} more light or timer ran out too."),
+        {"count": len(ended) - 1},
+        plural=N_("{count} more lights or timers ran out too."),
+    )
+    return Step(
+        N_("{headline} {ending} {more}"), {"headline": title, "ending": ended[0], "more": more}
+    )
+
+
+def endings(state: TurnState) -> tuple[Step, ...]:
+    """The lights that burnt out and the timers that ran out at the end of the clock's
+    last turn (or the encounter's turns), as warnings."""
+    if state.last is None:
+        return ()
+    out: list[Step] = []
+    for step in state.last.steps:
+        if step.key == "{light} {number} goes out.":
+            out.append(Step(N_("{light} {number} has burnt out."), step.args))
+        elif step.key == "Timer '{name}' has run out.":
+            out.append(step)
+    return tuple(out)
+
+
 def _still_warned(state: TurnState) -> list[Step]:
     return [
         Step(
@@ -718,6 +787,25 @@ def _still_warned(state: TurnState) -> list[Step]:
         for x in state.lights
         if x.left == 1
     ]
+
+
+def darkness(state: TurnState) -> bool:
+    """Whether an encounter met on this clock starts in the dark: in a dungeon, yes; on a
+    wilderness day of travel (travel is by day), no.
+
+    >>> darkness(TurnState()), darkness(TurnState(mode=Mode.WILDERNESS))
+    (True, False)
+    """
+    return state.mode is Mode.DUNGEON
+
+
+def carries_light(state: TurnState) -> bool:
+    """Whether the party carries light: a torch or lantern burns on the clock.
+
+    >>> carries_light(add_light(TurnState(), LightKind.LANTERN)), carries_light(TurnState())
+    (True, False)
+    """
+    return bool(state.lights)
 
 
 def set_mode(state: TurnState, mode: Mode) -> TurnState:
@@ -761,8 +849,8 @@ def put_out(state: TurnState, number: int) -> TurnState:
 
 
 def warnings(state: TurnState) -> tuple[Step, ...]:
-    """What needs the referee's eye before the next turn: lights and timers with one turn
-    left, and in a dungeon a rest that is due or a party that has gone without one.
+    """What needs the referee's eye before the next turn: lights and timers that ran out
+    at the end of the last turn or have one turn left, and in a dungeon a rest that is due or a party that has gone without one.
 
     >>> tired = replace(TurnState(), since_rest=6)
     >>> [step.english() for step in warnings(tired)]
@@ -770,7 +858,7 @@ def warnings(state: TurnState) -> tuple[Step, ...]:
     >>> warnings(set_mode(tired, Mode.WILDERNESS))
     ()
     """
-    out: list[Step] = []
+    out: list[Step] = list(endings(state))
     for light in state.lights:
         if light.left == 1:
             out.append(

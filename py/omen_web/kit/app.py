@@ -268,7 +268,10 @@ class App:
                 handler(event)
             except RulesError as error:
                 self.notify(error.message)
-            self.draw_uncovered()  # a panel or procedure the action put on show
+                self.draw_uncovered()  # a panel or procedure the action put on show
+                return
+            self.draw_uncovered()
+            focus.reveal_result(event.target)  # the result it drew, brought into view
 
         return run
 

@@ -1,9 +1,17 @@
-"""Keep what has focus in sight, clear of the sticky header and the fixed bars.
+"""Keep what has focus in sight, clear of the sticky header and the fixed bars, and bring
+a tap's result into view.
 
 The style sheet's ``scroll-padding`` already makes the browser scroll a focused control
 clear of the bars. A control taller than a line (a text area) is scrolled only as far as
 its caret, and an action bar whose buttons wrap is taller than the padding allows for:
 this moves the page the rest of the way, so the whole control shows (WCAG 2.4.11/2.4.12).
+
+**A tap's result is never missed.** An element that shows the result of some actions
+names them in the markup, ``data-result="next-turn draw-attention"``. After such an
+action went through (and the screens were drawn), :func:`reveal_result` scrolls that
+element to the top of the page, under the header, when any of it is out of sight (a
+page scrolled down to the lights or the typed dice): smoothly, or at once when the
+device asks for reduced motion. A result already in sight stays where it is.
 """
 
 from __future__ import annotations
@@ -18,6 +26,37 @@ from omen_web.kit import dom
 # show (a screen not on show keeps its layout, see app.css: its bars are not measured).
 BARS = "nav.tabbar, main > .screen:not([hidden]) .actions"
 MARGIN = 8  # px of page left between a control and a bar
+
+
+def _visible_span() -> tuple[float, float]:
+    """The part of the viewport between the sticky header and the bars over the page."""
+    top = float(document.querySelector("header.top").getBoundingClientRect().bottom)
+    bottom = float(window.innerHeight)
+    for bar in document.querySelectorAll(BARS):
+        edge = bar.getBoundingClientRect()
+        if edge.height > 0:
+            bottom = min(bottom, float(edge.top))
+    return top, bottom
+
+
+def reveal_result(node: Any) -> None:
+    """Bring into view the element that shows the result of the action tapped at
+    ``node`` (see the module's docstring), when it is on show and not all in sight."""
+    if not hasattr(node, "closest"):
+        return
+    action = node.closest("[data-action]")
+    if not dom.found(action):
+        return
+    name = str(action.dataset.action)
+    for result in document.querySelectorAll("[data-result]"):
+        if name not in str(result.dataset.result).split() or not result.getClientRects().length:
+            continue  # another action's, or not on show
+        box = result.getBoundingClientRect()
+        top, bottom = _visible_span()
+        if box.top < top or box.bottom > bottom:
+            calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+            result.scrollIntoView(dom.options(block="start", behavior="auto" if calm else "smooth"))
+        return
 
 
 def keep_in_sight(event: Any) -> None:

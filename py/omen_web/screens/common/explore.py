@@ -17,7 +17,6 @@ from omen.campaign.exploration import (
 )
 from omen.campaign.state import (
     Exploration,
-    Outcome,
     check,
     reset_pool,
     tension_settings,
@@ -103,10 +102,7 @@ class ExploreScreen(kit.Screen):
 
     def on_reset_pool(self, _target: Any, _event: Any) -> None:
         state = reset_pool(self.state, self.app.campaign.values)
-        outcome = Outcome(
-            Step(N_("The tension pool is reset to {pool}."), {"pool": state.pool}), (), "reset"
-        )
-        self.store.act(outcome, exploration=state)
+        self.store.act(state.last, exploration=state)
 
     def on_choose_procedure(self, target: Any, _event: Any) -> None:
         self.state = replace(self.state, procedure=Procedure(str(target.value)))
@@ -298,7 +294,7 @@ class ExploreScreen(kit.Screen):
         dom.text(title, self.t(last.title))
         title.dataset.kind = last.kind
         self.fill_steps("result-steps", last.steps)
-        dom.show(details, True)
+        dom.show(details, bool(last.steps))
         met = self.bound("result-met")
         state = self.state
         dom.text(met, self.t(Step(N_("Met: {creature}"), {"creature": state.met})))

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from omen_web.kit.app import App
 
 PART = "ose_encounter"
+KIND_FROM_CLOCK = "ose"  # the procedure the OSE turn clock's Run the encounter asks for
 SEQUENCE = ("surprise", "distance", "reaction", "initiative")
 RANGES = (2, 1, 3, 4)
 
@@ -77,7 +78,8 @@ class OseScreen(kit.Screen):
             holder.append(box)
             self.boxes[str(holder.dataset.rollbox)] = box
         self.panels = {str(p.dataset.stage): p for p in dom.every("[data-stage]", self.root)}
-        self.panels[self.next_stage()].setAttribute("open", "")
+        first = self.next_stage()
+        self.panels[first if first in self.panels else "conclusion"].setAttribute("open", "")
 
     def field(self, name: str) -> Any:
         return self.bound(name)
@@ -104,7 +106,14 @@ class OseScreen(kit.Screen):
         self.store.act(outcome, ose_encounter=session)
 
     def next_stage(self) -> str:
-        return next((s for s in SEQUENCE if s not in self.session.results), "initiative")
+        """What the big button does next: the next roll of the sequence, the conclusion
+        once a side got away, and back to Explore once the encounter is over."""
+        session = self.session
+        if ose_session.ended(session):
+            return "explore"
+        if ose_session.got_away(session):
+            return "conclusion"
+        return next((s for s in SEQUENCE if s not in session.results), "initiative")
 
     # --- the game master's actions ----------------------------------------------------
 
@@ -177,11 +186,16 @@ class OseScreen(kit.Screen):
     def on_ose_new(self, _target: Any, _event: Any) -> None:
         self.new_encounter("")
 
-    def on_ose_next(self, _target: Any, _event: Any) -> None:
+    def on_ose_next(self, target: Any, event: Any) -> None:
         stage = self.next_stage()
+        if stage == "explore":
+            self.app.show("explore")
+            return
         self.panels[stage].setAttribute("open", "")
-        self.roll(stage)
-        self.panels[stage].scrollIntoView()
+        if stage == "conclusion":
+            self.on_ose_conclude(target, event)
+            return
+        self.roll(stage)  # the result at the top is brought into view (kit.focus)
 
     def typed(self, stage: str) -> Any:
         box = "evasion" if stage in ("pursuit", "day") else stage
@@ -226,13 +240,17 @@ class OseScreen(kit.Screen):
         session, outcome, turns = ose_session.conclude(self.session)
         store = self.store
         exploration, clock = store.get("exploration"), store.get("ose_turn")
-        # the OSE turn clock too: the encounter's turns burn light and count against rest
-        clock, burned = ose_turn.pass_turns(clock, turns)
-        outcome = Outcome(outcome.title, (*outcome.steps, *burned), outcome.kind)
+        # the OSE turn clock too: the encounter's turns burn light and count against rest,
+        # and Explore shows what they did in place of the turn's encounter, now run
+        clock, passed = ose_turn.after_encounter(clock, turns)
+        title = ose_turn.with_endings(outcome.title, passed.steps)
+        outcome = Outcome(title, (*outcome.steps, *passed.steps), outcome.kind)
         # One action: Undo puts back the clocks and the encounter as they were.
         store.act(
             outcome,
-            exploration=replace(exploration, clock=exploration.clock.advance(turns)),
+            exploration=replace(
+                exploration, clock=exploration.clock.advance(turns), reaction=False
+            ),
             ose_turn=clock,
             ose_encounter=session,
         )
@@ -264,16 +282,20 @@ class OseScreen(kit.Screen):
             self.keep(fresh)
 
     def on_begin_encounter(self, creature: str) -> None:
-        """A creature met while exploring: a fresh encounter with it (called by the app)."""
+        """A creature met while exploring: a fresh encounter with it (called by the app).
+        Met on the OSE turn clock, the place, the dark and the party's light are the
+        clock's (:func:`omen.ose.session.from_clock`)."""
         session = self.session
-        place = Place(self.app.encounter_place) if self.app.encounter_place else session.place
-        fresh = replace(
-            ose_session.new_session(creature, place),
-            dark=session.dark,
-            party=session.party,
-            monsters=session.monsters,
-            form=session.form,
-        )
+        if self.app.encounter_procedure == KIND_FROM_CLOCK:
+            fresh = ose_session.from_clock(creature, self.store.get("ose_turn"), session)
+        else:
+            fresh = replace(
+                ose_session.new_session(creature, session.place),
+                dark=session.dark,
+                party=session.party,
+                monsters=session.monsters,
+                form=session.form,
+            )
         if session.results:
             title = Step(N_("New encounter with {creature}."), {"creature": creature})
             self.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
@@ -343,11 +365,7 @@ class OseScreen(kit.Screen):
             )
             if typed is not None and typed != value and not refused:
                 node.value = str(value)
-        due = ose_session.morale_due(self.session)
-        line = due or Step(
-            N_("No check is due yet: roll when the first of them is killed or half are down.")
-        )
-        dom.text(self.field("ose-morale-due"), self.t(line))
+        dom.text(self.field("ose-morale-due"), self.t(ose_session.morale_status(self.session)))
         self.lines(dom.one(".ose-odds", self.boxes["morale"]), self.guarded(self.morale_odds))
 
     # --- the form, kept with the encounter ------------------------------------------------
@@ -516,6 +534,8 @@ class OseScreen(kit.Screen):
             "distance": Step(N_("Next: distance")),
             "reaction": Step(N_("Next: reaction")),
             "initiative": Step(N_("Next: round {round}"), {"round": session.encounter.round + 1}),
+            "conclusion": Step(N_("End the encounter")),
+            "explore": Step(N_("Continue exploring")),
         }[stage]
         dom.text(self.one('[data-action="ose-next"]'), app.t(label))
 
@@ -640,8 +660,13 @@ class OseScreen(kit.Screen):
         return steps
 
     def render_evasion(self) -> None:
-        """Once the fight has begun there is no evasion: the two Evade buttons are off and
-        say why."""
+        """Once the fight has begun there is no evasion, and once a side got away (or is
+        being pursued) no fight: those buttons are off and say why."""
+        why_not = ose_session.no_fight(self.session)
+        self.one('[data-action="ose-fight"]').disabled = why_not is not None
+        hint = self.field("ose-no-fight")
+        dom.text(hint, "" if why_not is None else self.app.t(why_not))
+        dom.show(hint, why_not is not None)
         allowed = ose_session.can_evade(self.session)
         why = "" if allowed else self.app.tr(ose_session.NO_EVASION_IN_COMBAT)
         for action, hint in (("ose-evade", "ose-no-evade"), ("ose-try-evade", "ose-no-evasion")):
