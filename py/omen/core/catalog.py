@@ -474,6 +474,7 @@ _MESSAGES = (
     "No location\x1f"
     "No location is chosen: make up the encounter.\x1f"
     "No negative dice.\x1f"
+    "No odds until the fields read: {why}\x1f"
     "No positive die matches a negative die, so nothing cancels.\x1f"
     "No pursuit is running.\x1f"
     "No rest for six turns: -{penalty} to attack and damage until the party rests.\x1f"
