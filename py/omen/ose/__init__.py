@@ -1,6 +1,7 @@
 """Old-School Essentials: the encounter sequence with evasion and pursuit
 (:mod:`~omen.ose.sequence`), morale (:mod:`~omen.ose.morale`), the encounter in progress
 (:mod:`~omen.ose.session`), the dungeon turn and wilderness day (:mod:`~omen.ose.turn`),
+saving throws and ability checks (:mod:`~omen.ose.checks`),
 OSE's settings and its example campaign.
 """
 
