@@ -31,10 +31,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from omen.campaign.tables import Fields
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, ArgValue, Step
+from omen.core.store import Schema
 
 SIDES = 20
 MAX_MODIFIER = 20
@@ -189,3 +192,68 @@ def saving_throw(value: int, source: Dice | int, modifier: int = 0) -> CheckResu
 def ability_check(score: int, source: Dice | int, modifier: int = 0) -> CheckResult:
     """An ability check against ``score`` (roll it or lower; 1 succeeds, 20 fails)."""
     return roll_check(Check.ABILITY, score, source, modifier)
+
+
+# --- the Tests screen's form, as stored ---------------------------------------------------
+
+
+class Mode(enum.Enum):
+    """What the Tests screen shows in an OSE campaign: a check, or the dice pool."""
+
+    SAVE = "save"
+    ABILITY = "ability"
+    POOL = "pool"  # The End of the World's dice pool, still one tap away
+
+
+MAX_WHAT = 80
+DEFAULTS = {Check.SAVE: 14, Check.ABILITY: 10}
+
+
+@dataclass(frozen=True)
+class ChecksForm:
+    """What the OSE Tests screen keeps: the mode, what is rolled, the values and modifier."""
+
+    mode: Mode = Mode.SAVE
+    what: str = ""
+    save: int = DEFAULTS[Check.SAVE]
+    ability: int = DEFAULTS[Check.ABILITY]
+    modifier: int = 0
+
+    def __post_init__(self) -> None:
+        check_numbers(Check.SAVE, self.save, self.modifier)
+        check_numbers(Check.ABILITY, self.ability, self.modifier)
+        if not isinstance(self.what, str) or len(self.what) > MAX_WHAT:
+            raise RulesError(Step(N_("A name fits in {limit} characters."), {"limit": MAX_WHAT}))
+
+    @property
+    def check(self) -> Check | None:
+        """The check on show (None: the dice pool)."""
+        return None if self.mode is Mode.POOL else Check(self.mode.value)
+
+    def value(self, check: Check) -> int:
+        """The value the check is rolled against."""
+        return self.save if check is Check.SAVE else self.ability
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        out: dict[str, Any] = {"mode": self.mode.value, "save": self.save, "ability": self.ability}
+        if self.what:
+            out["what"] = self.what
+        if self.modifier:
+            out["modifier"] = self.modifier
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> ChecksForm:
+        """Read its stored form back, every field checked."""
+        fields = Fields(data, "ose_tests", ("mode", "what", "save", "ability", "modifier"))
+        return cls(
+            Mode(fields.choice("mode", tuple(m.value for m in Mode), Mode.SAVE.value)),
+            fields.optional_text("what", MAX_WHAT) or "",
+            fields.integer("save", *VALUE_RANGE[Check.SAVE], default=DEFAULTS[Check.SAVE]),
+            fields.integer("ability", *VALUE_RANGE[Check.ABILITY], default=DEFAULTS[Check.ABILITY]),
+            fields.integer("modifier", -MAX_MODIFIER, MAX_MODIFIER, default=0),
+        )
+
+
+OSE_TESTS = Schema("ose_tests", 1, {}, ChecksForm.from_json)

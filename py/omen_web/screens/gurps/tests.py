@@ -6,8 +6,9 @@ effective skill, the exact chance of success, of a critical success and of a cri
 failure, and the margin each 3d6 total would give, before rolling. A Quick Contest
 shows each side's chance to win, the tie and the margins of victory. The result shows
 the margin (each side's, in a contest) and goes to the log with every step. The End of
-the World's dice pool stays one tap away (the "Kind of test" switch); in other games the
-Tests screen is the pool alone and this part stays hidden.
+the World's dice pool stays one tap away (the "Kind of test" switch); in other games this part
+stays hidden (OSE has its own checks, :mod:`omen_web.screens.ose.checks`; whether the pool
+shows is :mod:`omen_web.screens.common.testkind`'s to say).
 
 The form (:data:`omen.gurps.tests.GURPS_TESTS`) is kept under its own key, part ``gurps_tests``.
 """
@@ -40,6 +41,7 @@ from omen.gurps.rolls import (
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+from omen_web.screens.common import testkind
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -221,8 +223,7 @@ class GurpsTestsScreen(kit.Screen):
             radio.checked = str(radio.value) == mode.value
         # The dice pool is the Tests screen's own (py/omen_web/screens/common/tests.py); this
         # only says whether it is on show.
-        pool = dom.bound("eotw-tests", dom.one('[data-screen="tests"]'))
-        dom.show(pool, mode is Mode.POOL)
+        testkind.show_pool(self.app)
         dom.show(dom.bound("gurps-tests", self.root), mode is not Mode.POOL)
         if mode is Mode.POOL:
             return
