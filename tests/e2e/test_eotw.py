@@ -176,7 +176,9 @@ def test_a_roll_stress_clinging_and_a_trauma_survive_a_reload(page: Page, base: 
     expect(ana.get_by_role("textbox", name="Trauma 2: name")).to_have_value("Cracked rib")
     expect(ana).to_contain_text("Dexterity 4 · Vitality 3 · Logic 3")
 
-    # Her two physical traumas hinder her Dexterity tests; the GM can untick one.
+    # Back in play (out of play, she is not tested): her two physical traumas hinder her
+    # Dexterity tests; the GM can untick one.
+    ana.get_by_role("button", name="Back in play").click()
     go_to_tests(page)
     page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
     total = page.locator("[data-bind='pool-total']")
@@ -341,7 +343,7 @@ def test_a_pool_built_and_rolled_in_czech(page: Page, base: str) -> None:
     expect(page.get_by_role("columnheader", name="Bez vypětí")).to_be_visible()
     page.get_by_role("button", name="Hodit", exact=True).click()
     # Seed 1 rolls 2 and 5 on the positive dice and 1 on the negative one.
-    expect(page.locator("[data-bind='test-title']")).to_have_text("Úspěch: 1 úspěch, 1 bod stresu")
+    expect(page.locator("[data-bind='test-title']")).to_have_text("1 úspěch, 1 bod stresu")
     expect(page.get_by_role("list", name="Kladné kostky").get_by_role("listitem")).to_have_text(
         ["2 úspěch", "5 bez úspěchu"]
     )

@@ -126,10 +126,21 @@ def test_a_gurps_campaign_travels_meets_and_rolls(page: Page, base: str) -> None
     page.get_by_text("The margin of each roll").click()
     row = page.get_by_role("row").filter(has=page.get_by_role("rowheader", name="17", exact=True))
     expect(row.get_by_role("cell")).to_have_text(["−4", "critical failure", "1.4%"])
-    # a bad modifier is refused, named and tied to its field
+    # a bad modifier is named and tied to its field as it is typed; no odds are shown for
+    # it, and the roll is refused
     enter(roll.get_by_role("textbox", name="Modifiers"), "-2 x")
-    expect(page.locator("#notices")).to_contain_text("Write modifiers as whole numbers")
     expect(roll.get_by_role("textbox", name="Modifiers")).to_have_attribute("aria-invalid", "true")
+    expect(roll.get_by_role("textbox", name="Modifiers")).to_have_accessible_description(
+        "Write modifiers as whole numbers with their signs, like −2 +1."
+    )
+    expect(odds).to_have_text(
+        [
+            "No odds until the fields read: Write modifiers as whole numbers with their signs,"
+            " like −2 +1."
+        ]
+    )
+    page.get_by_role("button", name="Roll 3d6").click()
+    expect(page.locator("#notices")).to_contain_text("Write modifiers as whole numbers")
     enter(roll.get_by_role("textbox", name="Modifiers"), "-2 +1")
     expect(roll.get_by_role("textbox", name="Modifiers")).not_to_have_attribute(
         "aria-invalid", "true"
@@ -189,6 +200,47 @@ def test_a_gurps_campaign_travels_meets_and_rolls(page: Page, base: str) -> None
     expect(roller(page, "Side B").get_by_role("textbox", name="Modifiers")).to_have_value("+1")
     nav(page, "Explore")
     expect(travel(page).locator("[data-bind='travel-turn']")).to_have_text("3")
+
+
+def test_gurps_odds_follow_each_keystroke(page: Page, base: str) -> None:
+    """The success roll's odds change as the modifiers are typed, before the field is left,
+    and the roll made is the one the odds were for."""
+    open_app(page, base, "?seed=5")
+    choose_game(page, "gurps")
+    nav(page, "Tests")
+    roll = roller(page, "Success roll")
+    skill = roll.get_by_role("textbox", name="Skill")
+    modifiers = roll.get_by_role("textbox", name="Modifiers")
+    skill.fill("12")
+    level = page.locator("[data-bind='gurps-roll-level']")
+    odds = page.locator("[data-bind='gurps-roll-odds'] li").first
+    expect(level).to_have_text("skill 12, no modifiers")
+    modifiers.click()
+    modifiers.press_sequentially("-4")  # typed key by key, the field still focused
+    expect(level).to_have_text("skill 12, modifiers −4: effective skill 8")
+    expect(odds).to_have_text("Success: 25.9% (56 in 216)")
+    expect(modifiers).to_have_value("-4")  # the text typed is not rewritten under the thumb
+    modifiers.press_sequentially(" +")  # half a modifier: no odds, and the field says why
+    expect(odds).to_contain_text("No odds until the fields read")
+    expect(modifiers).to_have_attribute("aria-invalid", "true")
+    modifiers.press_sequentially("1")
+    expect(level).to_have_text("skill 12, modifiers −4 +1: effective skill 9")
+    expect(odds).to_have_text("Success: 37.5% (81 in 216)")
+    expect(modifiers).not_to_have_attribute("aria-invalid", "true")
+    expect(modifiers).to_be_focused()
+    page.locator("[data-bind='gurps-roll']").get_by_text("Use physical dice").click()
+    page.get_by_role("textbox", name="3d6 total you rolled").fill("9")
+    page.get_by_role("button", name="Roll 3d6").click()
+    expect(page.locator("[data-bind='gurps-test-title']")).to_have_text(
+        "Success roll (effective 9): success by 0"
+    )
+    # the contest's odds follow keystrokes too
+    page.get_by_role("radio", name="GURPS Quick Contest").check()
+    side_b = roller(page, "Side B").get_by_role("textbox", name="Modifiers")
+    side_b.click()
+    side_b.press_sequentially("+2")
+    contest_odds = page.locator("[data-bind='gurps-contest-odds'] li")
+    expect(contest_odds.nth(1)).to_have_text("Side B at effective skill 12")
 
 
 def test_a_check_table_for_travel(page: Page, base: str) -> None:

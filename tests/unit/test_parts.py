@@ -23,6 +23,7 @@ from omen.eotw.pools import Characteristic, Contestant, Pool, TestsForm
 from omen.gurps.distance import GurpsForm, Side
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller
 from omen.gurps.travel import Travel, TravelCheck
+from omen.ose import checks as ose_checks
 from omen.ose.session import OseSession
 from omen.ose.turn import LightKind, TurnState, add_light, add_timer
 from tests.unit.loaded import modules_loaded_by
@@ -197,6 +198,7 @@ SAMPLES: dict[str, Any] = {
     "exploration": Exploration(pool=13),
     "ose_encounter": OseSession(creature="Skřeti"),
     "ose_turn": add_timer(add_light(TurnState(turn=4), LightKind.TORCH), "Požehnání", 3),
+    "ose_tests": ose_checks.ChecksForm(ose_checks.Mode.ABILITY, "Síla", 12, 13, -2),
     "gurps_form": GurpsForm(Side(name="Hlídka", group_size=3)),
     "gurps_tests": GurpsTestsForm(Mode.CONTEST, Roller("Plížení", 13, (-2, 1))),
     "gurps_travel": Travel(TravelCheck.TABLE, "wolves", 3, OUTCOME, "2 vlci", True),

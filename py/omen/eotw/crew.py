@@ -993,6 +993,55 @@ def rolled_pool(
     return pool.add(Reason.TRAUMAS, len(ticked)) if ticked else pool
 
 
+def untestable(character: Character) -> Step | None:
+    """Why ``character`` cannot take a test now, or None when they can.
+
+    A full track still to settle calls for clinging to life or letting go first (the
+    cling test is asked for by the Crew screen, :func:`ask_test`, not rolled as a plain
+    test); a character out of play for now is tested again once back in play
+    (:func:`return_to_play`); one gone for good is never tested again.
+
+    >>> untestable(Character("a", "Ana")) is None
+    True
+    >>> full = take_stress(Character("a", "Ana"), Category.SOCIAL, 9).character
+    >>> untestable(full).english()
+    'Ana cannot be tested now: the Social track is full; cling to life or let go on Crew first.'
+    """
+    if character.status.final:
+        return Step(
+            N_("{name} is out of the story: nothing more can change."), {"name": character.name}
+        )
+    if character.pending:
+        return Step(
+            N_(
+                "{name} cannot be tested now: the {category} track is full; cling to life"
+                " or let go on Crew first."
+            ),
+            {"name": character.name, "category": character.pending[0].label},
+        )
+    if character.status is Status.OUT_FOR_NOW:
+        return Step(
+            N_("{name} cannot be tested now: {status}. Bring them back into play on Crew first."),
+            {"name": character.name, "status": _lower_status(character)},
+        )
+    return None
+
+
+def _lower_status(character: Character) -> Step:
+    category = character.removed_by or Category.PHYSICAL
+    return Step(N_("out of play for now ({category})"), {"category": category.label})
+
+
+def check_testable(crew: Crew, members: Iterable[str]) -> None:
+    """Refuse a test (plain or opposed) that names a crew member who cannot be tested
+    now (:func:`untestable`); ids not in the crew ("" or removed) are only names."""
+    for ident in members:
+        member = crew.find(ident) if ident else None
+        reason = untestable(member) if member is not None else None
+        if reason is not None:
+            raise RulesError(reason)
+
+
 def ask_test(
     form: TestsForm, character: Character, category: Category, trauma: int | None = None
 ) -> TestsForm:

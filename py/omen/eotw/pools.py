@@ -988,6 +988,25 @@ class TestsForm:
                 )
             )
 
+    def with_contestant(self, contestant: Contestant) -> TestsForm:
+        """The form with ``contestant`` added to the opposed test, and the pool started
+        afresh for the next one: no dice of one contestant (a bonus die, a push, a crew
+        member's traumas) carry into the next contestant's pool. The characteristic and
+        its value stay, as an opposed test often sets the same one against itself.
+
+        >>> form = TestsForm(pool=Pool().add(Reason.EQUIPMENT, 1))
+        >>> after = form.with_contestant(Contestant("Ana", form.pool, 3))
+        >>> after.contestants[0].pool.positive, after.pool.positive
+        (2, 1)
+        """
+        return replace(
+            self,
+            contestants=(*self.contestants, contestant),
+            pool=Pool(),
+            character="",
+            unticked=(),
+        )
+
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         out: dict[str, Any] = {

@@ -77,6 +77,7 @@ from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, ArgValue, Roll, Step
 from omen.core.setting import Value
 from omen.core.store import Schema
+from omen.gurps.daylight import DARKNESS as DARKNESS
 from omen.gurps.rolls import (
     MIN_SKILL,
     ContestOdds,
@@ -165,20 +166,7 @@ def terrain(key: str | Terrain) -> Terrain:
 
 # --- darkness -------------------------------------------------------------------------
 
-DARKNESS: tuple[tuple[int, str], ...] = (
-    (0, N_("daylight")),
-    (-1, N_("sunrise or sunset (dusk)")),
-    (-2, N_("twilight")),
-    (-3, N_("deep twilight")),
-    (-4, N_("full moon")),
-    (-5, N_("half moon")),
-    (-6, N_("quarter moon")),
-    (-7, N_("starlight")),
-    (-8, N_("starlight through clouds")),
-    (-9, N_("overcast night without a moon")),
-    (-10, N_("total darkness")),
-)
-"""The GM's darkness ladder (clear skies; heavy clouds make it one step darker)."""
+# The ladder lives with the travel clock (omen.gurps.daylight), which sets it on the road.
 
 
 # --- validation helpers ---------------------------------------------------------------

@@ -115,4 +115,32 @@ SETTINGS: tuple[Setting, ...] = (
         game="gurps",
         procedure="gurps_travel",
     ),
+    Setting(
+        "gurps.travel_start_hour",
+        8,
+        N_("Hour the journey sets out"),
+        N_(
+            "The hour of day 1 when the first travel turn begins (0 to 23). The travel "
+            "hours roll on from it into days, and the time of day sets the darkness of an "
+            "encounter met on the road."
+        ),
+        low=0,
+        high=23,
+        game="gurps",
+        procedure="gurps_travel",
+    ),
+    Setting(
+        "gurps.night_darkness",
+        -7,
+        N_("Darkness at night"),
+        N_(
+            "The darkness penalty from 21:00 to 3:59 on the road, by moon and clouds: −4 "
+            "full moon, −7 starlight, −9 an overcast night without a moon, −10 total "
+            "darkness. Twilight before and after is never darker."
+        ),
+        low=-10,
+        high=0,
+        game="gurps",
+        procedure="gurps_travel",
+    ),
 )

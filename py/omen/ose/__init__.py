@@ -1,6 +1,7 @@
 """Old-School Essentials: the encounter sequence (:mod:`~omen.ose.sequence`), evasion
 and pursuit (:mod:`~omen.ose.evasion`), morale (:mod:`~omen.ose.morale`), the encounter in progress
 (:mod:`~omen.ose.session`), the dungeon turn and wilderness day (:mod:`~omen.ose.turn`),
+saving throws and ability checks (:mod:`~omen.ose.checks`),
 OSE's settings and its example campaign.
 """
 
@@ -14,7 +15,7 @@ GAME = GameSpec(
     N_("Old-School Essentials"),
     explore=("ose_turn",),
     encounter="ose",
-    tests="eotw",
+    tests="ose",
     settings=("omen.ose.settings:SETTINGS",),
     parts=(
         StoredPart(
@@ -26,6 +27,16 @@ GAME = GameSpec(
             file_label=N_("Saved OSE encounter"),
             describe=lambda record: Step(N_("The OSE encounter in progress")),
             fresh="omen.ose.session:new_session",
+        ),
+        StoredPart(
+            "ose_tests",
+            N_("the Old-School Essentials saving throw and ability check"),
+            "omen.ose.checks:OSE_TESTS",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved OSE Tests form"),
+            describe=lambda record: Step(N_("The OSE saving throw and ability check")),
+            fresh="omen.ose.checks:ChecksForm",
         ),
         StoredPart(
             "ose_turn",
@@ -44,7 +55,8 @@ GAME = GameSpec(
     screens={
         "ose_turn": "omen_web.screens.ose.turn:OseTurnScreen",
         "ose": "omen_web.screens.ose.encounter:OseScreen",
+        "ose_tests": "omen_web.screens.ose.checks:OseChecksScreen",
     },
-    sections={"ose_turn": "explore", "ose": "encounter"},
+    sections={"ose_turn": "explore", "ose": "encounter", "ose_tests": "tests"},
     example="omen.ose.example:EXAMPLE",
 )

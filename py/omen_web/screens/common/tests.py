@@ -29,12 +29,14 @@ from omen.eotw.crew import (
     Character,
     Crew,
     CrewSettings,
+    check_testable,
     hindering,
     purpose_fits,
     rolled_pool,
     settle,
     take_stress,
     treatment_time,
+    untestable,
 )
 from omen.eotw.pools import (
     MAX_CONTESTANTS,
@@ -219,6 +221,8 @@ class TestsScreen(kit.Screen):
 
     def on_roll_test(self, _target: Any, _event: Any) -> None:
         form = self.form
+        if self.purpose(form) is None:  # a plain test: the character must be in play
+            check_testable(self.crew(), [form.character])
         pool = self.effective_pool(form)
         settings = self.settings()
         typed_pos, typed_neg = self.bound("typed-positive"), self.bound("typed-negative")
@@ -342,6 +346,8 @@ class TestsScreen(kit.Screen):
         field = self.bound("contestant-name")
         name = " ".join(str(field.value).split())
         character = self.character(form)
+        if character is not None:
+            check_testable(self.crew(), [character.id])
         if not name and character is not None:
             name = character.name
         if not name:
@@ -353,7 +359,8 @@ class TestsScreen(kit.Screen):
             name[:200], self.effective_pool(form), form.value, form.characteristic, member
         )
         field.value = ""
-        self.put(replace(form, contestants=(*form.contestants, contestant)))
+        # The next contestant's pool starts afresh: no die of this one carries over.
+        self.put(form.with_contestant(contestant))
 
     def on_remove_contestant(self, target: Any, _event: Any) -> None:
         form = self.form
@@ -367,6 +374,7 @@ class TestsScreen(kit.Screen):
         form = self.form
         if len(form.contestants) < 2:
             raise RulesError(Step(N_("Add two or more contestants for an opposed test.")))
+        check_testable(self.crew(), [contestant.member for contestant in form.contestants])
         typed = self.bound("typed-opposed")
         outcome = opposed_test(form.contestants, self.app.dice(str(typed.value)), self.settings())
         typed.value = ""
@@ -451,7 +459,7 @@ class TestsScreen(kit.Screen):
         character = self.character(form)
         chosen = form.character if character is not None else ""
         members = [
-            (member.id, member.name or member.id)
+            (member.id, self.member_label(member))
             for member in crew.characters
             if not member.status.final
         ]
@@ -461,6 +469,10 @@ class TestsScreen(kit.Screen):
                 [("", self.tr(N_("Nobody from the crew"))), *members],
                 chosen,
             )
+        refused = untestable(character) if character and self.purpose(form) is None else None
+        if not self.unchanged("refused", refused):
+            dom.text(self.bound("test-refused"), self.t(refused) if refused else "")
+            dom.show(self.bound("test-refused"), refused is not None)
         if not self.unchanged("characteristic", form.characteristic, form.value):
             for option in self.bound("test-characteristic").options:
                 option.textContent = self.t(Characteristic(str(option.value)).label)
@@ -502,6 +514,13 @@ class TestsScreen(kit.Screen):
         named_members = tuple(crew.find(ident) for ident in named if ident)
         if not self.unchanged("result", *shown, named_members, form.characteristic):
             self.render_result(form)
+
+    def member_label(self, member: Character) -> str:
+        """A crew member in the chooser: the name, and a word when they cannot be tested."""
+        name = member.name or member.id
+        if untestable(member) is None:
+            return name
+        return self.t(Step(N_("{name} (cannot be tested now)"), {"name": name}))
 
     def render_reasons(self, pool: Pool) -> None:
         """The dice by reason: a count and its two buttons each, and the push."""

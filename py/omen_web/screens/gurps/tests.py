@@ -6,8 +6,9 @@ effective skill, the exact chance of success, of a critical success and of a cri
 failure, and the margin each 3d6 total would give, before rolling. A Quick Contest
 shows each side's chance to win, the tie and the margins of victory. The result shows
 the margin (each side's, in a contest) and goes to the log with every step. The End of
-the World's dice pool stays one tap away (the "Kind of test" switch); in other games the
-Tests screen is the pool alone and this part stays hidden.
+the World's dice pool stays one tap away (the "Kind of test" switch); in other games this part
+stays hidden (OSE has its own checks, :mod:`omen_web.screens.ose.checks`; whether the pool
+shows is :mod:`omen_web.screens.common.testkind`'s to say).
 
 The form (:data:`omen.gurps.tests.GURPS_TESTS`) is kept under its own key, part ``gurps_tests``.
 """
@@ -40,6 +41,7 @@ from omen.gurps.rolls import (
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+from omen_web.screens.common import testkind
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -72,21 +74,32 @@ def fail(field: Any, step: Step) -> NoReturn:
     raise RulesError(step)
 
 
-def read_roller(node: Any, which: str) -> Roller:
-    """A roller from its fieldset; a mistake names the field (and marks it)."""
+def typed_roller(node: Any) -> tuple[Roller, None] | tuple[None, tuple[Any, Step]]:
+    """The roller its fieldset holds as typed, or the field that does not read and why.
+
+    The Roll button and the odds both read the fields through this, so the odds shown
+    always belong to the roll the button will make.
+    """
     name = " ".join(str(dom.one('[data-field="name"]', node).value).split())
     skill_field = dom.one('[data-field="skill"]', node)
     modifiers_field = dom.one('[data-field="modifiers"]', node)
     text = str(skill_field.value).strip().replace("−", "-")
     skill = read_whole(text, -50, 99) if text else None
     if skill is None:
-        fail(skill_field, Step(N_("Skill: enter a whole number, like 12.")))
+        return None, (skill_field, Step(N_("Skill: enter a whole number, like 12.")))
     try:
-        modifiers = read_modifiers(str(modifiers_field.value))
-        return Roller(name, skill, modifiers)
+        return Roller(name, skill, read_modifiers(str(modifiers_field.value))), None
     except RulesError as error:
-        fail(modifiers_field, error.message)
-        raise  # not reached: fail raises
+        return None, (modifiers_field, error.message)
+
+
+def read_roller(node: Any, which: str) -> Roller:
+    """A roller from its fieldset; a mistake names the field (and marks it)."""
+    roller, problem = typed_roller(node)
+    if problem is not None:
+        fail(*problem)
+    assert roller is not None  # no problem: a roller
+    return roller
 
 
 class GurpsTestsScreen(kit.Screen):
@@ -130,11 +143,19 @@ class GurpsTestsScreen(kit.Screen):
         return form.roll, form.a, form.b
 
     def on_gurps_field(self, target: Any, _event: Any) -> None:
+        """A field typed in (every keystroke): kept when the side reads, else marked with
+        why; the odds follow either way (none while a field does not read)."""
         node = target.closest("fieldset")
         which = str(node.dataset.side)
-        roller = read_roller(node, which)
+        roller, problem = typed_roller(node)
         self.clear_marks(node)
-        self.store.put("gurps_tests", self.form.with_roller(which, roller))
+        if problem is not None:
+            kit.error(*problem)
+        form = self.form if roller is None else self.form.with_roller(which, roller)
+        if form == self.form:
+            self.render()  # the stored form is the same: only the odds and marks change
+        else:
+            self.store.put("gurps_tests", form)
 
     def clear_marks(self, node: Any) -> None:
         for field in node.querySelectorAll("[data-field]"):
@@ -202,8 +223,7 @@ class GurpsTestsScreen(kit.Screen):
             radio.checked = str(radio.value) == mode.value
         # The dice pool is the Tests screen's own (py/omen_web/screens/common/tests.py); this
         # only says whether it is on show.
-        pool = dom.bound("eotw-tests", dom.one('[data-screen="tests"]'))
-        dom.show(pool, mode is Mode.POOL)
+        testkind.show_pool(self.app)
         dom.show(dom.bound("gurps-tests", self.root), mode is not Mode.POOL)
         if mode is Mode.POOL:
             return
@@ -212,10 +232,21 @@ class GurpsTestsScreen(kit.Screen):
         for which in WHICH:
             self.fill(which, getattr(form, which))
         self.render_result(mode)
+        # The odds of what the fields hold as typed: the roll the button will make.
         if mode is Mode.ROLL:
-            self.render_roll_odds(form.roll)
+            roller, problem = typed_roller(self.rollers["roll"])
+            if roller is None:
+                self.render_no_odds("gurps-roll-odds", problem)
+            else:
+                self.render_roll_odds(roller)
         else:
-            self.render_contest_odds(form.a, form.b)
+            (a, problem_a), (b, problem_b) = (
+                typed_roller(self.rollers[which]) for which in ("a", "b")
+            )
+            if a is None or b is None:
+                self.render_no_odds("gurps-contest-odds", problem_a or problem_b)
+            else:
+                self.render_contest_odds(a, b)
 
     def fill(self, which: str, roller: Roller) -> None:
         node = self.rollers[which]
@@ -227,7 +258,8 @@ class GurpsTestsScreen(kit.Screen):
         }
         for key, value in values.items():
             field = dom.one(f'[data-field="{key}"]', node)
-            if not (field == active and field.hasAttribute("aria-invalid")):
+            # The field being typed in, or one marked as not read, keeps its text as typed.
+            if field != active and not field.hasAttribute("aria-invalid"):
                 field.value = value
 
     def render_result(self, mode: Mode) -> None:
@@ -275,6 +307,19 @@ class GurpsTestsScreen(kit.Screen):
                 )
             )
         return percent
+
+    def render_no_odds(self, bind: str, problem: tuple[Any, Step] | None) -> None:
+        """No odds while a field does not read: the button would refuse that roll too."""
+        why = (
+            problem[1] if problem is not None else Step(N_("Skill: enter a whole number, like 12."))
+        )
+        line = Step(N_("No odds until the fields read: {why}"), {"why": why})
+        if bind == "gurps-roll-odds":
+            dom.text(dom.bound("gurps-roll-level", self.root), "")
+            dom.clear(dom.bound("gurps-roll-margins", self.root))
+        else:
+            dom.clear(dom.bound("gurps-contest-margins", self.root))
+        self.app.fill_list(dom.bound(bind, self.root), [line])
 
     def render_roll_odds(self, roller: Roller) -> None:
         level = effective_skill(roller.skill, roller.modifiers)

@@ -4,18 +4,22 @@ The game master picks the tool (the Encounter Die, or a check table from the Tab
 library), sees the exact chance of an encounter on the next travel turn and within three,
 and taps *Next travel turn*. An encounter names who is met (from the location's
 encounter table, or the check table's entry) and opens the GURPS encounter distance on
-the Encounter screen with the creature as side B. State: the store's ``gurps_travel``
+the Encounter screen with the creature as side B, in the darkness of the time of day on
+the road (:mod:`omen.gurps.daylight`: the hours roll into days from the hour set out, and
+night falls). State: the store's ``gurps_travel``
 (:data:`omen.gurps.travel.GURPS_TRAVEL`); each turn goes to the log and can be undone.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Exploration, depth_limit
 from omen.campaign.tables import Library
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
+from omen.gurps.daylight import NIGHT, START_HOUR, TimeOfDay, time_of_day
 from omen.gurps.travel import (
     CHECK_NAMES,
     Travel,
@@ -29,6 +33,7 @@ from omen_web.kit import screen as kit
 from omen_web.screens.common import panels
 
 if TYPE_CHECKING:
+    from omen.gurps.distance import GurpsForm
     from omen_web.kit.app import App
 
 NO_TABLE = ""
@@ -60,6 +65,16 @@ class GurpsTravelPanel(kit.Screen):
     def hours(self) -> int:
         hours = self.app.campaign.values.get("gurps.travel_hours", 4)
         return hours if isinstance(hours, int) and not isinstance(hours, bool) else 4
+
+    def when(self) -> TimeOfDay:
+        """The time of day on the road now: the hours so far from the hour set out."""
+        values = self.app.campaign.values
+        start, night = values.get("gurps.travel_start_hour"), values.get("gurps.night_darkness")
+        return time_of_day(
+            self.state.turn * self.hours(),
+            start if isinstance(start, int) and not isinstance(start, bool) else START_HOUR,
+            night if isinstance(night, int) and not isinstance(night, bool) else NIGHT,
+        )
 
     # --- actions ---------------------------------------------------------------------
 
@@ -95,6 +110,12 @@ class GurpsTravelPanel(kit.Screen):
         self.store.act(outcome, gurps_travel=state)
 
     def on_travel_meet(self, _target: Any, _event: Any) -> None:
+        # The encounter happens at the time of day on the road: its darkness is filled in.
+        form: GurpsForm = self.store.get("gurps_form")
+        darkness = self.when().darkness
+        self.store.put(
+            "gurps_form", replace(form, conditions=replace(form.conditions, darkness=darkness))
+        )
         self.app.begin_encounter(self.state.met)
         procedure = dom.one('input[name="encounter-procedure"][value="gurps"]')
         if not procedure.checked:
@@ -126,6 +147,7 @@ class GurpsTravelPanel(kit.Screen):
             dom.bound("travel-hours", panel),
             self.t(Step(N_("{hours} h"), {"hours": state.turn * self.hours()})),
         )
+        dom.text(dom.bound("travel-time", panel), self.t(self.when().title))
         for radio in panel.querySelectorAll('input[name="travel-check"]'):
             radio.checked = str(radio.value) == state.check.value
         tables = [(table.id, table.name) for table in library.tables]
