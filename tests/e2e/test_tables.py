@@ -452,3 +452,20 @@ def test_redrawing_the_tables_screen_makes_no_new_proxies(page: Page, base: str)
     page.get_by_role("button", name="Remove the location Place 5").click()
     expect(page.get_by_role("button", name="Remove the location Place 5")).to_be_hidden()
     assert page.evaluate("window.omenProxies") == before
+
+
+def test_opening_a_table_pops_no_keyboard_and_the_voidcrawl_is_liminal_horrors(
+    page: Page, base: str
+) -> None:
+    open_app(page, base)
+    go(page, "Tables")
+    tables = page.locator("[data-screen='tables']")
+    crew = tables.get_by_text("Investigators for the Voidcrawl's Omen")
+    expect(crew).to_be_visible()  # Liminal Horror: the Voidcrawl's set-up is here
+    tables.get_by_role("button", name="Example: Locality").click()
+    expect(tables.get_by_role("heading", name="Edit the table")).to_be_focused()
+    expect(tables.get_by_role("textbox", name="Table name")).not_to_be_focused()
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Game").select_option("ose")
+    go(page, "Tables")
+    expect(crew).to_be_hidden()  # an OSE campaign is not offered the Voidcrawl's crew

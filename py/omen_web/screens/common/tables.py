@@ -91,7 +91,7 @@ class TablesScreen(kit.Screen):
     app: App  # the kit's Host, with all of the app this screen uses
 
     name = "tables"
-    parts = ("library", "voidcrawl", "campaign", "log")
+    parts = ("library", "voidcrawl", "campaign", "exploration", "log")
 
     def build(self) -> None:
         self.draft: Table | None = None
@@ -401,7 +401,9 @@ class TablesScreen(kit.Screen):
         self.draft_is_new = False
         self.forget_typing()
         self.render()
-        dom.bound("edit-name").focus()
+        # Focus goes to the editor's heading, not a text field: on a phone, a field
+        # would pop the keyboard up over a table the game master came to read.
+        dom.one("#table-editor-title").focus()
 
     def on_new_table(self, _target: Any, _event: Any) -> None:
         self.draft = Table("new", "", "d6", (Entry("", 1),))
@@ -727,6 +729,14 @@ class TablesScreen(kit.Screen):
                 self.regions.forget("investigators")  # written once the GM is done
             else:
                 investigators.value = "\n".join(setup.investigators)
+        # The Voidcrawl is Liminal Horror's: its set-up and investigators are offered in
+        # that game, or wherever the exploration rolls on it.
+        crawl = self.app.campaign.game == "liminal_horror" or (
+            self.store.get("exploration").procedure.value == "voidcrawl"
+        )
+        if not self.unchanged("crawl-shown", crawl):
+            dom.show(dom.one(".tables-crew", self.root), crawl)
+            dom.show(dom.bound("crawl-box"), crawl)
         self.render_locations()
         self.render_tables()
         self.render_crawl()
