@@ -273,6 +273,15 @@ def tests_eotw(s: Shooter) -> None:
         help_sheet(s, "eotw_tests", "help-eotw-tests")
 
 
+def tests_ose(s: Shooter) -> None:
+    page = s.page
+    nav(page, "tests")
+    s.shot("tests-save-before")
+    fill(page, "[data-bind='ose-check-what']", "Jed" if s.czech else "Poison")
+    act(page, "ose-check-roll")
+    s.shot("tests-save")
+
+
 def tests_gurps(s: Shooter) -> None:
     page = s.page
     nav(page, "tests")
@@ -346,7 +355,7 @@ ENCOUNTER: dict[str, Callable[[Shooter], None]] = {
 }
 TESTS: dict[str, Callable[[Shooter], None]] = {
     "liminal_horror": tests_eotw,
-    "ose": tests_eotw,
+    "ose": tests_ose,
     "gurps": tests_gurps,
     "eotw": tests_eotw,
 }
