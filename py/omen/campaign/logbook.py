@@ -125,7 +125,7 @@ class LogBook:
         self.undoable: Entry | bool | None = False  # Undo's entry once found; False: not yet
         self.unheard = False  # another tab's entries were taken in before its event came
         self.open()
-        keeper.before_settle = self.sync_before_writing
+        keeper.before_settle = self.sync
 
     # --- opening ----------------------------------------------------------------------
 
@@ -501,10 +501,6 @@ class LogBook:
                 return None  # another layout: the keeper keeps one of them aside
             self.size = theirs.older.size
         return there, theirs, base
-
-    def sync_before_writing(self) -> None:
-        """:meth:`sync`, as the keeper asks for it before this page's writes go out."""
-        self.sync()
 
     def _merge(
         self,

@@ -361,7 +361,7 @@ class Keeper:
         self.warned_limit = False
         # Asked before waiting writes go to storage: a part kept as pieces (the log) takes
         # in what another tab wrote meanwhile, so its own writes are made over that.
-        self.before_settle: Callable[[], None] | None = None
+        self.before_settle: Callable[[], object] | None = None
         self.syncing = False
         self.needs: dict[str, set[str]] = {}  # keys to be saved before each of these
 
