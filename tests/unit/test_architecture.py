@@ -50,6 +50,17 @@ def test_exploring_loads_no_other_games_procedures() -> None:
     assert loaded & (others | {"omen.eotw.pools", "omen.eotw.crew", "omen.campaign.share"}) == set()
 
 
+def test_exploring_loads_the_tables_records_and_drawing_not_their_checks_or_paste_import() -> None:
+    """An encounter rolls on a location's table and its result is stored, so a first start
+    reads the records and the drawing; the checks and the paste import wait for Tables."""
+    loaded = modules_loaded_by(
+        "from omen.campaign import state as campaign, voidcrawl; "
+        "campaign.Campaign.from_json({'name': 'x', 'game': 'liminal_horror', 'settings': {}})"
+    )
+    assert {"omen.campaign.tables", "omen.campaign.table_draw"} <= loaded
+    assert loaded & {"omen.campaign.table_checks", "omen.campaign.table_paste"} == set()
+
+
 def test_engine_import_check_would_catch_a_browser_import(tmp_path: Path) -> None:
     sample = tmp_path / "bad.py"
     sample.write_text("from pyscript import document\nimport js.console\n")

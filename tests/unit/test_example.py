@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from omen.campaign.example import LANGUAGES, example_campaign
-from omen.campaign.tables import Library, validate_library
+from omen.campaign.table_checks import validate_library
+from omen.campaign.tables import Library
 from omen.campaign.voidcrawl import validate_voidcrawl
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -25,7 +25,8 @@ from omen.campaign.procedures import (
     words,
 )
 from omen.campaign.state import PREFS, Prefs, ask_for_game
-from omen.campaign.tables import Library, validate_library
+from omen.campaign.table_checks import validate_library
+from omen.campaign.tables import Library
 from omen.core.i18n import Translator
 from omen.core.store import decode, encode
 

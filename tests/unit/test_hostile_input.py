@@ -22,22 +22,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from omen.campaign.share import Everything, ShareError, decode_link, pack, plan_import
-from omen.campaign.tables import (
-    LIBRARY,
-    MAX_FACE,
-    Entry,
-    Library,
-    Location,
+from omen.campaign.table_checks import (
     Severity,
-    Table,
     can_save,
-    import_pasted,
     library_refusal,
-    roll_table,
-    table_odds,
     validate_library,
     validate_table,
 )
+from omen.campaign.table_draw import roll_table, table_odds
+from omen.campaign.table_paste import import_pasted
+from omen.campaign.tables import LIBRARY, MAX_FACE, Entry, Library, Location, Table
 from omen.core import notation, store
 from omen.core.dice import SeededDice
 from omen.core.errors import LimitError, RulesError

@@ -11,30 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omen.campaign.table_checks import Issue, Severity, can_save, validate_library, validate_table
+from omen.campaign.table_draw import TableResult, roll_encounter, roll_table, table_odds
+from omen.campaign.table_paste import import_pasted, infer_die, read_faces
 from omen.campaign.tables import (
     MAX_DEPTH,
     MAX_ENTRIES,
     MAX_TABLES,
     MAX_TEXT,
     Entry,
-    Issue,
     Library,
     Location,
     Place,
-    Severity,
     Table,
-    TableResult,
-    can_save,
-    import_pasted,
-    infer_die,
     make_id,
-    read_faces,
-    roll_encounter,
-    roll_table,
     table_die,
-    table_odds,
-    validate_library,
-    validate_table,
 )
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError

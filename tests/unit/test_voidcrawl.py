@@ -18,18 +18,10 @@ from omen.campaign.exploration import Procedure
 from omen.campaign.settings import defaults
 from omen.campaign.state import Exploration
 from omen.campaign.state import check as campaign_check
-from omen.campaign.tables import (
-    Entry,
-    Library,
-    Location,
-    Place,
-    Severity,
-    Table,
-    import_pasted,
-    roll_encounter,
-    roll_table,
-    validate_library,
-)
+from omen.campaign.table_checks import Severity, validate_library
+from omen.campaign.table_draw import roll_encounter, roll_table
+from omen.campaign.table_paste import import_pasted
+from omen.campaign.tables import Entry, Library, Location, Place, Table
 from omen.campaign.voidcrawl import (
     DEFAULT_LEVEL,
     EXTRAS,

@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from omen.campaign import tables
+from omen.campaign import table_checks, tables
 from omen.campaign.parts import Place, StoredPart, in_place
 from omen.campaign.tables import Fields, Library, Location, Table
 from omen.campaign.voidcrawl import CrawlSetup, Voidcrawl
@@ -168,7 +168,7 @@ def _check_tables(found: Sequence[Table]) -> None:
         if table.id in seen:
             raise _error(N_("Two tables in it share the id '{id}'."), id=table.id)
         seen.add(table.id)
-    problem = tables.library_refusal(Library(tuple(found)))
+    problem = table_checks.library_refusal(Library(tuple(found)))
     if problem is not None:
         raise ShareError(problem)
 
@@ -392,8 +392,8 @@ class Everything:
         library = parts.get("library")
         if library is not None:
             # The same check as a link to a table or a location, but a saved library
-            # may name tables that are gone (see tables.library_refusal).
-            problem = tables.library_refusal(library, missing_ok=True)
+            # may name tables that are gone (see table_checks.library_refusal).
+            problem = table_checks.library_refusal(library, missing_ok=True)
             if problem is not None:
                 label = Step(PARTS["library"].label)
                 raise _error(N_("{part}: {problem}"), part=label, problem=problem)

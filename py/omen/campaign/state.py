@@ -45,7 +45,8 @@ from omen.campaign.exploration import (
     encounter_die,
     tension_die,
 )
-from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location, roll_encounter
+from omen.campaign.table_draw import roll_encounter
+from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location
 from omen.campaign.voidcrawl import (
     Conditions,
     Kind,

@@ -62,24 +62,24 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from omen.campaign.table_draw import TableResult, roll_table
 from omen.campaign.tables import (
     DEFAULT_DEPTH,
     MAX_NAME,
     Fields,
-    Issue,
     Library,
     Location,
     Place,
-    Severity,
-    TableResult,
-    roll_table,
     stored_error,
 )
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, ArgValue, Step
+
+if TYPE_CHECKING:  # the checks load with the Tables screen that shows them
+    from omen.campaign.table_checks import Issue
 from omen.core.setting import Setting, Value
 from omen.core.store import Schema
 
@@ -408,6 +408,8 @@ def resize(config: Voidcrawl, sides: int) -> Voidcrawl:
 
 def validate_voidcrawl(config: Voidcrawl, library: Library) -> tuple[Issue, ...]:
     """What is wrong with a Voidcrawl (errors) or worth knowing (warnings)."""
+    from omen.campaign.table_checks import Issue, Severity
+
     issues: list[Issue] = []
     if config.sides not in SIDES:
         issues.append(Issue(Severity.ERROR, Step(N_("The Voidcrawl die must be a d6, d8 or d10."))))

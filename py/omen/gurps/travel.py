@@ -38,15 +38,8 @@ from typing import Any
 
 from omen.campaign.exploration import KIND_TEXT, EncounterKind, encounter_die
 from omen.campaign.state import Exploration, Outcome, meet
-from omen.campaign.tables import (
-    DEFAULT_DEPTH,
-    MAX_DEPTH,
-    Entry,
-    Fields,
-    Library,
-    flag_chance,
-    roll_table,
-)
+from omen.campaign.table_draw import flag_chance, roll_table
+from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Entry, Fields, Library
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step

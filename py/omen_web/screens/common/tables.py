@@ -20,22 +20,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome, depth_limit
+from omen.campaign.table_checks import Issue, Severity, can_save, validate_table
+from omen.campaign.table_draw import roll_table
+from omen.campaign.table_paste import import_pasted, read_faces
 from omen.campaign.tables import (
     MAX_NAME,
     MAX_WEIGHT,
     Entry,
-    Issue,
     Library,
     Location,
     Place,
-    Severity,
     Table,
-    can_save,
-    import_pasted,
     make_id,
-    read_faces,
-    roll_table,
-    validate_table,
 )
 from omen.campaign.voidcrawl import (
     DEFAULT_LEVEL,
