@@ -1068,30 +1068,40 @@ def _choice(conflict: Conflict, choices: Mapping[str, Choice], default: Choice |
     return choice
 
 
-def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | None) -> Merged:  # noqa: C901 (one merge for every kind; to be split into one function per kind)
-    current, shared = plan.current, plan.shared
-    by_key = {conflict.key: conflict for conflict in plan.conflicts}
-    new_tables, new_locations, new_people = _incoming(shared.record, shared.kind)
-    steps: list[Step] = []
+@dataclass(frozen=True)
+class _Merging:
+    """One import under way: the choices made, the incoming items and the conflicts, and
+    what the merges so far left for the next (where each incoming table went, the steps).
+    """
 
-    def decide(kind: str, incoming_id: str) -> tuple[Choice, Conflict | None]:
-        conflict = by_key.get(f"{kind}:{incoming_id}")
+    choices: Mapping[str, Choice]
+    default: Choice | None
+    incoming: Mapping[str, Sequence[Any]]
+    conflicts: Mapping[str, Conflict]  # by key
+    table_ids: dict[str, str] = field(default_factory=dict)  # incoming id: id in the campaign
+    steps: list[Step] = field(default_factory=list)
+
+    def decide(self, kind: str, incoming_id: str) -> tuple[Choice, Conflict | None]:
+        """The choice for an incoming item: NEW when it conflicts with nothing."""
+        conflict = self.conflicts.get(f"{kind}:{incoming_id}")
         if conflict is None:
             return Choice.NEW, None
-        return _choice(conflict, choices, default), conflict
+        return _choice(conflict, self.choices, self.default), conflict
 
-    library: Library = current.get("library", Library())
-    table_ids: dict[str, str] = {}
+
+def _merge_tables(merging: _Merging, result: Everything) -> Everything:
+    """Incoming tables added, or replacing or keeping yours; their links follow them."""
+    library: Library = result.get("library", Library())
     out_tables = list(library.tables)
     ids = {table.id for table in out_tables}
     names = [table.name for table in out_tables]
     replaced: set[str] = set()
     placed: list[tuple[Table, str, str, Choice]] = []
-    for table in new_tables:
-        choice, conflict = decide("table", table.id)
+    for table in merging.incoming["table"]:
+        choice, conflict = merging.decide("table", table.id)
         if conflict is not None and choice is Choice.KEEP:
-            table_ids[table.id] = conflict.existing
-            steps.append(Step(N_("Kept your table '{name}'."), {"name": conflict.name}))
+            merging.table_ids[table.id] = conflict.existing
+            merging.steps.append(Step(N_("Kept your table '{name}'."), {"name": conflict.name}))
             continue
         if conflict is not None and choice is Choice.REPLACE and conflict.existing not in replaced:
             replaced.add(conflict.existing)
@@ -1102,11 +1112,11 @@ def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | No
             choice = Choice.NEW
         ids.add(new_id)
         names.append(name)
-        table_ids[table.id] = new_id
+        merging.table_ids[table.id] = new_id
         placed.append((table, new_id, name, choice))
     for table, new_id, name, choice in placed:
         entries = tuple(
-            replace(entry, link=table_ids.get(entry.link, entry.link))
+            replace(entry, link=merging.table_ids.get(entry.link, entry.link))
             if entry.link is not None
             else entry
             for entry in table.entries
@@ -1114,23 +1124,32 @@ def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | No
         made = replace(table, id=new_id, name=name, entries=entries)
         if choice is Choice.REPLACE:
             out_tables = [made if t.id == new_id else t for t in out_tables]
-            steps.append(Step(N_("Replaced the table '{name}'."), {"name": name}))
+            merging.steps.append(Step(N_("Replaced the table '{name}'."), {"name": name}))
         else:
             out_tables.append(made)
-            steps.append(Step(N_("Added the table '{name}'."), {"name": name}))
+            merging.steps.append(Step(N_("Added the table '{name}'."), {"name": name}))
     if len(out_tables) > tables.MAX_TABLES:
         raise _error(
             N_("After this import the campaign would hold more than {limit} tables."),
             limit=tables.MAX_TABLES,
         )
+    if not merging.incoming["table"]:
+        return result
+    return result.with_part("library", replace(library, tables=tuple(out_tables)))
 
+
+def _merge_locations(merging: _Merging, result: Everything) -> Everything:
+    """Incoming locations added, or replacing or keeping yours, naming the tables where
+    the tables' merge put them."""
+    library: Library = result.get("library", Library())
+    table_ids = merging.table_ids
     out_locations = list(library.locations)
     location_ids = {place.id for place in out_locations}
     location_names = [place.name for place in out_locations]
-    for location in new_locations:
-        choice, conflict = decide("location", location.id)
+    for location in merging.incoming["location"]:
+        choice, conflict = merging.decide("location", location.id)
         if conflict is not None and choice is Choice.KEEP:
-            steps.append(Step(N_("Kept your location '{name}'."), {"name": conflict.name}))
+            merging.steps.append(Step(N_("Kept your location '{name}'."), {"name": conflict.name}))
             continue
         moved = replace(
             location,
@@ -1142,7 +1161,7 @@ def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | No
         if conflict is not None and choice is Choice.REPLACE:
             place = replace(moved, id=conflict.existing)
             out_locations = [place if p.id == conflict.existing else p for p in out_locations]
-            steps.append(Step(N_("Replaced the location '{name}'."), {"name": place.name}))
+            merging.steps.append(Step(N_("Replaced the location '{name}'."), {"name": place.name}))
             continue
         new_id = (
             location.id
@@ -1153,64 +1172,102 @@ def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | No
         location_ids.add(new_id)
         location_names.append(name)
         out_locations.append(replace(moved, id=new_id, name=name))
-        steps.append(Step(N_("Added the location '{name}'."), {"name": name}))
+        merging.steps.append(Step(N_("Added the location '{name}'."), {"name": name}))
     if len(out_locations) > tables.MAX_LOCATIONS:
         raise _error(
             N_("After this import the campaign would hold more than {limit} locations."),
             limit=tables.MAX_LOCATIONS,
         )
+    if not merging.incoming["location"]:
+        return result
+    return result.with_part("library", replace(library, locations=tuple(out_locations)))
 
-    result = current
-    if new_tables or new_locations:
-        result = result.with_part("library", Library(tuple(out_tables), tuple(out_locations)))
 
-    if new_people:
-        people: Crew = current.get("crew", Crew())
-        characters = list(people.characters)
-        taken = {c.id for c in characters}
-        people_names = [c.name for c in characters]
-        for character in new_people:
-            choice, conflict = decide("character", character.id)
-            if conflict is not None and choice is Choice.KEEP:
-                steps.append(Step(N_("Kept your character '{name}'."), {"name": conflict.name}))
-                continue
-            if conflict is not None and choice is Choice.REPLACE:
-                person = replace(character, id=conflict.existing)
-                characters = [person if c.id == conflict.existing else c for c in characters]
-                steps.append(Step(N_("Replaced the character '{name}'."), {"name": person.name}))
-                continue
-            new_id = character.id if character.id not in taken else _next_id(taken)
-            name = (
-                character.name
-                if conflict is None
-                else fresh_name(character.name, people_names, crew.MAX_NAME)
+def _merge_characters(merging: _Merging, result: Everything) -> Everything:
+    """Incoming characters added to the crew, or replacing or keeping yours."""
+    if not merging.incoming["character"]:
+        return result
+    people: Crew = result.get("crew", Crew())
+    characters = list(people.characters)
+    taken = {c.id for c in characters}
+    people_names = [c.name for c in characters]
+    for character in merging.incoming["character"]:
+        choice, conflict = merging.decide("character", character.id)
+        if conflict is not None and choice is Choice.KEEP:
+            merging.steps.append(Step(N_("Kept your character '{name}'."), {"name": conflict.name}))
+            continue
+        if conflict is not None and choice is Choice.REPLACE:
+            person = replace(character, id=conflict.existing)
+            characters = [person if c.id == conflict.existing else c for c in characters]
+            merging.steps.append(
+                Step(N_("Replaced the character '{name}'."), {"name": person.name})
             )
-            taken.add(new_id)
-            people_names.append(name)
-            characters.append(replace(character, id=new_id, name=name))
-            steps.append(Step(N_("Added the character '{name}'."), {"name": name}))
-        if len(characters) > crew.MAX_CREW:
-            raise _error(
-                N_("After this import the crew would hold more than {limit} characters."),
-                limit=crew.MAX_CREW,
-            )
-        result = result.with_part("crew", replace(people, characters=tuple(characters)))
+            continue
+        new_id = character.id if character.id not in taken else _next_id(taken)
+        name = (
+            character.name
+            if conflict is None
+            else fresh_name(character.name, people_names, crew.MAX_NAME)
+        )
+        taken.add(new_id)
+        people_names.append(name)
+        characters.append(replace(character, id=new_id, name=name))
+        merging.steps.append(Step(N_("Added the character '{name}'."), {"name": name}))
+    if len(characters) > crew.MAX_CREW:
+        raise _error(
+            N_("After this import the crew would hold more than {limit} characters."),
+            limit=crew.MAX_CREW,
+        )
+    return result.with_part("crew", replace(people, characters=tuple(characters)))
 
-    if shared.kind == "campaign" and "voidcrawl" in shared.record.parts:
-        setup: CrawlSetup = shared.record.parts["voidcrawl"]
-        choice, conflict = decide("voidcrawl", "voidcrawl")
-        if conflict is not None and choice is not Choice.REPLACE:
-            steps.append(Step(N_("Kept your Voidcrawl.")))
-        else:
-            faces = tuple(
-                face if face.table is None else replace(face, table=table_ids.get(face.table))
-                for face in setup.voidcrawl.faces
-            )
-            fallout = setup.voidcrawl.fallout
-            crawl = Voidcrawl(faces, None if fallout is None else table_ids.get(fallout))
-            result = result.with_part("voidcrawl", replace(setup, voidcrawl=crawl))
-            steps.append(Step(N_("Set up the Voidcrawl from the import.")))
-    return Merged(result, tuple(steps))
+
+def _merge_voidcrawl(merging: _Merging, result: Everything) -> Everything:
+    """A campaign's Voidcrawl set up from the import unless you keep yours; its faces
+    and Fallout name the tables where the tables' merge put them."""
+    if not merging.incoming["voidcrawl"]:
+        return result
+    setup: CrawlSetup = merging.incoming["voidcrawl"][0]
+    choice, conflict = merging.decide("voidcrawl", "voidcrawl")
+    if conflict is not None and choice is not Choice.REPLACE:
+        merging.steps.append(Step(N_("Kept your Voidcrawl.")))
+        return result
+    table_ids = merging.table_ids
+    faces = tuple(
+        face if face.table is None else replace(face, table=table_ids.get(face.table))
+        for face in setup.voidcrawl.faces
+    )
+    fallout = setup.voidcrawl.fallout
+    crawl = Voidcrawl(faces, None if fallout is None else table_ids.get(fallout))
+    merging.steps.append(Step(N_("Set up the Voidcrawl from the import.")))
+    return result.with_part("voidcrawl", replace(setup, voidcrawl=crawl))
+
+
+# One merge for each kind of item an import brings, in this order: tables first, so the
+# locations, links and the Voidcrawl that name them can follow where they went.
+_MERGES: Mapping[str, Callable[[_Merging, Everything], Everything]] = {
+    "table": _merge_tables,
+    "location": _merge_locations,
+    "character": _merge_characters,
+    "voidcrawl": _merge_voidcrawl,
+}
+
+
+def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | None) -> Merged:
+    shared = plan.shared
+    new_tables, new_locations, new_people = _incoming(shared.record, shared.kind)
+    has_crawl = shared.kind == "campaign" and "voidcrawl" in shared.record.parts
+    incoming: dict[str, Sequence[Any]] = {
+        "table": new_tables,
+        "location": new_locations,
+        "character": new_people,
+        "voidcrawl": [shared.record.parts["voidcrawl"]] if has_crawl else [],
+    }
+    by_key = {conflict.key: conflict for conflict in plan.conflicts}
+    merging = _Merging(choices, default, incoming, by_key)
+    result = plan.current
+    for merge in _MERGES.values():
+        result = merge(merging, result)
+    return Merged(result, tuple(merging.steps))
 
 
 def _next_id(taken: set[str]) -> str:
