@@ -47,6 +47,7 @@ def test_exploring_loads_no_other_games_procedures() -> None:
     )
     assert "omen.ose.settings" in loaded and "omen.campaign.voidcrawl" in loaded
     others = {"omen.ose.sequence", "omen.ose.session", "omen.gurps.rolls", "omen.gurps.distance"}
+    others.add("omen.gurps.detection")
     assert loaded & (others | {"omen.eotw.pools", "omen.eotw.crew", "omen.campaign.share"}) == set()
 
 

@@ -14,6 +14,7 @@ from omen.core import notation
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.store import decode, encode
+from omen.gurps.detection import Stealthy, plan, resolve
 from omen.gurps.distance import (
     DARKNESS,
     FAR_BASE,
@@ -25,13 +26,10 @@ from omen.gurps.distance import (
     Shape,
     Side,
     SideId,
-    Stealthy,
     Target,
     Unit,
     group_bonus,
     maximum_encounter_distance,
-    plan,
-    resolve,
     side_visibility,
     size_modifier,
     terrain,

@@ -1,5 +1,6 @@
 """GURPS / Dungeon Fantasy: success rolls and Quick Contests (:mod:`~omen.gurps.rolls`),
-the encounter distance procedure (:mod:`~omen.gurps.distance`), the Tests form
+the encounter distance procedure (:mod:`~omen.gurps.distance`, its detection and surprise
+in :mod:`~omen.gurps.detection`), the Tests form
 (:mod:`~omen.gurps.tests`), travel checks (:mod:`~omen.gurps.travel`), GURPS's settings
 and its example campaign.
 """

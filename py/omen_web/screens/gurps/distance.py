@@ -20,22 +20,18 @@ from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, ArgValue, Step
+from omen.gurps.detection import Outcome, Plan, Stealthy, plan, resolve
 from omen.gurps.distance import (
     DARKNESS,
     TERRAINS,
     Conditions,
     DistanceRules,
     GurpsForm,
-    Outcome,
-    Plan,
     Shape,
     Side,
     SideId,
-    Stealthy,
     Unit,
     maximum_encounter_distance,
-    plan,
-    resolve,
     size_modifier,
     terrain_rating,
 )
