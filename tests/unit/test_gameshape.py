@@ -7,11 +7,12 @@ import gettext
 import json
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from omen.campaign import settings
+from omen.campaign import procedures, settings
 from omen.campaign.example import LANGUAGES, example_campaign, example_games, which_example
 from omen.campaign.games import GAMES
 from omen.campaign.procedures import (
@@ -75,6 +76,32 @@ def test_every_procedure_has_a_sheet_in_both_languages(procedure: object) -> Non
     assert procedure.rule and all(message.strip() for message in messages)  # type: ignore[attr-defined]
     untranslated = [m for m in messages if CZECH.gettext(m) == m and m not in ("Voidcrawl",)]
     assert untranslated == []
+
+
+def test_each_game_declares_its_own_procedures_and_the_registry_gathers_them() -> None:
+    by_game = {
+        game: [key for key, procedure in PROCEDURES.items() if procedure.game == game]
+        for game in (*GAMES, EVERY_GAME)
+    }
+    assert by_game == {
+        "liminal_horror": ["exploration_turn", "encounter_die", "tension_die", "voidcrawl"],
+        "ose": ["ose_sequence", "ose_evasion", "ose_turn"],
+        "gurps": ["gurps_distance", "gurps_travel", "gurps_tests"],
+        "eotw": ["eotw_tests", "eotw_crew"],
+        EVERY_GAME: ["reaction", "tables", "reminder"],
+    }
+    for game in GAMES.values():
+        declared = [p.key for at in game.procedures for p in procedures.named(at)]
+        assert declared == by_game[game.key]
+
+
+def test_a_game_declaring_another_games_procedure_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    mixed = replace(GAMES["ose"], procedures=("omen.eotw.procedures:PROCEDURES",))
+    monkeypatch.setattr(procedures, "GAMES", {"ose": mixed})
+    with pytest.raises(ValueError, match="eotw_tests is not a procedure of ose"):
+        procedures._declared()
 
 
 def test_a_sheet_lists_the_settings_of_its_procedure_from_the_registry() -> None:

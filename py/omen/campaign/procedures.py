@@ -8,10 +8,12 @@ tap from its screen: the rule in a few lines of our own words, what each of its 
 changes (read from the settings registry, never retyped here), and where the rule comes
 from.
 
-**Adding a procedure.** One :class:`Procedure` in :data:`PROCEDURES` (its key, name,
-game, the rule's lines and its source), and ``procedure="<key>"`` on each of its
-:class:`~omen.campaign.settings.Setting`. On its screen, a button ``data-help="<key>"`` opens the
-sheet (the adapter names it "Help: <name>").
+**Adding a procedure.** One :class:`~omen.campaign.spec.Procedure` (its key, name, game,
+the rule's lines and its source) in its game's ``procedures.py``, the tuple its
+``GameSpec.procedures`` names (Liminal Horror's are :data:`LIMINAL_HORROR` here, with its
+rules; those of every game :data:`SHARED`); :data:`PROCEDURES` gathers them. Then
+``procedure="<key>"`` on each of its :class:`~omen.campaign.settings.Setting`. On its
+screen, a button ``data-help="<key>"`` opens the sheet (the adapter names it "Help: <name>").
 
 >>> from omen.core.i18n import Translator
 >>> english = Translator.english()
@@ -35,344 +37,161 @@ from dataclasses import dataclass
 
 from omen.campaign import settings
 from omen.campaign.games import GAMES
+from omen.campaign.spec import EVERY_GAME, Procedure, named
 from omen.core.i18n import Translator
 from omen.core.roll import N_
 from omen.core.setting import Setting, Value
 
-EVERY_GAME = ""  # the game of a procedure that belongs to every game
 EVERY_GAME_NAME = N_("Every game")
 
 
-@dataclass(frozen=True)
-class Procedure:
-    """One procedure: its key, name and game, and its help sheet's rule and source.
+# Liminal Horror's own procedures: their rules live in this layer (omen.campaign), so
+# their declarations do too; the game's GameSpec names them.
+LIMINAL_HORROR: tuple[Procedure, ...] = (
+    Procedure(
+        "exploration_turn",
+        N_("The exploration turn"),
+        "liminal_horror",
+        (
+            N_(
+                "A turn is one significant thing the party does: moving to another "
+                "space, searching one, or resting where it is not safe."
+            ),
+            N_("Twenty to thirty real minutes without a fight count as a turn as well."),
+            N_(
+                "Each turn makes one check with the procedure chosen on Explore; drawing "
+                "attention makes an extra check and leaves the clock where it is."
+            ),
+        ),
+        N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
+    ),
+    Procedure(
+        "encounter_die",
+        N_("Encounter Die"),
+        "liminal_horror",
+        (
+            N_("Roll a d6 at each check."),
+            N_(
+                "A 1 means the party meets something: Omen rolls on the current "
+                "location's encounter table."
+            ),
+            N_("A 2 or 3 gives a sign, an omen or a clue of what is near; 4 to 6, nothing."),
+        ),
+        N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
+    ),
+    Procedure(
+        "tension_die",
+        N_("Tension Die"),
+        "liminal_horror",
+        (
+            N_("A pool of points starts at the number set below."),
+            N_(
+                "Each check rolls a d6 and takes it off the pool; a 6 rolls one more die "
+                "and both come off."
+            ),
+            N_(
+                "When the pool falls to 0 or below, an encounter happens and the pool starts again."
+            ),
+            N_("A small pool keeps the table on edge; a big one lets the dread build slowly."),
+        ),
+        N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
+    ),
+    Procedure(
+        "voidcrawl",
+        N_("Voidcrawl"),
+        "liminal_horror",
+        (
+            N_(
+                "Each check rolls a d6: 1 a day encounter, 2 a clue, 3 an omen, 4 a "
+                "setback, 5 a horror, 6 a night encounter."
+            ),
+            N_("An omen picks one investigator and rolls on the scenario's Fallout table."),
+            N_(
+                "With day and night in play, anything above 3 counts as nothing by day or "
+                "in a mundane place."
+            ),
+            N_(
+                "The dark descent lets more through the deeper the party goes: level 1 "
+                "stops after 2, level 2 after 4, level 3 uses every face."
+            ),
+            N_(
+                "A d8 or d10 adds faces such as Regroup, Locality or Theme, each with its own level."
+            ),
+        ),
+        N_("Liminal Horror SRD, the Voidcrawl (CC BY-SA 4.0), the seed Omen follows."),
+    ),
+)
 
-    ``rule`` is a few short lines of our own words (never the source's sentences);
-    ``source`` names where the rule comes from: a seed text or a named public source.
-    """
+# The procedures every game has.
+SHARED: tuple[Procedure, ...] = (
+    Procedure(
+        "reaction",
+        N_("Reaction roll"),
+        EVERY_GAME,
+        (
+            N_("When the party meets creatures whose mood is not plain, roll 2d6."),
+            N_(
+                "Liminal Horror uses Cairn's table: 2 hostile, 3 to 5 wary, 6 to 8 "
+                "curious, 9 to 11 kind, 12 helpful."
+            ),
+            N_(
+                "Old-School Essentials adds the speaker's Charisma modifier: 2 or less "
+                "attacks at once, 12 or more is friendly."
+            ),
+        ),
+        N_(
+            "Cairn 2nd edition core rules (Liminal Horror names a reaction roll but has no "
+            "table of its own); Old-School Essentials SRD, Encounters."
+        ),
+    ),
+    Procedure(
+        "tables",
+        N_("Encounter tables"),
+        EVERY_GAME,
+        (
+            N_("Each location has its encounter tables; an encounter rolls on its main one."),
+            N_(
+                "An entry may be marked violent, may call for a reaction roll, or may send "
+                "the roll on to another table."
+            ),
+            N_("An entry may hold dice such as [[2d6]], rolled when the entry comes up."),
+        ),
+        N_("Omen's own, following the Liminal Horror SRD's advice on encounter tables."),
+    ),
+    Procedure(
+        "reminder",
+        N_("Real-time reminder"),
+        EVERY_GAME,
+        (
+            N_(
+                "By the Liminal Horror rules, 20 to 30 real minutes without a fight "
+                "count as a turn."
+            ),
+            N_(
+                "With the reminder on, Explore suggests Next turn once that many minutes "
+                "pass without one."
+            ),
+        ),
+        N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
+    ),
+)
 
-    key: str
-    name: str
-    game: str  # a key of omen.campaign.games.GAMES, or EVERY_GAME
-    rule: tuple[str, ...]
-    source: str
+
+def _declared() -> dict[str, Procedure]:
+    """Every game's declared procedures (in the games' order), then the shared ones."""
+    found: dict[str, Procedure] = {}
+    for game in GAMES.values():
+        for at in game.procedures:
+            for procedure in named(at):
+                if procedure.game != game.key:
+                    raise ValueError(f"{at}: {procedure.key} is not a procedure of {game.key}")
+                found[procedure.key] = procedure
+    for procedure in SHARED:
+        found[procedure.key] = procedure
+    return found
 
 
-PROCEDURES: dict[str, Procedure] = {
-    procedure.key: procedure
-    for procedure in (
-        Procedure(
-            "exploration_turn",
-            N_("The exploration turn"),
-            "liminal_horror",
-            (
-                N_(
-                    "A turn is one significant thing the party does: moving to another "
-                    "space, searching one, or resting where it is not safe."
-                ),
-                N_("Twenty to thirty real minutes without a fight count as a turn as well."),
-                N_(
-                    "Each turn makes one check with the procedure chosen on Explore; drawing "
-                    "attention makes an extra check and leaves the clock where it is."
-                ),
-            ),
-            N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
-        ),
-        Procedure(
-            "encounter_die",
-            N_("Encounter Die"),
-            "liminal_horror",
-            (
-                N_("Roll a d6 at each check."),
-                N_(
-                    "A 1 means the party meets something: Omen rolls on the current "
-                    "location's encounter table."
-                ),
-                N_("A 2 or 3 gives a sign, an omen or a clue of what is near; 4 to 6, nothing."),
-            ),
-            N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
-        ),
-        Procedure(
-            "tension_die",
-            N_("Tension Die"),
-            "liminal_horror",
-            (
-                N_("A pool of points starts at the number set below."),
-                N_(
-                    "Each check rolls a d6 and takes it off the pool; a 6 rolls one more die "
-                    "and both come off."
-                ),
-                N_(
-                    "When the pool falls to 0 or below, an encounter happens and the pool starts again."
-                ),
-                N_("A small pool keeps the table on edge; a big one lets the dread build slowly."),
-            ),
-            N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
-        ),
-        Procedure(
-            "voidcrawl",
-            N_("Voidcrawl"),
-            "liminal_horror",
-            (
-                N_(
-                    "Each check rolls a d6: 1 a day encounter, 2 a clue, 3 an omen, 4 a "
-                    "setback, 5 a horror, 6 a night encounter."
-                ),
-                N_("An omen picks one investigator and rolls on the scenario's Fallout table."),
-                N_(
-                    "With day and night in play, anything above 3 counts as nothing by day or "
-                    "in a mundane place."
-                ),
-                N_(
-                    "The dark descent lets more through the deeper the party goes: level 1 "
-                    "stops after 2, level 2 after 4, level 3 uses every face."
-                ),
-                N_(
-                    "A d8 or d10 adds faces such as Regroup, Locality or Theme, each with its own level."
-                ),
-            ),
-            N_("Liminal Horror SRD, the Voidcrawl (CC BY-SA 4.0), the seed Omen follows."),
-        ),
-        Procedure(
-            "reaction",
-            N_("Reaction roll"),
-            EVERY_GAME,
-            (
-                N_("When the party meets creatures whose mood is not plain, roll 2d6."),
-                N_(
-                    "Liminal Horror uses Cairn's table: 2 hostile, 3 to 5 wary, 6 to 8 "
-                    "curious, 9 to 11 kind, 12 helpful."
-                ),
-                N_(
-                    "Old-School Essentials adds the speaker's Charisma modifier: 2 or less "
-                    "attacks at once, 12 or more is friendly."
-                ),
-            ),
-            N_(
-                "Cairn 2nd edition core rules (Liminal Horror names a reaction roll but has no "
-                "table of its own); Old-School Essentials SRD, Encounters."
-            ),
-        ),
-        Procedure(
-            "tables",
-            N_("Encounter tables"),
-            EVERY_GAME,
-            (
-                N_("Each location has its encounter tables; an encounter rolls on its main one."),
-                N_(
-                    "An entry may be marked violent, may call for a reaction roll, or may send "
-                    "the roll on to another table."
-                ),
-                N_("An entry may hold dice such as [[2d6]], rolled when the entry comes up."),
-            ),
-            N_("Omen's own, following the Liminal Horror SRD's advice on encounter tables."),
-        ),
-        Procedure(
-            "reminder",
-            N_("Real-time reminder"),
-            EVERY_GAME,
-            (
-                N_(
-                    "By the Liminal Horror rules, 20 to 30 real minutes without a fight "
-                    "count as a turn."
-                ),
-                N_(
-                    "With the reminder on, Explore suggests Next turn once that many minutes "
-                    "pass without one."
-                ),
-            ),
-            N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
-        ),
-        Procedure(
-            "ose_sequence",
-            N_("The encounter sequence"),
-            "ose",
-            (
-                N_(
-                    "An encounter goes in order: surprise, distance, reaction, initiative, "
-                    "what each side does, and how it ends."
-                ),
-                N_("Each side not expecting the other rolls a d6; a 1 or 2 means it is surprised."),
-                N_(
-                    "Distance is 2d6 × 10 feet in a dungeon and 4d6 × 10 yards outdoors, or "
-                    "1d4 × 10 yards when a side is surprised."
-                ),
-                N_("Each round both sides roll a d6 for initiative; the higher acts first."),
-                N_("When the encounter is over, at least one full turn has gone by."),
-            ),
-            N_(
-                "The seed's encounter text (Old-School Essentials, in Czech) and the "
-                "Old-School Essentials SRD, Encounters (OGL)."
-            ),
-        ),
-        Procedure(
-            "ose_evasion",
-            N_("Evasion and pursuit"),
-            "ose",
-            (
-                N_("A side can try to get away only before the fighting starts."),
-                N_(
-                    "In a dungeon a faster fleeing side gets away; otherwise the chase runs "
-                    "round by round, and dropped treasure or food may stop the pursuers "
-                    "(3 in 6)."
-                ),
-                N_(
-                    "Outdoors the chance to get away depends on the size of both groups, "
-                    "moved by speed and terrain; a failure starts a pursuit, a day at a time."
-                ),
-                N_("After 30 rounds of running, runners are worn out until they rest 3 turns."),
-            ),
-            N_(
-                "Old-School Essentials SRD, Evasion and Pursuit (OGL), and the seed's encounter text."
-            ),
-        ),
-        Procedure(
-            "gurps_distance",
-            N_("Encounter distance"),
-            "gurps",
-            (
-                N_(
-                    "The terrain gives the farthest an encounter can start (rolled or "
-                    "averaged) and a Terrain Rating."
-                ),
-                N_(
-                    "Each side sees to a distance worked out from 200 yards, shortened or "
-                    "lengthened by darkness, weather, size, Vision and the size of the group."
-                ),
-                N_("When nobody sneaks, the encounter starts at the shorter of those distances."),
-                N_(
-                    "A side that sneaks rolls a Quick Contest of Stealth against the other's "
-                    "senses; winning by the Terrain Rating or more gives surprise."
-                ),
-            ),
-            N_(
-                "The seed's house rule for Dungeon Fantasy RPG, Wilderness Random Encounter "
-                "Distance, on the success rolls and Quick Contests of the GURPS Basic Set."
-            ),
-        ),
-        Procedure(
-            "ose_turn",
-            N_("Dungeon turn and wilderness day"),
-            "ose",
-            (
-                N_(
-                    "A dungeon turn is ten minutes. Every few turns the referee checks for "
-                    "wandering monsters, at a chance in six; noise forces a check at a "
-                    "higher chance."
-                ),
-                N_("The party rests one turn in six; until it does, it fights at a penalty."),
-                N_(
-                    "A torch burns for six turns and a lantern's oil for twenty-four; Omen "
-                    "warns one turn before a light goes out, and counts named timers too."
-                ),
-                N_(
-                    "In the wilderness, each day of travel has one check, at the chance the "
-                    "terrain gives; an encounter starts at the wilderness distance."
-                ),
-            ),
-            N_(
-                "Old-School Essentials SRD: Dungeon Adventuring, Wilderness Adventuring and "
-                "Wandering Monsters."
-            ),
-        ),
-        Procedure(
-            "gurps_travel",
-            N_("Travel checks"),
-            "gurps",
-            (
-                N_(
-                    "Each travel turn stands for some hours on the road and makes one "
-                    "encounter check."
-                ),
-                N_(
-                    "The check is the Encounter Die, or a check table from Tables: an entry "
-                    "that is violent or calls for a reaction roll counts as an encounter."
-                ),
-                N_("An encounter opens the GURPS encounter distance with the creature met."),
-            ),
-            N_(
-                "Omen's own procedure for wilderness travel in GURPS, using the seed's "
-                "Encounter Die and the tables of the campaign."
-            ),
-        ),
-        Procedure(
-            "gurps_tests",
-            N_("Success rolls and Quick Contests"),
-            "gurps",
-            (
-                N_(
-                    "The effective skill is the skill with all its modifiers added; roll 3d6, "
-                    "and a total no higher than the effective skill succeeds."
-                ),
-                N_(
-                    "The margin is the effective skill minus the total: how far a success "
-                    "beat it, or how far a failure missed it."
-                ),
-                N_(
-                    "A 3 or 4 is always a critical success, a 5 at effective skill 15 or more "
-                    "and a 6 at 16 or more."
-                ),
-                N_(
-                    "An 18 is always a critical failure, a 17 at effective skill 15 or less, "
-                    "and so is any total 10 or more above the effective skill."
-                ),
-                N_(
-                    "In a Quick Contest both sides roll at once: a success beats a failure, "
-                    "then the larger margin wins; equal margins are a tie."
-                ),
-            ),
-            N_(
-                "GURPS Basic Set, Fourth Edition: Success Rolls, Critical Success and "
-                "Failure, and Quick Contests, as the seed uses them."
-            ),
-        ),
-        Procedure(
-            "eotw_tests",
-            N_("Tests"),
-            "eotw",
-            (
-                N_("Pick a characteristic; the pool starts with one positive die."),
-                N_(
-                    "Each thing that helps adds a positive die; each danger, hindrance or "
-                    "relevant trauma adds a negative one. Pushing adds one of each, once."
-                ),
-                N_(
-                    "Roll them all: a positive and a negative die showing the same face cancel out."
-                ),
-                N_(
-                    "Each positive die left at or under the characteristic is a success; each "
-                    "negative die left is one stress."
-                ),
-                N_("In an opposed test more successes win, then the higher characteristic."),
-            ),
-            N_("The End of the World cheat sheet, the seed Omen follows."),
-        ),
-        Procedure(
-            "eotw_crew",
-            N_("Stress and trauma"),
-            "eotw",
-            (
-                N_(
-                    "Each character has a stress track of nine boxes in three tiers for each "
-                    "category: physical, mental and social."
-                ),
-                N_(
-                    "A full track ends the character, unless they cling to life with a test "
-                    "of that category's defensive characteristic."
-                ),
-                N_(
-                    "In downtime stress can become a trauma, as severe as the number of tiers "
-                    "the stress reached."
-                ),
-                N_(
-                    "Treatment takes a day, a week or a month by severity; then a test lowers "
-                    "the severity by one."
-                ),
-            ),
-            N_("The End of the World cheat sheet, the seed Omen follows."),
-        ),
-    )
-}
+PROCEDURES: dict[str, Procedure] = _declared()
 
 
 def game_name(game: str) -> str:

@@ -2,14 +2,16 @@
 
 A game package (``omen/ose/``, ``omen/gurps/`` ...) names everything Omen needs from it
 once: its key and name, its own tools first (Explore's panels, the encounter procedure,
-the Tests screen's mode), its settings, its stored parts, the adapter's screens for it,
-and its example campaign. Modules are named by dotted path (``"omen.ose.settings:SETTINGS"``),
-never imported here, so reading every game's spec costs a start nothing: a game's
-rules module is loaded only when one of its names is asked for.
+the Tests screen's mode), its settings and procedures, its stored parts, the adapter's
+screens for it, and its example campaign. Modules are named by dotted path
+(``"omen.ose.settings:SETTINGS"``), never imported here, so reading every game's spec
+costs a start nothing: a game's rules module is loaded only when one of its names is
+asked for.
 
 Every registry is derived from these declarations (:mod:`omen.campaign.games` lists the
-game packages; settings, stored parts, the adapter's screens and fresh values read the
-specs), so a fifth game is one folder and one line in :data:`omen.campaign.games.PACKAGES`.
+game packages; settings, procedures, stored parts, the adapter's screens and fresh values
+read the specs), so a fifth game is one folder and one line in
+:data:`omen.campaign.games.PACKAGES`.
 
 >>> spec = GameSpec("chess", "Chess", ("checks",), "reaction", "eotw")
 >>> spec.key, spec.settings, spec.parts
@@ -106,6 +108,24 @@ NOT_IN_LINKS = frozenset({Place.BACKUP, Place.SYNC})
 SESSION = "a link carries tables, locations and characters, not this table's session"
 
 
+EVERY_GAME = ""  # the game of a procedure that belongs to every game
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """One procedure: its key, name and game, and its help sheet's rule and source.
+
+    ``rule`` is a few short lines of our own words (never the source's sentences);
+    ``source`` names where the rule comes from: a seed text or a named public source.
+    """
+
+    key: str
+    name: str
+    game: str  # the key of the game that declares it, or EVERY_GAME
+    rule: tuple[str, ...]
+    source: str
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """One game, declared once: its shape, and where its settings, parts, screens and
@@ -117,7 +137,9 @@ class GameSpec:
     names tuples of :class:`~omen.core.setting.Setting`; ``parts`` are its stored parts
     (declared here: a declaration imports nothing); ``screens`` maps an adapter screen's
     name to ``"module:Class"`` and ``sections`` names the screen each of them is drawn
-    in; ``example`` names its example campaign's function (``(language) -> Example``).
+    in; ``example`` names its example campaign's function (``(language) -> Example``);
+    ``procedures`` names tuples of its :class:`Procedure` (what Settings groups by and
+    the help sheets show), each of this game.
     """
 
     key: str
@@ -126,6 +148,7 @@ class GameSpec:
     encounter: str
     tests: str
     settings: tuple[str, ...] = ()
+    procedures: tuple[str, ...] = ()
     parts: tuple[StoredPart, ...] = ()
     screens: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, str] = field(default_factory=dict)

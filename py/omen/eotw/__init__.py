@@ -14,6 +14,7 @@ GAME = GameSpec(
     encounter="reaction",
     tests="eotw",
     settings=("omen.eotw.settings:SETTINGS", "omen.eotw.settings:CREW_SETTINGS"),
+    procedures=("omen.eotw.procedures:PROCEDURES",),
     parts=(
         StoredPart(
             "crew",

@@ -17,6 +17,7 @@ GAME = GameSpec(
     encounter="gurps",
     tests="gurps",
     settings=("omen.gurps.settings:SETTINGS",),
+    procedures=("omen.gurps.procedures:PROCEDURES",),
     parts=(
         StoredPart(
             "gurps_form",

@@ -19,4 +19,5 @@ GAME = GameSpec(
     explore=("checks",),
     encounter="reaction",
     tests="eotw",
+    procedures=("omen.campaign.procedures:LIMINAL_HORROR",),
 )

@@ -17,6 +17,7 @@ GAME = GameSpec(
     encounter="ose",
     tests="ose",
     settings=("omen.ose.settings:SETTINGS",),
+    procedures=("omen.ose.procedures:PROCEDURES",),
     parts=(
         StoredPart(
             "ose_encounter",

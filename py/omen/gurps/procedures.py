@@ -1,0 +1,87 @@
+"""GURPS / Dungeon Fantasy's procedures as Settings and the help sheets name them: each one's name,
+the rule in a few lines of our own words, and its source. The game's ``GameSpec`` names
+this tuple; :mod:`omen.campaign.procedures` gathers every game's.
+
+>>> [procedure.key for procedure in PROCEDURES]
+['gurps_distance', 'gurps_travel', 'gurps_tests']
+"""
+
+from __future__ import annotations
+
+from omen.campaign.spec import Procedure
+from omen.core.roll import N_
+
+PROCEDURES: tuple[Procedure, ...] = (
+    Procedure(
+        "gurps_distance",
+        N_("Encounter distance"),
+        "gurps",
+        (
+            N_(
+                "The terrain gives the farthest an encounter can start (rolled or "
+                "averaged) and a Terrain Rating."
+            ),
+            N_(
+                "Each side sees to a distance worked out from 200 yards, shortened or "
+                "lengthened by darkness, weather, size, Vision and the size of the group."
+            ),
+            N_("When nobody sneaks, the encounter starts at the shorter of those distances."),
+            N_(
+                "A side that sneaks rolls a Quick Contest of Stealth against the other's "
+                "senses; winning by the Terrain Rating or more gives surprise."
+            ),
+        ),
+        N_(
+            "The seed's house rule for Dungeon Fantasy RPG, Wilderness Random Encounter "
+            "Distance, on the success rolls and Quick Contests of the GURPS Basic Set."
+        ),
+    ),
+    Procedure(
+        "gurps_travel",
+        N_("Travel checks"),
+        "gurps",
+        (
+            N_("Each travel turn stands for some hours on the road and makes one encounter check."),
+            N_(
+                "The check is the Encounter Die, or a check table from Tables: an entry "
+                "that is violent or calls for a reaction roll counts as an encounter."
+            ),
+            N_("An encounter opens the GURPS encounter distance with the creature met."),
+        ),
+        N_(
+            "Omen's own procedure for wilderness travel in GURPS, using the seed's "
+            "Encounter Die and the tables of the campaign."
+        ),
+    ),
+    Procedure(
+        "gurps_tests",
+        N_("Success rolls and Quick Contests"),
+        "gurps",
+        (
+            N_(
+                "The effective skill is the skill with all its modifiers added; roll 3d6, "
+                "and a total no higher than the effective skill succeeds."
+            ),
+            N_(
+                "The margin is the effective skill minus the total: how far a success "
+                "beat it, or how far a failure missed it."
+            ),
+            N_(
+                "A 3 or 4 is always a critical success, a 5 at effective skill 15 or more "
+                "and a 6 at 16 or more."
+            ),
+            N_(
+                "An 18 is always a critical failure, a 17 at effective skill 15 or less, "
+                "and so is any total 10 or more above the effective skill."
+            ),
+            N_(
+                "In a Quick Contest both sides roll at once: a success beats a failure, "
+                "then the larger margin wins; equal margins are a tie."
+            ),
+        ),
+        N_(
+            "GURPS Basic Set, Fourth Edition: Success Rolls, Critical Success and "
+            "Failure, and Quick Contests, as the seed uses them."
+        ),
+    ),
+)

@@ -1,0 +1,81 @@
+"""Old-School Essentials's procedures as Settings and the help sheets name them: each one's name,
+the rule in a few lines of our own words, and its source. The game's ``GameSpec`` names
+this tuple; :mod:`omen.campaign.procedures` gathers every game's.
+
+>>> [procedure.key for procedure in PROCEDURES]
+['ose_sequence', 'ose_evasion', 'ose_turn']
+"""
+
+from __future__ import annotations
+
+from omen.campaign.spec import Procedure
+from omen.core.roll import N_
+
+PROCEDURES: tuple[Procedure, ...] = (
+    Procedure(
+        "ose_sequence",
+        N_("The encounter sequence"),
+        "ose",
+        (
+            N_(
+                "An encounter goes in order: surprise, distance, reaction, initiative, "
+                "what each side does, and how it ends."
+            ),
+            N_("Each side not expecting the other rolls a d6; a 1 or 2 means it is surprised."),
+            N_(
+                "Distance is 2d6 × 10 feet in a dungeon and 4d6 × 10 yards outdoors, or "
+                "1d4 × 10 yards when a side is surprised."
+            ),
+            N_("Each round both sides roll a d6 for initiative; the higher acts first."),
+            N_("When the encounter is over, at least one full turn has gone by."),
+        ),
+        N_(
+            "The seed's encounter text (Old-School Essentials, in Czech) and the "
+            "Old-School Essentials SRD, Encounters (OGL)."
+        ),
+    ),
+    Procedure(
+        "ose_evasion",
+        N_("Evasion and pursuit"),
+        "ose",
+        (
+            N_("A side can try to get away only before the fighting starts."),
+            N_(
+                "In a dungeon a faster fleeing side gets away; otherwise the chase runs "
+                "round by round, and dropped treasure or food may stop the pursuers "
+                "(3 in 6)."
+            ),
+            N_(
+                "Outdoors the chance to get away depends on the size of both groups, "
+                "moved by speed and terrain; a failure starts a pursuit, a day at a time."
+            ),
+            N_("After 30 rounds of running, runners are worn out until they rest 3 turns."),
+        ),
+        N_("Old-School Essentials SRD, Evasion and Pursuit (OGL), and the seed's encounter text."),
+    ),
+    Procedure(
+        "ose_turn",
+        N_("Dungeon turn and wilderness day"),
+        "ose",
+        (
+            N_(
+                "A dungeon turn is ten minutes. Every few turns the referee checks for "
+                "wandering monsters, at a chance in six; noise forces a check at a "
+                "higher chance."
+            ),
+            N_("The party rests one turn in six; until it does, it fights at a penalty."),
+            N_(
+                "A torch burns for six turns and a lantern's oil for twenty-four; Omen "
+                "warns one turn before a light goes out, and counts named timers too."
+            ),
+            N_(
+                "In the wilderness, each day of travel has one check, at the chance the "
+                "terrain gives; an encounter starts at the wilderness distance."
+            ),
+        ),
+        N_(
+            "Old-School Essentials SRD: Dungeon Adventuring, Wilderness Adventuring and "
+            "Wandering Monsters."
+        ),
+    ),
+)
