@@ -3,12 +3,12 @@
 Every test fails on any console error or page error (a test that expects one opts out
 with the ``allow_console_errors`` marker). Locators use roles and accessible names.
 
-**The first start's question.** A fresh profile is asked which game the table plays
-(issue 16). Most tests start from a fresh profile and are about something else, so the
+**The first start's question.** A fresh profile is asked which game the table plays.
+Most tests start from a fresh profile and are about something else, so the
 default in tests is explicit here: ``FIRST_START = "answered"``: before any page of the
 test's browser context runs, a profile with nothing of Omen's stored gets the
 preferences a game master has after answering with the defaults (Liminal Horror, its
-example campaign: what every start looked like before the question). A test about the
+example campaign). A test about the
 question itself is marked ``first_start`` and sees a fresh profile as a new game master
 does. A context a test makes itself (``browser.new_context``) gets the same default
 through :func:`answer_first_start`.
@@ -23,7 +23,7 @@ and the context's routes, permissions and offline state are undone. A test that 
 a profile of its own (a first start, the snapshot, the service worker, the install
 hint's user agent, a context init script, a fake clock: ``page.clock`` is the whole
 context's) is marked ``fresh_profile`` (``first_start`` and ``browser_context_args``
-imply it) and gets a new context as before.
+imply it) and gets a new context of its own.
 """
 
 from __future__ import annotations

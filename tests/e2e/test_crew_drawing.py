@@ -1,4 +1,4 @@
-"""Crew, Tests and the EotW scene draw only what changed (issue 14), and still show it all.
+"""Crew, Tests and the EotW scene draw only what changed, and still show it all.
 
 Each screen keeps its regions (a character's card, the odds, the result, the downtime
 offers) and draws one again only when what it shows changed. These tests go where that

@@ -1,4 +1,4 @@
-"""The End of the World's Crew and Tests on the store and screen kit (issue 14).
+"""The End of the World's Crew and Tests on the store and screen kit.
 
 Redrawing Crew and Tests, by taps or a hundred times over, makes no new proxy; and a
 test asked for on Crew is written into the Tests form through the store, rolled there,

@@ -1,5 +1,5 @@
 """The End of the World: what the rules rule out is refused on the Tests screen, with a
-reason on show (#34 item 9)."""
+reason on show."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """GURPS travel: the hours on the road roll into days, night falls, and the encounter
-distance takes the darkness of that hour instead of it being typed again (#34 item 6)."""
+distance takes the darkness of that hour without it being typed in by hand."""
 
 from __future__ import annotations
 

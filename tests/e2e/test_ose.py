@@ -138,7 +138,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
     expect(result).to_have_text("Únik se zdařil: prchající strana unikne.")
     expect(panel.get_by_role("textbox", name="Tvor")).to_have_value("Skřeti")
     expect(step(page, "initiative").locator("[data-bind='ose-round']")).to_have_text("1")
-    # The party got away: the big button ends the encounter, no next round (#34).
+    # The party got away: the big button ends the encounter, no next round.
     expect(panel.locator("[data-action='ose-next']")).to_have_text("Ukončit setkání")
 
     # Every roll is in the log with its steps.

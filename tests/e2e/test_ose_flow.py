@@ -1,4 +1,4 @@
-"""One OSE session that flows (#34): what the turn clock knows reaches the encounter, a
+"""One OSE session that flows: what the turn clock knows reaches the encounter, a
 light that burns out is said in the headline, the result of a tap is brought into view,
 and once the encounter is over no screen offers what came before its end.
 

@@ -1,6 +1,6 @@
 """An OSE campaign's Tests screen opens on OSE's own checks (saving throws and ability
 checks, from the OSE SRD) with exact odds; The End of the World's pool is one tap away,
-and a GURPS campaign still opens on GURPS (#34 item 10)."""
+and a GURPS campaign opens on GURPS's success rolls."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""What a game master sees on a phone (390 px) on the screens of issue 16: no empty box
-above a roll not made, an example that fits its field, downtime offers as plain buttons,
-a help sheet one tap from every turn panel, groups framed as the app's others."""
+"""What a game master sees on a phone (390 px) on the GURPS, OSE and End of the World
+screens: no empty box above a roll not made, an example that fits its field, downtime
+offers as plain buttons, a help sheet one tap from every turn panel, groups framed as
+the app's others."""
 
 from __future__ import annotations
 

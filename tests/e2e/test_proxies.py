@@ -1,4 +1,4 @@
-"""Redraws make no proxies: events are bound once per screen, by delegation (issue 14).
+"""Redraws make no proxies: events are bound once per screen, by delegation.
 
 Every JavaScript function the adapter makes for Python (a proxy) is counted in
 ``window.omenProxies`` (``omen_web.kit.dom.proxy``). Once every screen is built, drawing them
@@ -54,7 +54,7 @@ def test_the_ose_sequence_and_the_gurps_distance_redraw_without_new_proxies(
     page: Page, base: str
 ) -> None:
     """Both encounter procedures bind their events once, on their own panel, and their
-    taps, typing and redraws make no proxy (issue 14 on the OSE and GURPS screens)."""
+    taps, typing and redraws make no proxy."""
     open_app(page, base, "?seed=7")
     visit_every_screen(page)
     page.get_by_role("button", name="Encounter", exact=True).click()

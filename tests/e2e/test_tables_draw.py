@@ -1,4 +1,4 @@
-"""Tables and the Log draw only what changed (issue 14): what a game master sees after
+"""Tables and the Log draw only what changed: what a game master sees after
 saving, undoing, renaming, deleting and switching language is still all there and right.
 
 Each test here fails when a region is left as it was drawn although what it shows

@@ -144,7 +144,7 @@ def test_reset_pool_uses_the_starting_value() -> None:
 
 
 def test_a_reset_pool_shows_in_the_headline_not_the_pool_before_it() -> None:
-    """#34: the title said "nothing yet (pool 13)" while the pool showed 20."""
+    """The headline says the pool as it is after the reset (20), not the 13 it fell to."""
     state, outcome = check(
         Exploration(procedure=Procedure.TENSION_DIE), values(), ScriptedDice([6, 1]), advance=True
     )

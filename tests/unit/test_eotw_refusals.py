@@ -1,4 +1,4 @@
-"""The End of the World, states the rules rule out (#34 item 9): one contestant's dice do
+"""The End of the World, states the rules rule out: one contestant's dice do
 not carry into the next contestant's pool, and a character out of play (or with a full
 track still to settle) is not tested until back in play."""
 

@@ -1,5 +1,5 @@
 """GURPS travel's clock: hours on the road roll into days, night falls, and the darkness
-follows the hour (#34 item 6)."""
+follows the hour."""
 
 from __future__ import annotations
 

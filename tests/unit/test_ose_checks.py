@@ -1,5 +1,5 @@
 """OSE saving throws and ability checks (OSE SRD): golden rolls and exact odds against
-enumeration of the d20 (#34 item 10)."""
+enumeration of the d20."""
 
 from __future__ import annotations
 

@@ -267,7 +267,7 @@ def test_an_encounter_stored_before_the_rule_still_loads(action: str | None, fou
     assert s.OseSession.from_json(data).combat is fought  # an Undo from an old log entry
 
 
-# --- states the rules rule out (#34): no fight once away, morale said as it stands -------------
+# --- states the rules rule out: no fight once away, morale said as it stands ------------------
 
 
 def test_after_a_successful_evasion_there_is_no_fight() -> None:

@@ -394,7 +394,7 @@ def test_an_encounter_spends_turns_that_burn_light_but_roll_no_check() -> None:
         t.pass_turns(state, -1)
 
 
-# --- a light that burns out is said in the headline and the warnings (#34) -------------------
+# --- a light that burns out is said in the headline and the warnings ------------------------
 
 
 def test_a_light_that_burns_out_is_in_the_headline_and_the_warnings() -> None:
@@ -444,7 +444,7 @@ def test_the_encounters_turns_end_the_turns_encounter_and_say_what_burnt_out() -
     assert roundtrip(state) == state
 
 
-# --- what the clock knows reaches the encounter (#34) -----------------------------------------
+# --- what the clock knows reaches the encounter ----------------------------------------------
 
 
 def test_an_encounter_from_a_violent_entry_is_said_in_oses_words() -> None:
