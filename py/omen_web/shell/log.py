@@ -40,8 +40,7 @@ class LogScreen(kit.Screen):
 
     def undo(self, _event: Any) -> None:
         """Undo the last action (also the Tables screen's own Undo of a deleted table)."""
-        self.store.undo()
-        self.app.render_all()
+        self.store.undo()  # the screens of the parts it puts back redraw
 
     def on_show_older(self, _target: Any, _event: Any) -> None:
         self.shown += SHOWN

@@ -537,8 +537,7 @@ class ShareScreen(kit.Screen):
             undo = self.keep(current)
         self.store.record(outcome, undo)
         self.dialog.close()
-        self.finish_import()
-        self.app.render_all()
+        self.finish_import()  # the screens of the parts brought in redraw
         self.app.notify(Step(title, {"what": what}))
 
     def keep(self, current: Everything) -> tuple[str, Any]:
@@ -606,7 +605,8 @@ class ShareScreen(kit.Screen):
         else:
             if not self.store.take_in(kind):
                 return  # gone, or this tab's own change is waiting (it keeps theirs aside)
-        self.app.render_all()
+        # The screens of the parts taken in redrew; draw what they uncovered, as after a tap.
+        self.app.draw_uncovered()
         # One notice lists every part changed since it appeared (until it is dismissed).
         if self.sync_notice is not None and self.sync_notice.isConnected:
             self.sync_notice.remove()
