@@ -84,7 +84,14 @@ def registry() -> tuple[Setting, ...]:
     own: tuple[Setting, ...] = tuple(
         setting for game in GAMES.values() for at in game.settings for setting in named(at)
     )
-    return (*EXPLORATION, *DEVICE, *exploration.SETTINGS, *tables.SETTINGS, *voidcrawl.SETTINGS, *own)
+    return (
+        *EXPLORATION,
+        *DEVICE,
+        *exploration.SETTINGS,
+        *tables.SETTINGS,
+        *voidcrawl.SETTINGS,
+        *own,
+    )
 
 
 def by_key() -> dict[str, Setting]:
