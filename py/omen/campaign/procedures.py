@@ -174,6 +174,36 @@ SHARED: tuple[Procedure, ...] = (
         ),
         N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
     ),
+    Procedure(
+        "time_passes",
+        N_("Time passes"),
+        EVERY_GAME,
+        (
+            N_(
+                "Instead of playing each turn, let a span of time go by: the turns of "
+                "the span are played in order, each with its check when one falls due."
+            ),
+            N_(
+                "Lights and timers burn down and rest is counted as on any turn; the "
+                "first encounter stops the run, and one Undo takes the whole span back."
+            ),
+            N_("Before you commit, the odds say how likely an encounter is within the span."),
+        ),
+        N_("Omen's own, built on each game's turn and its checks."),
+    ),
+    Procedure(
+        "screen_awake",
+        N_("Keeping the screen on"),
+        EVERY_GAME,
+        (
+            N_(
+                "While Omen is open, it asks the browser to keep the screen from dimming, "
+                "and asks again when you come back to the page."
+            ),
+            N_("A browser that cannot do this simply lets the screen sleep as usual."),
+        ),
+        N_("Omen's own."),
+    ),
 )
 
 

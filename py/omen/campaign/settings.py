@@ -59,6 +59,19 @@ EXPLORATION = (
     ),
 )
 
+DEVICE = (
+    Setting(
+        "screen.awake",
+        True,
+        N_("Keep the screen on"),
+        N_(
+            "While Omen is open, the screen does not dim or lock where the browser allows "
+            "it; off lets the device sleep as usual."
+        ),
+        procedure="screen_awake",
+    ),
+)
+
 
 def registry() -> tuple[Setting, ...]:
     """Every setting, in the order the Settings screen lists them.
@@ -71,7 +84,14 @@ def registry() -> tuple[Setting, ...]:
     own: tuple[Setting, ...] = tuple(
         setting for game in GAMES.values() for at in game.settings for setting in named(at)
     )
-    return (*EXPLORATION, *exploration.SETTINGS, *tables.SETTINGS, *voidcrawl.SETTINGS, *own)
+    return (
+        *EXPLORATION,
+        *DEVICE,
+        *exploration.SETTINGS,
+        *tables.SETTINGS,
+        *voidcrawl.SETTINGS,
+        *own,
+    )
 
 
 def by_key() -> dict[str, Setting]:

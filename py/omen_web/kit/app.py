@@ -364,6 +364,9 @@ class App:
         if len(self.built) == len(SCREENS):
             if not self.all_built:  # said once, for tests that count what is made
                 self.all_built = True
+                from omen_web.shell import wakelock  # the screen kept on, once idle
+
+                self.awake = wakelock.start(self)
                 # What start-up made (modules, screens, their elements) lives as long as
                 # the page: later collections of cycles need not walk it again (without
                 # this, 23 ms at 1x and 40 ms at 4x, once or twice in 200 actions).

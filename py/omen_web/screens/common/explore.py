@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
+from omen.campaign.clock import Span, Unit, exploration_within, pass_exploration
 from omen.campaign.exploration import (
     EncounterDieOdds,
     Procedure,
@@ -30,9 +31,11 @@ from omen.campaign.voidcrawl import (
     filters_in_force,
     voidcrawl_odds,
 )
+from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+from omen_web.screens.common import timepasses
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -94,6 +97,44 @@ class ExploreScreen(kit.Screen):
 
     def on_next_turn(self, _target: Any, _event: Any) -> None:
         self._check(advance=True)
+        self.restart_reminder()
+        self.render_reminder()
+
+    def units(self) -> tuple[Unit, ...]:
+        """Exploration turns, and hours when a whole number of turns makes one."""
+        minutes = self.app.campaign.values.get("turn.minutes", 10)
+        if isinstance(minutes, int) and minutes >= 1 and 60 % minutes == 0:
+            return (Unit.TURN, Unit.HOUR)
+        return (Unit.TURN,)
+
+    def picked(self) -> Span | None:
+        """The span picked, or None while the number is half typed."""
+        return timepasses.read_span(
+            self.bound("explore-span-count"), self.bound("explore-span-unit"), self.units()
+        )
+
+    def on_explore_span(self, _target: Any, _event: Any) -> None:
+        self.render_span()
+
+    def on_explore_pass(self, _target: Any, _event: Any) -> None:
+        """Let the span pass: every turn of it checked in order, one log entry."""
+        span = timepasses.span(
+            self.bound("explore-span-count"), self.bound("explore-span-unit"), self.units()
+        )
+        typed = self.bound("typed-faces")
+        dice = self.app.dice(str(typed.value))
+        library, setup = self.tables()
+        state, outcome = pass_exploration(
+            self.state,
+            self.app.campaign.values,
+            dice,
+            span,
+            library=library,
+            voidcrawl=setup.voidcrawl,
+            investigators=setup.investigators,
+        )
+        typed.value = ""
+        self.store.act(outcome, exploration=state)
         self.restart_reminder()
         self.render_reminder()
 
@@ -189,6 +230,8 @@ class ExploreScreen(kit.Screen):
             self.render_odds()
         if not self.unchanged("result", state.last, state.met, state.reaction):
             self.render_result()
+        if not self.unchanged("span", state.procedure, state.pool, *place, setup):
+            self.render_span()
         self.render_reminder()
 
     def render_turn(self) -> None:
@@ -279,6 +322,31 @@ class ExploreScreen(kit.Screen):
                 last,
             ]
         self.fill_steps("odds", lines)
+
+    def render_span(self) -> None:
+        """The span picker's units, and the odds of an encounter within the span."""
+        timepasses.fill_units(self, self.bound("explore-span-unit"), self.units())
+        span = self.picked()
+        lines: list[Step] = []
+        if span is not None:
+            state, values = self.state, self.app.campaign.values
+            library, setup = self.tables()
+            minutes = values.get("turn.minutes", 10)
+            try:
+                turns = span.turns(minutes if isinstance(minutes, int) else 10)
+            except RulesError as error:  # too long a span: said instead of the odds
+                self.fill_steps("explore-span-odds", [error.message])
+                return
+            chance = exploration_within(
+                state, values, turns, library=library, voidcrawl=setup.voidcrawl
+            )
+            lines.append(
+                Step(
+                    N_("In the next {span}: {chance} at least one encounter."),
+                    {"span": span.text(), "chance": self.app.translator.percent(chance)},
+                )
+            )
+        self.fill_steps("explore-span-odds", lines)
 
     def render_result(self) -> None:
         last = self.state.last

@@ -14,14 +14,24 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from omen.campaign.clock import Unit
 from omen.campaign.state import Outcome
+from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
+from omen.ose import span as ose_span
 from omen.ose import turn as ose_turn
 from omen.ose.sequence import Place
 from omen.ose.turn import LightKind, Mode, Terrain, TurnState
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
-from omen_web.screens.common import panels
+from omen_web.screens.common import panels, timepasses
+
+# the span picker's units in OSE's words
+UNIT_LABELS = {
+    Unit.TURN: N_("Dungeon turns"),
+    Unit.HOUR: N_("Hours"),
+    Unit.DAY: N_("Days of travel"),
+}
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -76,6 +86,35 @@ class OseTurnScreen(kit.Screen):
                 )
                 self.field("oseturn-noise").checked = False
                 self.field("oseturn-rest").checked = False
+            self.act(outcome, new)
+
+    def units(self) -> tuple[Unit, ...]:
+        """What a span is counted in where the party is."""
+        return tuple(ose_span.UNITS[self.state.mode])
+
+    def on_oseturn_span(self, _target: Any, _event: Any) -> None:
+        self.render_span(self.state)
+
+    def on_oseturn_pass(self, _target: Any, _event: Any) -> None:
+        """Let the span pass: each turn (or day) played in order, one log entry."""
+        state = self.state
+        span = timepasses.span(
+            self.field("oseturn-span-count"), self.field("oseturn-span-unit"), self.units()
+        )
+        values = self.store.get("campaign").values
+        with panels.typed_dice(self, self.field("oseturn-typed")) as dice:
+            new, outcome = ose_span.pass_time(
+                state,
+                values,
+                dice,
+                span,
+                rest=bool(self.field("oseturn-rest").checked),
+                noise=bool(self.field("oseturn-noise").checked),
+                library=self.store.get("library"),
+                location=self.store.get("exploration").location,
+            )
+            self.field("oseturn-noise").checked = False
+            self.field("oseturn-rest").checked = False
             self.act(outcome, new)
 
     def on_oseturn_mode(self, target: Any, _event: Any) -> None:
@@ -171,6 +210,7 @@ class OseTurnScreen(kit.Screen):
         dom.text(dom.one("summary", self.field("oseturn-details")), self.tr(how))
         self.render_result(state)
         self.render_odds(state)
+        self.render_span(state)
         self.render_lights(state)
         self.fill_steps("oseturn-warnings", ose_turn.warnings(state))
 
@@ -228,6 +268,28 @@ class OseTurnScreen(kit.Screen):
                 ),
             ]
         self.fill_steps("oseturn-odds", lines)
+
+    def render_span(self, state: TurnState) -> None:
+        """The span picker in the units where the party is, and what the span may bring."""
+        timepasses.fill_units(self, self.field("oseturn-span-unit"), self.units(), UNIT_LABELS)
+        dom.show(self.field("oseturn-span-hint"), state.mode is Mode.DUNGEON)
+        span = timepasses.read_span(
+            self.field("oseturn-span-count"), self.field("oseturn-span-unit"), self.units()
+        )
+        lines: tuple[Step, ...] = ()
+        if span is not None:
+            try:
+                lines = ose_span.look_ahead(
+                    state,
+                    self.store.get("campaign").values,
+                    span,
+                    rest=bool(self.field("oseturn-rest").checked),
+                    noise=bool(self.field("oseturn-noise").checked),
+                    percent=self.app.translator.percent,
+                )
+            except RulesError as error:  # too long a span: said instead of the odds
+                lines = (error.message,)
+        self.fill_steps("oseturn-span-odds", lines)
 
     def render_lights(self, state: TurnState) -> None:
         target = self.field("oseturn-lights")

@@ -1,0 +1,355 @@
+"""Time passes: the game master lets a span of time go by, and everything that depends on
+time follows it, with the exact odds of what the span may bring before it is rolled.
+
+Omen's own procedure (no rule book describes it): a referee at the table often says
+"ten minutes of searching", "we rest an hour" or "a day on the road" instead of playing
+each turn. **Time passes** plays that span turn by turn in the game's own units (an
+exploration turn, an OSE ten-minute turn or an hour of six of them, a day of travel):
+each turn is the game's ordinary turn, with its check if one falls due, its lights and
+timers burning down and its rest counted, rolled in order. The first encounter stops
+the run (the party has something in front of it; the rest of the span never happens).
+The whole span is one result in the log, and one Undo takes it all back.
+
+**Look-ahead.** Before the span is rolled, the chance of at least one encounter within
+it is exact: each game describes one check as a *transition* (from a state, the chance
+of each result and the state it leaves), the same rule its roll follows, and the odds
+over ``n`` checks are enumerated from it, state by state (a Tension pool shrinks as it
+goes, an OSE schedule checks every other turn).
+
+>>> from fractions import Fraction
+>>> chance_within(None, encounter_die_transition, 3)
+Fraction(91, 216)
+>>> chance_within(4, tension_transition(TensionSettings()), 1)
+Fraction(1, 2)
+>>> Span(2, Unit.HOUR).turns(10)
+12
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TypeVar
+
+from omen.campaign.exploration import (
+    EncounterKind,
+    Procedure,
+    TensionSettings,
+    _decrement_chance,
+    encounter_die,
+)
+from omen.campaign.state import Exploration, Outcome, check, tension_settings
+from omen.campaign.tables import Library
+from omen.campaign.voidcrawl import (
+    Kind,
+    Voidcrawl,
+    VoidcrawlSettings,
+    default_voidcrawl,
+    voidcrawl_odds,
+)
+from omen.core.dice import Dice, ScriptedDice
+from omen.core.errors import RulesError
+from omen.core.roll import N_, Step
+from omen.core.setting import Value
+
+MAX_SPAN_TURNS = 144  # a day of ten-minute turns: a longer span is a day of travel
+MAX_COUNT = 144
+KIND = "time_passes"
+
+
+class Unit(enum.Enum):
+    """A unit of time a span is counted in."""
+
+    TURN = "turn"  # the game's own turn (an exploration turn, a ten-minute dungeon turn)
+    HOUR = "hour"  # whole turns making an hour
+    DAY = "day"  # a day of travel: the game's day procedure, played once a day
+
+
+@dataclass(frozen=True)
+class Span:
+    """How much time passes: a count of a unit."""
+
+    count: int
+    unit: Unit
+
+    def __post_init__(self) -> None:
+        if (
+            not isinstance(self.count, int)
+            or isinstance(self.count, bool)
+            or not 1 <= self.count <= MAX_COUNT
+        ):
+            raise RulesError(
+                Step(
+                    N_("Time passes by a whole number from 1 to {limit}."),
+                    {"limit": MAX_COUNT},
+                )
+            )
+        if not isinstance(self.unit, Unit):
+            raise RulesError(Step(N_("Time passes in turns, hours or days.")))
+
+    def text(self) -> Step:
+        """The span in words: "3 turns", "1 hour"."""
+        count = {"count": self.count}
+        if self.unit is Unit.HOUR:
+            return Step(N_("{count} hour"), count, plural=N_("{count} hours"))
+        if self.unit is Unit.DAY:
+            return Step(N_("{count} day"), count, plural=N_("{count} days"))
+        return Step(N_("{count} turn"), count, plural=N_("{count} turns"))
+
+    def turns(self, minutes_per_turn: int) -> int:
+        """How many turns of ``minutes_per_turn`` minutes the span holds.
+
+        A day of travel is not counted in turns: its game plays a day procedure
+        (:func:`run`, called once a day), so asking for its turns is a mistake.
+
+        >>> Span(1, Unit.HOUR).turns(25)
+        Traceback (most recent call last):
+        omen.core.errors.RulesError: An hour is not a whole number of 25-minute turns: pass the time in turns.
+        """
+        if self.unit is Unit.TURN:
+            return self.count
+        if self.unit is Unit.DAY:
+            raise RulesError(Step(N_("A day of travel is played a day at a time, not in turns.")))
+        if minutes_per_turn < 1 or 60 % minutes_per_turn:
+            raise RulesError(
+                Step(
+                    N_(
+                        "An hour is not a whole number of {minutes}-minute turns: "
+                        "pass the time in turns."
+                    ),
+                    {"minutes": minutes_per_turn},
+                )
+            )
+        turns = self.count * 60 // minutes_per_turn
+        if turns > MAX_SPAN_TURNS:
+            raise RulesError(
+                Step(
+                    N_("At most {limit} turns pass at once."),
+                    {"limit": MAX_SPAN_TURNS},
+                )
+            )
+        return turns
+
+
+# --- the exact look-ahead -------------------------------------------------------------
+
+S = TypeVar("S", bound=Hashable)
+# One check from a state: each result's chance, whether it is an encounter, the state after.
+Transition = Callable[[S], Sequence[tuple[Fraction, bool, S]]]
+
+
+def chance_within(start: S, transition: Transition[S], checks: int) -> Fraction:
+    """The exact chance of at least one encounter within ``checks`` checks from ``start``,
+    each check following ``transition`` (enumerated, state by state).
+
+    >>> chance_within(None, encounter_die_transition, 0)
+    Fraction(0, 1)
+    """
+    if checks < 0:
+        raise RulesError(Step(N_("A number of checks cannot be negative.")))
+    memo: dict[tuple[S, int], Fraction] = {}
+
+    def within(state: S, left: int) -> Fraction:
+        if left == 0:
+            return Fraction(0)
+        key = (state, left)
+        if key not in memo:
+            total = Fraction(0)
+            for chance, encounter, after in transition(state):
+                total += chance if encounter else chance * within(after, left - 1)
+            memo[key] = total
+        return memo[key]
+
+    return within(start, checks)
+
+
+def _encounter_die_results() -> tuple[tuple[Fraction, bool, None], ...]:
+    """Each face of the d6 run through :func:`encounter_die` itself."""
+    sixth = Fraction(1, 6)
+    return tuple(
+        (sixth, encounter_die(ScriptedDice([face])).kind is EncounterKind.ENCOUNTER, None)
+        for face in range(1, 7)
+    )
+
+
+_ENCOUNTER_DIE = _encounter_die_results()
+
+
+def encounter_die_transition(_state: None) -> Sequence[tuple[Fraction, bool, None]]:
+    """The Encounter Die: the same d6 every check, no state carried."""
+    return _ENCOUNTER_DIE
+
+
+def tension_transition(settings: TensionSettings) -> Transition[int]:
+    """The Tension Die from a pool: each amount a check takes off, and the pool it
+    leaves (an emptied pool is an encounter; it resets, which the run never reaches)."""
+
+    def step(pool: int) -> Sequence[tuple[Fraction, bool, int]]:
+        pool = max(pool, 1)
+        out: list[tuple[Fraction, bool, int]] = []
+        below = Fraction(0)
+        for taken in range(1, pool):
+            chance = _decrement_chance(taken, settings.keep_exploding)
+            if chance:
+                out.append((chance, False, pool - taken))
+                below += chance
+        out.append((1 - below, True, settings.start))
+        return out
+
+    return step
+
+
+def constant_transition(chance: Fraction) -> Transition[None]:
+    """A check that has the same chance every time (the Voidcrawl under fixed
+    conditions, a wilderness day in one terrain)."""
+
+    def step(_state: None) -> Sequence[tuple[Fraction, bool, None]]:
+        return ((chance, True, None), (1 - chance, False, None))
+
+    return step
+
+
+# --- playing the span -----------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a span did: how many of its turns (or days) were played, and whether an
+    encounter stopped it."""
+
+    played: int
+    planned: int
+    stopped: bool
+
+
+def run(
+    state: T,
+    planned: int,
+    one: Callable[[T], tuple[T, Outcome]],
+) -> tuple[T, Run, tuple[Step, ...], Outcome | None]:
+    """Play ``one`` (one turn, or one day) up to ``planned`` times, in order, stopping at
+    the first encounter: the state after, what ran, every step (each turn's headline
+    then its own steps), and the last turn's result.
+
+    >>> from dataclasses import replace
+    >>> def tick(n: int) -> tuple[int, Outcome]:
+    ...     return n + 1, Outcome(Step("Turn {n}.", {"n": n + 1}), (), "encounter" if n == 2 else "nothing")
+    >>> after, ran, steps, last = run(0, 5, tick)
+    >>> after, ran.played, ran.stopped, [s.english() for s in steps]
+    (3, 3, True, ['Turn 1.', 'Turn 2.', 'Turn 3.'])
+    """
+    steps: list[Step] = []
+    last: Outcome | None = None
+    played = 0
+    for _ in range(planned):
+        state, last = one(state)
+        played += 1
+        steps.append(last.title)
+        steps.extend(last.steps)
+        if last.kind == EncounterKind.ENCOUNTER.value:
+            return state, Run(played, planned, True), tuple(steps), last
+    return state, Run(played, planned, False), tuple(steps), last
+
+
+def headline(span: Span, ran: Run, last: Outcome | None, said: Step | None = None) -> Step:
+    """The span's headline: how much time passed and what stopped it.
+
+    >>> ran = Run(2, 3, True)
+    >>> headline(Span(3, Unit.TURN), ran, Outcome(Step("Turn 2: an encounter!"), (), "encounter")).english()
+    'Time passes (3 turns): stopped after 2 by an encounter. Turn 2: an encounter!'
+    """
+    words = said or span.text()
+    if last is None:
+        return Step(N_("Time passes ({span})."), {"span": words})
+    if ran.stopped and ran.played < ran.planned:
+        return Step(
+            N_("Time passes ({span}): stopped after {count} by an encounter. {last}"),
+            {"span": words, "count": ran.played, "last": last.title},
+        )
+    return Step(N_("Time passes ({span}). {last}"), {"span": words, "last": last.title})
+
+
+def outcome(
+    span: Span,
+    ran: Run,
+    steps: tuple[Step, ...],
+    last: Outcome | None,
+    said: Step | None = None,
+) -> Outcome:
+    """The span as one result for the log: its headline (the span in ``said``'s words
+    when a game names its turns its own way), every turn's steps, and an encounter's
+    kind when one stopped it."""
+    kind = EncounterKind.ENCOUNTER.value if ran.stopped else EncounterKind.NOTHING.value
+    return Outcome(headline(span, ran, last, said), steps, kind)
+
+
+# --- the exploration turn (Liminal Horror's checks, every game that plays them) ----------
+
+
+def pass_exploration(
+    state: Exploration,
+    values: dict[str, Value],
+    dice: Dice,
+    span: Span,
+    *,
+    library: Library | None = None,
+    voidcrawl: Voidcrawl | None = None,
+    investigators: Sequence[str] = (),
+) -> tuple[Exploration, Outcome]:
+    """A span of exploration turns: each turn its check, by the procedure chosen.
+
+    >>> state, result = pass_exploration(
+    ...     Exploration(procedure=Procedure.ENCOUNTER_DIE), {"turn.minutes": 10},
+    ...     ScriptedDice([4, 1, 6]), Span(3, Unit.TURN))
+    >>> state.clock.turn, result.title.english()
+    (2, 'Time passes (3 turns): stopped after 2 by an encounter. Encounter Die 1: An encounter happens now.')
+    """
+    minutes = values.get("turn.minutes", 10)
+    turns = span.turns(minutes if isinstance(minutes, int) else 10)
+
+    def one(now: Exploration) -> tuple[Exploration, Outcome]:
+        return check(
+            now,
+            values,
+            dice,
+            advance=True,
+            library=library,
+            voidcrawl=voidcrawl,
+            investigators=investigators,
+        )
+
+    after, ran, steps, last = run(state, turns, one)
+    result = outcome(span, ran, steps, last)
+    return replace(after, last=result), result
+
+
+def exploration_within(
+    state: Exploration,
+    values: dict[str, Value],
+    checks: int,
+    *,
+    library: Library | None = None,
+    voidcrawl: Voidcrawl | None = None,
+) -> Fraction:
+    """The exact chance of at least one encounter in the next ``checks`` turns, by the
+    procedure chosen, from the current pool and conditions.
+
+    >>> from omen.campaign.settings import clean
+    >>> exploration_within(Exploration(pool=4), clean({}), 1)
+    Fraction(1, 2)
+    """
+    if state.procedure is Procedure.TENSION_DIE:
+        return chance_within(state.pool, tension_transition(tension_settings(values)), checks)
+    if state.procedure is Procedure.VOIDCRAWL:
+        crawl = voidcrawl_odds(
+            voidcrawl or default_voidcrawl(),
+            state.conditions(library or Library()),
+            VoidcrawlSettings.from_values(values),
+        )
+        chance = crawl.chance(Kind.DAY_ENCOUNTER) + crawl.chance(Kind.NIGHT_ENCOUNTER)
+        return chance_within(None, constant_transition(chance), checks)
+    return chance_within(None, encounter_die_transition, checks)
