@@ -386,8 +386,10 @@ class App:
         window.setTimeout(self.idle, START_WAIT_MS)
 
     def tapped(self) -> None:
-        """The game master did something: where the browser has no idle callbacks, the
-        idle work waits a while longer (:meth:`work_when_idle`)."""
+        """The game master did something: the log entries that wait are written first
+        (:meth:`defer_log_entries`), and where the browser has no idle callbacks, the idle
+        work waits a while longer (:meth:`work_when_idle`)."""
+        self.store.write_log()
         if not self.idle_callbacks:
             self.last_tap = float(window.performance.now())
 
@@ -538,6 +540,35 @@ class App:
         self.render_all()
         self.show("encounter")
 
+    # --- the log entry of a tap, written after its frame ----------------------------
+
+    def defer_log_entries(self) -> None:
+        """From now on an action's log entry is written in a task right after the frame
+        that shows the action (:meth:`Store.write_log`), and before the next event
+        (:meth:`tapped`), any read of the log, and when the page is hidden or closed,
+        with the storage's waiting writes, so a closing page keeps the entry."""
+        self.log_written = dom.proxy(self.write_log)  # one proxy each, made at start
+        self.log_frame = dom.proxy(lambda *_args: window.setTimeout(self.log_written, 0))
+        dom.on(window, "pagehide", self.write_log_and_save)
+        dom.on(document, "visibilitychange", self.write_log_and_save)
+        self.store.defer = self.write_log_soon
+
+    def write_log_soon(self) -> None:
+        """Ask for the log entries to be written after the next frame (a hidden page
+        draws none: in a task of its own)."""
+        if document.hidden:
+            window.setTimeout(self.log_written, 0)
+        else:
+            window.requestAnimationFrame(self.log_frame)
+
+    def write_log(self, *_args: Any) -> None:
+        self.store.write_log()
+
+    def write_log_and_save(self, *_args: Any) -> None:
+        """The page is hidden or closing: the entries that wait, then every write."""
+        self.store.write_log()
+        self.storage.settle()
+
     def wire_navigation(self) -> None:
         for name, button in self.nav_buttons:
             dom.on(button, "click", lambda _event, name=name: self.show(name))
@@ -570,6 +601,7 @@ def start() -> None:
     pending, app.pending = app.pending, []
     document.documentElement.dataset.theme = app.prefs.theme
     app.wired = True
+    app.defer_log_entries()
     app.wire_navigation()
     dom.on(dom.one("#notices"), "click", app.dismiss)
     focus.wire()
