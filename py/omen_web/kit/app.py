@@ -340,13 +340,32 @@ class App:
     def draw_uncovered(self) -> None:
         """Draw the screens waiting to be drawn that are on show now (a panel the game
         master just chose, a procedure just opened): after every event and every show."""
-        if not self.stale:
+        if not self.stale and len(self.built) == len(SCREENS):
             return
         for name in self.on_show(self.current):
             screen = self.built.get(name)
-            if name in self.stale and screen is not None and self.drawn_now(name, screen):
+            if screen is None:
+                self.build_unless_hidden(name)  # a panel the game master just chose
+            elif name in self.stale and self.drawn_now(name, screen):
                 self.stale.discard(name)
                 screen.render()
+
+    def build_unless_hidden(self, name: str) -> None:
+        """Build screen ``name`` now unless it is a panel its section hides
+        (:meth:`hidden_panel`): that one is built when it is chosen (the next
+        :meth:`draw_uncovered`) or in an idle moment, so a start pays for the panels of
+        the campaign's game only, not for every game's modules and screens."""
+        if not self.hidden_panel(name):
+            self.screen(name)
+
+    def hidden_panel(self, name: str) -> bool:
+        """Whether screen ``name`` draws a ``data-panel`` that is hidden now (another
+        game's turn procedure on Explore, hidden in the markup until it is chosen)."""
+        section = self.section_nodes.get(SECTIONS.get(name, name))
+        if section is None:
+            return False
+        node = section.querySelector(f'[data-panel="{name}"]')
+        return dom.found(node) and bool(node.hidden)
 
     # --- while the game master is not tapping -------------------------------------------
 
@@ -499,7 +518,7 @@ class App:
         self.current = name
         for screen in self.on_show(name):  # in drawing order: a panel after its chooser
             if screen not in self.built:
-                self.screen(screen)  # drawn as it is built (if not covered)
+                self.build_unless_hidden(screen)  # drawn as it is built (if not covered)
             elif screen in self.stale and self.drawn_now(screen, self.built[screen]):
                 self.built[screen].render()
                 self.stale.discard(screen)
@@ -610,7 +629,7 @@ def start() -> None:
         node.removeAttribute("disabled")
     app.apply_language()
     for name in app.on_show(app.current):  # the rest are built when first shown
-        app.screen(name)
+        app.build_unless_hidden(name)  # another game's panel: when chosen, or when idle
     # Other tabs' changes and shared links are answered from the start; the share
     # screen that handles them is built when one comes (or when the page is idle).
     dom.on(window, "storage", lambda event: app.screen("share").other_tab(event))
