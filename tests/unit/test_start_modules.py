@@ -4,7 +4,7 @@ tools/start-modules.txt lists them (kept with the build's other lists). A start 
 py/main.py's adapter (omen_web.kit.app), the screens on Explore that are not hidden
 (Explore's checks, the choice of panel and the campaign's own game's panels: another
 game's panel is built when chosen or when the page is idle, see App.build_unless_hidden),
-and what the store reads as the page opens (preferences, campaign, the log's newest page)
+and what the store reads as the page opens (preferences, campaign, the log's newest page), the first start's question
 and Explore draws (the tension pool, the tables and the Voidcrawl, from the example
 campaign on a new device). Everything else is imported when first needed. A module that
 sneaks into the start fails here by name; one the start no longer needs must leave the
@@ -27,7 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ALLOWED = ROOT / "tools" / "start-modules.txt"
 
-PROBE = """
+STAND_INS = """
 import importlib, json, re, sys, types
 
 class StandIn:
@@ -46,8 +46,14 @@ for name in ("create_proxy", "create_once_callable", "to_js"):
 pyodide = types.ModuleType("pyodide")
 pyodide.ffi = ffi
 sys.modules.update({"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi})
+"""
+
+PROBE = (
+    STAND_INS
+    + """
 
 from omen_web.kit import app
+from omen_web.shell import firststart  # a first start asks which game the table plays
 from omen_web.kit.store import Store
 from omen.campaign.games import GAMES
 from omen.campaign.state import Campaign
@@ -73,6 +79,7 @@ for kind in ("prefs", "campaign", "exploration", "library", "voidcrawl"):
 store.log.newest(1)
 print(json.dumps(sorted(n for n in sys.modules if n.split(".")[0] in ("omen", "omen_web"))))
 """
+)
 
 
 def started(game: str) -> set[str]:
@@ -120,3 +127,19 @@ def test_a_liminal_horror_start_imports_no_other_games_procedures() -> None:
     }
     hidden = {"omen.ose.turn", "omen.gurps.travel", "omen.eotw.crew", "omen.ose.sequence"}
     assert loaded & hidden == set()
+
+
+def test_the_adapter_brings_neither_the_first_start_question_nor_the_examples() -> None:
+    """A return visit (the question answered, the tables stored) imports neither: the
+    question's module and the examples in both languages come only with a first start."""
+    run = subprocess.run(
+        [sys.executable, "-c", STAND_INS + "from omen_web.kit import app; print(*sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+    )
+    loaded = set(run.stdout.split())
+    assert "omen_web.kit.app" in loaded
+    assert loaded & {"omen_web.shell.firststart", "omen.campaign.example"} == set()

@@ -37,7 +37,7 @@ from omen_web.kit import dom, focus
 from omen_web.kit import screen as kit
 from omen_web.kit.storage import Storage
 from omen_web.kit.store import Store
-from omen_web.shell import firststart, helpsheet, installhint
+from omen_web.shell import helpsheet, installhint
 
 LOCALE_DIR = "locale"
 # Every screen: its name, and the module and class that draw it ("module:Class"), in
@@ -615,6 +615,15 @@ def translate_markup(root: Any, translator: Translator) -> None:
             node.setAttribute(attribute, translator.gettext(message))
 
 
+def ask_for_the_game(app: App) -> None:
+    """The first start's question (omen_web.shell.firststart, which brings the example
+    campaigns in both languages): imported on a first start only."""
+    from omen_web.shell import firststart
+
+    share = app.built.get("share")
+    firststart.offer(app, getattr(share, "dialog", None))
+
+
 def start() -> None:
     app = App()
     pending, app.pending = app.pending, []
@@ -641,9 +650,8 @@ def start() -> None:
     installhint.offer(app)  # a one-time hint on iOS Safari, which offers no install prompt
     if app.seeded:  # tests repeat with ?seed=N; they may also redraw every screen at will
         window.omenRedrawEverything = dom.proxy(lambda times: app.redraw_everything(times))
-    # A first start asks which game the table plays (after a shared link's import)
-    share = app.built.get("share")
-    firststart.offer(app, getattr(share, "dialog", None))
+    if app.ask_game:  # a first start asks which game the table plays (after a link's import)
+        ask_for_the_game(app)
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
     app.begin_idle_work()
