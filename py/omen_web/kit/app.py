@@ -563,10 +563,10 @@ class App:
 
     def defer_log_entries(self) -> None:
         """From now on an action's log entry is written in a task right after the frame
-        that shows the action (:meth:`Store.write_log`), and before the next event
-        (:meth:`tapped`), any read of the log, and when the page is hidden or closed,
-        with the storage's waiting writes, so a closing page keeps the entry."""
-        self.log_written = dom.proxy(self.write_log)  # one proxy each, made at start
+        that shows the action (:meth:`Store.write_log`) and saved in that task, and
+        before the next event (:meth:`tapped`), any read of the log, and when the page
+        is hidden or closed, with the storage's waiting writes: a closing page keeps it."""
+        self.log_written = dom.proxy(self.write_log_and_save)  # one proxy each, at start
         self.log_frame = dom.proxy(lambda *_args: window.setTimeout(self.log_written, 0))
         dom.on(window, "pagehide", self.write_log_and_save)
         dom.on(document, "visibilitychange", self.write_log_and_save)
@@ -580,11 +580,9 @@ class App:
         else:
             window.requestAnimationFrame(self.log_frame)
 
-    def write_log(self, *_args: Any) -> None:
-        self.store.write_log()
-
     def write_log_and_save(self, *_args: Any) -> None:
-        """The page is hidden or closing: the entries that wait, then every write."""
+        """The entries that wait, then every write that waits, in one task: the task
+        after the frame, or the page hidden or closing."""
         self.store.write_log()
         self.storage.settle()
 
