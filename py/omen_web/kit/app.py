@@ -37,7 +37,7 @@ from omen_web.kit import dom, focus
 from omen_web.kit import screen as kit
 from omen_web.kit.storage import Storage
 from omen_web.kit.store import Store
-from omen_web.shell import firststart, helpsheet, installhint
+from omen_web.shell import helpsheet, installhint
 
 LOCALE_DIR = "locale"
 # Every screen: its name, and the module and class that draw it ("module:Class"), in
@@ -340,13 +340,32 @@ class App:
     def draw_uncovered(self) -> None:
         """Draw the screens waiting to be drawn that are on show now (a panel the game
         master just chose, a procedure just opened): after every event and every show."""
-        if not self.stale:
+        if not self.stale and len(self.built) == len(SCREENS):
             return
         for name in self.on_show(self.current):
             screen = self.built.get(name)
-            if name in self.stale and screen is not None and self.drawn_now(name, screen):
+            if screen is None:
+                self.build_unless_hidden(name)  # a panel the game master just chose
+            elif name in self.stale and self.drawn_now(name, screen):
                 self.stale.discard(name)
                 screen.render()
+
+    def build_unless_hidden(self, name: str) -> None:
+        """Build screen ``name`` now unless it is a panel its section hides
+        (:meth:`hidden_panel`): that one is built when it is chosen (the next
+        :meth:`draw_uncovered`) or in an idle moment, so a start pays for the panels of
+        the campaign's game only, not for every game's modules and screens."""
+        if not self.hidden_panel(name):
+            self.screen(name)
+
+    def hidden_panel(self, name: str) -> bool:
+        """Whether screen ``name`` draws a ``data-panel`` that is hidden now (another
+        game's turn procedure on Explore, hidden in the markup until it is chosen)."""
+        section = self.section_nodes.get(SECTIONS.get(name, name))
+        if section is None:
+            return False
+        node = section.querySelector(f'[data-panel="{name}"]')
+        return dom.found(node) and bool(node.hidden)
 
     # --- while the game master is not tapping -------------------------------------------
 
@@ -389,8 +408,10 @@ class App:
         window.setTimeout(self.idle, START_WAIT_MS)
 
     def tapped(self) -> None:
-        """The game master did something: where the browser has no idle callbacks, the
-        idle work waits a while longer (:meth:`work_when_idle`)."""
+        """The game master did something: the log entries that wait are written first
+        (:meth:`defer_log_entries`), and where the browser has no idle callbacks, the idle
+        work waits a while longer (:meth:`work_when_idle`)."""
+        self.store.write_log()
         if not self.idle_callbacks:
             self.last_tap = float(window.performance.now())
 
@@ -500,7 +521,7 @@ class App:
         self.current = name
         for screen in self.on_show(name):  # in drawing order: a panel after its chooser
             if screen not in self.built:
-                self.screen(screen)  # drawn as it is built (if not covered)
+                self.build_unless_hidden(screen)  # drawn as it is built (if not covered)
             elif screen in self.stale and self.drawn_now(screen, self.built[screen]):
                 self.built[screen].render()
                 self.stale.discard(screen)
@@ -541,6 +562,33 @@ class App:
         self.render_all()
         self.show("encounter")
 
+    # --- the log entry of a tap, written after its frame ----------------------------
+
+    def defer_log_entries(self) -> None:
+        """From now on an action's log entry is written in a task right after the frame
+        that shows the action (:meth:`Store.write_log`) and saved in that task, and
+        before the next event (:meth:`tapped`), any read of the log, and when the page
+        is hidden or closed, with the storage's waiting writes: a closing page keeps it."""
+        self.log_written = dom.proxy(self.write_log_and_save)  # one proxy each, at start
+        self.log_frame = dom.proxy(lambda *_args: window.setTimeout(self.log_written, 0))
+        dom.on(window, "pagehide", self.write_log_and_save)
+        dom.on(document, "visibilitychange", self.write_log_and_save)
+        self.store.defer = self.write_log_soon
+
+    def write_log_soon(self) -> None:
+        """Ask for the log entries to be written after the next frame (a hidden page
+        draws none: in a task of its own)."""
+        if document.hidden:
+            window.setTimeout(self.log_written, 0)
+        else:
+            window.requestAnimationFrame(self.log_frame)
+
+    def write_log_and_save(self, *_args: Any) -> None:
+        """The entries that wait, then every write that waits, in one task: the task
+        after the frame, or the page hidden or closing."""
+        self.store.write_log()
+        self.storage.settle()
+
     def wire_navigation(self) -> None:
         for name, button in self.nav_buttons:
             dom.on(button, "click", lambda _event, name=name: self.show(name))
@@ -568,11 +616,21 @@ def translate_markup(root: Any, translator: Translator) -> None:
             node.setAttribute(attribute, translator.gettext(message))
 
 
+def ask_for_the_game(app: App) -> None:
+    """The first start's question (omen_web.shell.firststart, which brings the example
+    campaigns in both languages): imported on a first start only."""
+    from omen_web.shell import firststart
+
+    share = app.built.get("share")
+    firststart.offer(app, getattr(share, "dialog", None))
+
+
 def start() -> None:
     app = App()
     pending, app.pending = app.pending, []
     document.documentElement.dataset.theme = app.prefs.theme
     app.wired = True
+    app.defer_log_entries()
     app.wire_navigation()
     dom.on(dom.one("#notices"), "click", app.dismiss)
     focus.wire()
@@ -581,7 +639,7 @@ def start() -> None:
         node.removeAttribute("disabled")
     app.apply_language()
     for name in app.on_show(app.current):  # the rest are built when first shown
-        app.screen(name)
+        app.build_unless_hidden(name)  # another game's panel: when chosen, or when idle
     # Other tabs' changes and shared links are answered from the start; the share
     # screen that handles them is built when one comes (or when the page is idle).
     dom.on(window, "storage", lambda event: app.screen("share").other_tab(event))
@@ -593,9 +651,8 @@ def start() -> None:
     installhint.offer(app)  # a one-time hint on iOS Safari, which offers no install prompt
     if app.seeded:  # tests repeat with ?seed=N; they may also redraw every screen at will
         window.omenRedrawEverything = dom.proxy(lambda times: app.redraw_everything(times))
-    # A first start asks which game the table plays (after a shared link's import)
-    share = app.built.get("share")
-    firststart.offer(app, getattr(share, "dialog", None))
+    if app.ask_game:  # a first start asks which game the table plays (after a link's import)
+        ask_for_the_game(app)
     dom.show(dom.one("#loading"), False)
     document.documentElement.dataset.ready = "true"
     app.begin_idle_work()

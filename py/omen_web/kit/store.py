@@ -16,6 +16,13 @@ A part not stored yet starts from its fresh value, declared in :data:`FRESH`. Th
 modules behind a fresh value are imported when it is first needed, so a start pays only
 for the parts on show.
 
+An action's log entry is written after the frame that shows the action, when the page
+gives it ``defer`` (:meth:`Store.write_log`): its undo data made into JSON, checked and
+pushed onto the log's newest page is about a quarter of a Next turn's work, and nothing
+on screen needs it in that frame. Whatever waits is written before anything reads the log
+(:attr:`Store.log`, Undo, another tab's page), before the next event and when the page is
+hidden or closed (the app calls :meth:`Store.write_log` there), so no entry is lost.
+
 The log is kept in pages (:class:`omen.campaign.logbook.LogBook`): :attr:`Store.log` is the log
 book (its newest entries, older ones on demand, Undo's entry on whichever page), and a
 tap writes its newest page only. ``get("log")`` is the whole log as one value, for a
@@ -85,6 +92,17 @@ def _fresh_parts() -> dict[str, Callable[[Store], Any]]:
     return {part.kind: _fresh(part.fresh) for game in GAMES.values() for part in game.parts}
 
 
+def _undo_data(old: dict[str, Any]) -> tuple[str, Any] | None:
+    """What Undo puts back for an action that changed the parts ``old`` holds (their
+    values before it): one part's data, several parts' (:data:`MANY`), or nothing."""
+    before = {kind: value.to_json() for kind, value in old.items()}
+    if not before:
+        return None
+    if len(before) == 1:
+        return next(iter(before.items()))
+    return (MANY, before)
+
+
 # What each part is before anything is stored: a function of the store, because some
 # start from another part (the Tension Die pool from the campaign's settings).
 FRESH: dict[str, Callable[[Store], Any]] = {
@@ -130,6 +148,11 @@ class Store:
         self.wants_restorer: Callable[[str], None] = lambda _kind: None
         self.recorded: Callable[[], None] = lambda: None
         self._book: LogBook | None = None
+        # Asks for write_log() soon after the next frame; None: each entry is written at
+        # once. The entries waiting: when, the outcome, its headline and its undo data
+        # (made when written, from the old values, which are never changed in place).
+        self.defer: Callable[[], None] | None = None
+        self.unwritten: list[tuple[str, Outcome, str, Callable[[], Any]]] = []
 
     # --- reading -----------------------------------------------------------------
 
@@ -153,7 +176,12 @@ class Store:
 
     @property
     def book(self) -> LogBook:
-        """The log book, opened the first time it is needed (its newest page only)."""
+        """The log book, opened the first time it is needed (its newest page only), with
+        every entry that waits written to it."""
+        self.write_log()
+        return self._opened()
+
+    def _opened(self) -> LogBook:
         if self._book is None:
             self._book = LogBook(self.keeper, self.stamp)
         return self._book
@@ -173,29 +201,34 @@ class Store:
     def act(self, outcome: Outcome | None, **values: Any) -> None:
         """One action of the game master: new values for the parts named, and its outcome
         in the log with the old values, so Undo can put them back."""
-        before = {kind: self.get(kind).to_json() for kind in values}
+        old = {kind: self.get(kind) for kind in values}
         self._keep(values)
         changed = set(values)
         if outcome is not None:
-            undo: tuple[str, Any] | None
-            if not before:
-                undo = None
-            elif len(before) == 1:
-                undo = next(iter(before.items()))
-            else:
-                undo = (MANY, before)
-            self._add(outcome, undo)
+            self._add(outcome, lambda: _undo_data(old))
             changed.add("log")
         self._tell(changed)  # once for the action: its parts and the log together
 
     def record(self, outcome: Outcome, before: tuple[str, Any] | None = None) -> None:
         """Add an entry to the log (``before`` is what Undo puts back, if anything)."""
-        self._add(outcome, before)
+        self._add(outcome, lambda: before)
         self._tell({"log"})
 
-    def _add(self, outcome: Outcome, before: tuple[str, Any] | None) -> None:
-        self.book.add(self.now(), outcome, self.title(outcome.title), before)
+    def _add(self, outcome: Outcome, before: Callable[[], tuple[str, Any] | None]) -> None:
+        """Log an outcome now, or after the frame (``defer``): its time and headline are
+        taken now, its undo data when it is written."""
+        self.unwritten.append((self.now(), outcome, self.title(outcome.title), before))
+        if self.defer is None:
+            self.write_log()
+        elif len(self.unwritten) == 1:
+            self.defer()
         self.recorded()
+
+    def write_log(self) -> None:
+        """Write the log entries that wait, oldest first (see the module's text)."""
+        while self.unwritten:
+            at, outcome, text, before = self.unwritten.pop(0)
+            self._opened().add(at, outcome, text, before())
 
     def hold(self, kind: str, value: Any) -> None:
         """Keep a value in the page without saving it (one saved already, by another tab
