@@ -213,7 +213,8 @@ class Stats:
                 raise stored_error(fields.where(name), Step(N_("must be text")))
             problem = _stat_problem(stat, value)
             if problem is not None:
-                raise stored_error(fields.where(name), problem)
+                unfit = Step(N_("is not a stat Omen can use: {problem}"), {"problem": problem})
+                raise stored_error(fields.where(name), unfit)
             values[name] = value
         return cls(**values)  # type: ignore[arg-type]
 

@@ -1145,6 +1145,7 @@ _MESSAGES = (
     "is not a field Omen knows\x1f"
     "is not a name\x1f"
     "is not a readable step\x1f"
+    "is not a stat Omen can use: {problem}\x1f"
     "line {number}\x1f"
     "line {number}: there is no face or range at the start\x1f"
     "line {number}: {problem}\x1f"
