@@ -49,7 +49,7 @@ def physical(panel, faces: str, summary: str) -> None:  # type: ignore[no-untype
 def open_step(page: Page, name: str) -> None:
     step = page.locator("details.ose-step").filter(has=page.get_by_text(name, exact=True))
     if step.get_attribute("open") is None:
-        step.locator("summary").click()
+        step.locator(":scope > summary").click()
 
 
 @pytest.mark.first_start
@@ -126,7 +126,7 @@ def test_a_gurps_travel_turn_fills_side_b_and_the_terrain_from_the_row(
         "4 wolves, thin after the winter."
     )
     expect(side_b.get_by_role("spinbutton", name="Group size")).to_have_value("4")
-    expect(side_b.get_by_role("spinbutton", name="Vision")).to_have_value("12")
+    expect(side_b.get_by_role("spinbutton", name="Vision", exact=True)).to_have_value("12")
     expect(side_b.get_by_role("spinbutton", name="Stealth", exact=True)).to_have_value("13")
     gurps = page.locator("[data-procedure='gurps']")
     # The logging road runs through a forest, not "Grassland (other)".
