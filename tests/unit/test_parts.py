@@ -10,10 +10,12 @@ import pytest
 
 from omen.campaign import parts, share
 from omen.campaign.games import GAMES
+from omen.campaign.meeting import Meeting
 from omen.campaign.parts import PARTS, Place, StoredPart, in_place
 from omen.campaign.share import Everything, Kept, export_file, import_file, restore
 from omen.campaign.state import Campaign, Exploration, Log, Outcome, Prefs
-from omen.campaign.tables import Entry, Library, Location, Table
+from omen.campaign.table_draw import Found
+from omen.campaign.tables import Entry, Library, Location, Table, read_stats
 from omen.campaign.voidcrawl import CrawlSetup, default_voidcrawl
 from omen.core import store
 from omen.core.roll import N_, Step
@@ -196,6 +198,7 @@ SAMPLES: dict[str, Any] = {
     "crew": Crew((Character("c1", "Ana", physical_stress=StressTrack(9, 2)),)),
     "campaign": Campaign("Hřbitov 💀", "eotw"),
     "exploration": Exploration(pool=13),
+    "meeting": Meeting("3 vlci", "", "wilderness", Found(3, read_stats("ML 8, SM 0")), "forest"),
     "ose_encounter": OseSession(creature="Skřeti"),
     "ose_turn": add_timer(add_light(TurnState(turn=4), LightKind.TORCH), "Požehnání", 3),
     "ose_tests": ose_checks.ChecksForm(ose_checks.Mode.ABILITY, "Síla", 12, 13, -2),

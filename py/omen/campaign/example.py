@@ -37,7 +37,7 @@ from functools import cache
 
 from omen.campaign.games import GAMES
 from omen.campaign.spec import named
-from omen.campaign.tables import Entry, Library, Location, Place, Table
+from omen.campaign.tables import Entry, Library, Location, Place, Table, read_stats
 from omen.campaign.voidcrawl import (
     DEFAULT_LEVEL,
     STANDARD,
@@ -73,6 +73,7 @@ class _Row:
     link: str | None = None
     violent: bool = False
     reaction: bool = False
+    stats: str = ""  # the creature's stats, as read_stats reads them
 
 
 def _row(faces: str, en: str, cs: str, **flags: object) -> _Row:
@@ -502,7 +503,13 @@ def _table(table_id: str, name: str, die: str, rows: tuple[_Row, ...], pick: int
     entries = []
     for row in rows:
         low, _, high = row.faces.partition("-")
-        entry = Entry(row.text[pick], link=row.link, violent=row.violent, reaction=row.reaction)
+        entry = Entry(
+            row.text[pick],
+            link=row.link,
+            violent=row.violent,
+            reaction=row.reaction,
+            stats=read_stats(row.stats) or None,
+        )
         entries.append(replace(entry, low=int(low), high=int(high or low)))
     return Table(table_id, name, die, tuple(entries))
 
@@ -559,21 +566,26 @@ def example_games() -> tuple[str, ...]:
 
 # A game's example: (title, ((location id, location name, place, table id, table name,
 # die, rows), ...)), each text in both languages.
-Spot = tuple[str, Text, Place, str, Text, str, tuple[_Row, ...]]
+Spot = (
+    tuple[str, Text, Place, str, Text, str, tuple[_Row, ...]]
+    | tuple[str, Text, Place, str, Text, str, tuple[_Row, ...], str]
+)  # a location, its encounter table, and (last, when given) the location's terrain
 
 
 def example_for(example: tuple[Text, tuple[Spot, ...]], pick: int) -> Example:
     """A game's ``example`` (see :data:`Spot`) made into a campaign, in language ``pick``."""
     title, spots = example
-    tables = tuple(
-        _table(table_id, name[pick], die, rows, pick)
-        for _id, _name, _place, table_id, name, die, rows in spots
-    )
+    tables = tuple(_table(spot[3], spot[4][pick], spot[5], spot[6], pick) for spot in spots)
     locations = tuple(
-        Location(location_id, name[pick], (table_id,), table_id, place)
-        for location_id, name, place, table_id, _table_name, _die, _rows in spots
+        Location(spot[0], spot[1][pick], (spot[3],), spot[3], spot[2], terrain=_terrain(spot))
+        for spot in spots
     )
     return Example(title[pick], Library(tables, locations), default_voidcrawl(), ())
+
+
+def _terrain(spot: Spot) -> str | None:
+    """The location's terrain, when the spot names one."""
+    return spot[7] if len(spot) == 8 else None
 
 
 def which_example(library: Library) -> tuple[str, str] | None:

@@ -86,6 +86,17 @@ FIRST: tuple[StoredPart, ...] = (
         file_label=N_("Saved exploration state"),
         describe=lambda record: Step(N_("The exploration turn and the Tension Die pool")),
     ),
+    StoredPart(
+        "meeting",
+        N_("the encounter to run"),
+        "omen.campaign.meeting:MEETING",
+        NOT_IN_LINKS,
+        {Place.LINK: SESSION},
+        file_label=N_("Saved encounter to run"),
+        describe=lambda record: Step(
+            N_("The encounter with: {creature}"), {"creature": record.creature or "-"}
+        ),
+    ),
 )
 LAST: tuple[StoredPart, ...] = (
     StoredPart(

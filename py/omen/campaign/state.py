@@ -45,7 +45,7 @@ from omen.campaign.exploration import (
     encounter_die,
     tension_die,
 )
-from omen.campaign.table_draw import roll_encounter
+from omen.campaign.table_draw import Found, roll_encounter
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location
 from omen.campaign.voidcrawl import (
     Conditions,
@@ -134,10 +134,11 @@ class Exploration:
     descent: int | None = None  # dark descent level; None: the location's own
     met: str = ""  # who or what the last encounter brought
     reaction: bool = False  # the last encounter calls for a reaction roll
+    found: Found | None = None  # how many it brought and their stats, from the table row
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
-        return {
+        out = {
             "procedure": self.procedure.value,
             "turn": self.clock.turn,
             "checks": self.clock.checks,
@@ -149,6 +150,9 @@ class Exploration:
             "met": self.met,
             "reaction": self.reaction,
         }
+        if self.found:
+            out["found"] = self.found.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Exploration:
@@ -177,6 +181,7 @@ class Exploration:
             raise _bad("met")
         if not isinstance(reaction, bool):
             raise _bad("reaction")
+        found = data.get("found")
         return cls(
             procedure,
             TurnClock(turn=_int(data, "turn", 0, 10**6), checks=_int(data, "checks", 0, 10**7)),
@@ -187,6 +192,7 @@ class Exploration:
             descent,
             met,
             reaction,
+            None if found is None else Found.from_json(found, "exploration.found") or None,
         )
 
     def place(self, library: Library) -> Location | None:
@@ -219,16 +225,26 @@ def depth_limit(values: dict[str, Value]) -> int:
     return depth
 
 
-def meet(
-    state: Exploration, library: Library, values: dict[str, Value], dice: Dice
-) -> tuple[str, bool, tuple[Step, ...]]:
+@dataclass(frozen=True)
+class Met:
+    """What a roll on a location's encounter table brought: its text, whether it calls
+    for a reaction roll, the steps, and how many came with their stats (:class:`Found`)."""
+
+    text: str
+    reaction: bool
+    steps: tuple[Step, ...]
+    found: Found | None = None
+
+
+def meet(state: Exploration, library: Library, values: dict[str, Value], dice: Dice) -> Met:
     """Roll on the current location's encounter table: what is met, whether it calls
-    for a reaction roll, and the steps (a line saying why nothing was rolled, if so)."""
+    for a reaction roll, the steps (a line saying why nothing was rolled, if so), and
+    how many came with their stats."""
     location = state.place(library)
     if location is None:
-        return "", False, (Step(N_("No location is chosen: make up the encounter.")),)
+        return Met("", False, (Step(N_("No location is chosen: make up the encounter.")),))
     if location.encounter is None or library.find_table(location.encounter) is None:
-        return (
+        return Met(
             "",
             False,
             (
@@ -239,7 +255,7 @@ def meet(
             ),
         )
     result = roll_encounter(library, location.id, dice, depth_limit(values))
-    return result.text, result.reaction, result.steps
+    return Met(result.text, result.reaction, result.steps, result.found or None)
 
 
 def check(
@@ -264,7 +280,7 @@ def check(
         if advance
         else Step(N_("The party draws attention (turn {turn} goes on)."), {"turn": clock.turn})
     )
-    met, reaction = "", False
+    met, reaction, found = "", False, None
     if state.procedure is Procedure.VOIDCRAWL:
         crawl = voidcrawl_check(
             voidcrawl or default_voidcrawl(),
@@ -281,11 +297,14 @@ def check(
             crawl_kind = EncounterKind.ENCOUNTER.value
             if crawl.table is not None:
                 met, reaction = crawl.table.text, crawl.table.reaction
+                found = crawl.table.found or None
             elif library is not None:
-                met, reaction, extra = meet(state, library, values, dice)
-                steps.extend(extra)
+                meeting = meet(state, library, values, dice)
+                met, reaction, found = meeting.text, meeting.reaction, meeting.found
+                steps.extend(meeting.steps)
         outcome = Outcome(crawl.title, tuple(steps), crawl_kind)
-        return replace(state, clock=clock, last=outcome, met=met, reaction=reaction), outcome
+        new = replace(state, clock=clock, last=outcome, met=met, reaction=reaction, found=found)
+        return new, outcome
     if state.procedure is Procedure.TENSION_DIE:
         tension = tension_settings(values)
         result = tension_die(state.pool, tension, dice)
@@ -300,10 +319,22 @@ def check(
             title = Step(N_("Tension Die: nothing yet (pool {pool})"), {"pool": result.pool_after})
         more: tuple[Step, ...] = ()
         if kind is EncounterKind.ENCOUNTER and library is not None:
-            met, reaction, more = meet(state, library, values, dice)
+            meeting = meet(state, library, values, dice)
+            met, reaction, more, found = (
+                meeting.text,
+                meeting.reaction,
+                meeting.steps,
+                meeting.found,
+            )
         outcome = Outcome(title, (why, *result.steps, *more), kind.value)
         new = replace(
-            state, clock=clock, pool=result.pool_after, last=outcome, met=met, reaction=reaction
+            state,
+            clock=clock,
+            pool=result.pool_after,
+            last=outcome,
+            met=met,
+            reaction=reaction,
+            found=found,
         )
         return new, outcome
     rolled = encounter_die(dice)
@@ -313,9 +344,11 @@ def check(
     )
     more = ()
     if rolled.kind is EncounterKind.ENCOUNTER and library is not None:
-        met, reaction, more = meet(state, library, values, dice)
+        meeting = meet(state, library, values, dice)
+        met, reaction, more, found = meeting.text, meeting.reaction, meeting.steps, meeting.found
     outcome = Outcome(title, (why, *rolled.steps, *more), rolled.kind.value)
-    return replace(state, clock=clock, last=outcome, met=met, reaction=reaction), outcome
+    new = replace(state, clock=clock, last=outcome, met=met, reaction=reaction, found=found)
+    return new, outcome
 
 
 def reset_pool(state: Exploration, values: dict[str, Value]) -> Exploration:

@@ -46,6 +46,7 @@ from omen.campaign.tables import (
     Entry,
     Fields,
     Library,
+    Stats,
     Table,
     chain_names,
     die_totals,
@@ -70,10 +71,11 @@ class Draw:
     text: str
     violent: bool = False
     reaction: bool = False
+    found: Found | None = None  # how many came, and the row's stats
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
-        return {
+        out = {
             "table": self.table_id,
             "name": self.table_name,
             "face": self.face,
@@ -82,13 +84,17 @@ class Draw:
             "violent": self.violent,
             "reaction": self.reaction,
         }
+        if self.found:
+            out["found"] = self.found.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: Any, path: str = "draw") -> Draw:
         """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(
-            data, path, ("table", "name", "face", "entry", "text", "violent", "reaction")
+            data, path, ("table", "name", "face", "entry", "text", "violent", "reaction", "found")
         )
+        found = fields.raw("found")
         return cls(
             fields.identifier("table"),
             fields.text("name", MAX_NAME),
@@ -97,6 +103,45 @@ class Draw:
             fields.text("text", 4 * MAX_TEXT),
             fields.boolean("violent"),
             fields.boolean("reaction"),
+            None if found is None else Found.from_json(found, f"{path}.found") or None,
+        )
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a row brought besides its text: how many came (``count``: the first
+    bracketed dice rolled in the row, else its number appearing rolled) and the
+    creature's ``stats``. This is what an encounter opened from the row starts from.
+
+    >>> from omen.campaign.tables import read_stats, write_stats
+    >>> found = Found.from_json(Found(3, read_stats("ML 8")).to_json())
+    >>> found.count, write_stats(found.stats)
+    (3, 'ML 8')
+    """
+
+    count: int | None = None
+    stats: Stats | None = None
+
+    def __bool__(self) -> bool:
+        return self.count is not None or bool(self.stats)
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form: the count and the stats given."""
+        out: dict[str, Any] = {}
+        if self.count is not None:
+            out["count"] = self.count
+        if self.stats:
+            out["stats"] = self.stats.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, path: str = "found") -> Found:
+        """Read its stored form back; a :class:`StoredDataError` saying what does not fit."""
+        fields = Fields(data, path, ("count", "stats"))
+        stats = fields.raw("stats")
+        return cls(
+            fields.optional_integer("count", -MAX_FACE, MAX_FACE),
+            None if stats is None else Stats.from_json(stats, f"{path}.stats") or None,
         )
 
 
@@ -122,6 +167,18 @@ class TableResult:
     def reaction(self) -> bool:
         """True when some entry drawn calls for a reaction roll."""
         return any(draw.reaction for draw in self.draws)
+
+    @property
+    def found(self) -> Found:
+        """How many came and their stats, along the chain: the first count rolled, and
+        the stats of the last row that gives any (a linked table names the creature)."""
+        count = next(
+            (d.found.count for d in self.draws if d.found and d.found.count is not None), None
+        )
+        stats = next(
+            (d.found.stats for d in reversed(self.draws) if d.found and d.found.stats), None
+        )
+        return Found(count, stats)
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
@@ -212,12 +269,22 @@ def _draw(
             return Draw(table.id, table.name, face, None, ""), None
         index = found
     entry = table.entries[index]
-    text = _roll_inline(entry.text, dice, steps)
+    text, count = _roll_inline(entry.text, dice, steps)
+    number = entry.stats.number if entry.stats else None
+    if count is None and number is not None:
+        rolled = notation.roll(number, dice)
+        steps.extend(rolled.steps)
+        count = rolled.value
+        steps.append(
+            Step(N_("Number appearing ({dice}): {count}"), {"dice": number, "count": count})
+        )
+    carried = Found(count, entry.stats) or None
     if entry.violent:
         steps.append(Step(N_("A horror: this encounter is violent.")))
     if entry.reaction:
         steps.append(Step(N_("This encounter calls for a reaction roll.")))
-    return Draw(table.id, table.name, face, index, text, entry.violent, entry.reaction), entry
+    draw = Draw(table.id, table.name, face, index, text, entry.violent, entry.reaction, carried)
+    return draw, entry
 
 
 def _draw_by_die(table: Table, die: str, dice: Dice, steps: list[Step]) -> tuple[int, int | None]:
@@ -269,11 +336,12 @@ def _draw_by_weight(table: Table, dice: Dice, steps: list[Step]) -> tuple[int, i
     raise AssertionError("a face within the total always lands on an entry")
 
 
-def _roll_inline(text: str, dice: Dice, steps: list[Step]) -> str:
-    """The text with each ``[[dice]]`` replaced by a roll of it."""
+def _roll_inline(text: str, dice: Dice, steps: list[Step]) -> tuple[str, int | None]:
+    """The text with each ``[[dice]]`` replaced by a roll of it, and the first value
+    rolled (how many came, in ``[[2d4]] wolves``), or ``None`` when it holds no dice."""
     matches = list(INLINE.finditer(text))
     if not matches:
-        return text
+        return text, None
     if len(matches) > MAX_INLINE:
         raise RulesError(
             Step(N_("At most {limit} bracketed dice fit in one entry."), {"limit": MAX_INLINE})
@@ -292,7 +360,7 @@ def _roll_inline(text: str, dice: Dice, steps: list[Step]) -> str:
     pieces.append(text[last:])
     out = "".join(pieces)
     steps.append(Step(N_("reads: {text}"), {"text": out}))
-    return out
+    return out, int(pieces[1])
 
 
 # --- odds ---------------------------------------------------------------------------

@@ -38,8 +38,10 @@ from omen.campaign.tables import (
     MAX_TOTALS,
     STANDARD_DICE,
     Entry,
+    Stats,
     Table,
     die_totals,
+    read_stats,
     table_die,
 )
 from omen.core.errors import RulesError
@@ -146,13 +148,22 @@ def infer_die(faces: Sequence[int]) -> str | None:
 
 
 def import_pasted(text: str, table_id: str = "pasted", name: str = "") -> PastedTable:
-    """Read a table from lines of text, one entry a line.
+    r"""Read a table from lines of text, one entry a line.
 
     Lines that start with a face or range (``1-2 Wolves``, ``3. A fallen tree``,
     ``11–16 …``, ``96-00 …``) make a table with a die: the die from a first line such as
     ``d8`` or ``2d6 Forest``, else worked out from the faces. Lines without faces make a
     plain list: one face each when their number matches a standard die, else equal
     weights. Bullets and markdown table pipes are dropped. Every issue names its line.
+
+    **Stats.** A line may end with the stats of the creature it brings, in braces, as
+    :func:`read_stats` reads them: ``3-4 [[1d4]] lizard men {HD 2+1, AC 5, ML 12}``,
+    ``5 Wolves {SM 0, Vision 12, Stealth 12, Group 6}``. Stats that do not read are an
+    error naming the line.
+
+    >>> pasted = import_pasted("d6\n1-3 Goblins {NA 2d4, HD 1-1, AC 6, ML 7}\n4-6 Rain")
+    >>> pasted.table.entries[0].text, pasted.table.entries[0].stats.morale
+    ('Goblins', 7)
     """
     if len(text) > MAX_PASTE:
         return _refused(
@@ -241,7 +252,8 @@ def _faced_entries(faced: list[tuple[int, str, re.Match[str] | None]], die: str 
             )
             continue
         low, high = _face_span(match)
-        entries.append(Entry(_BULLET.sub("", match.group(3), count=1).strip(), low, high))
+        text, stats = _with_stats(match.group(3), number, issues)
+        entries.append(Entry(_BULLET.sub("", text, count=1).strip(), low, high, stats=stats))
         origin.append(number)
     if die is not None:
         return die, entries, origin, issues
@@ -261,18 +273,46 @@ def _faced_entries(faced: list[tuple[int, str, re.Match[str] | None]], die: str 
     return die, entries, origin, issues
 
 
+_STATS_TAIL = re.compile(r"(.*?)\s*\{([^{}]*)\}\s*")
+
+
+def _with_stats(text: str, number: int, issues: list[Issue]) -> tuple[str, Stats | None]:
+    """A pasted line's text and the stats in braces at its end (an issue naming the line
+    when they do not read)."""
+    match = _STATS_TAIL.fullmatch(text)
+    if match is None:
+        return text, None
+    try:
+        stats = read_stats(match.group(2))
+    except RulesError as problem:
+        issues.append(
+            Issue(
+                Severity.ERROR,
+                Step(
+                    N_("line {number}: {problem}"), {"number": number, "problem": problem.message}
+                ),
+            )
+        )
+        return match.group(1), None
+    return match.group(1), stats or None
+
+
 def _plain_entries(lines: list[tuple[int, str]], die: str | None) -> Parsed:
-    entries = [Entry(_BULLET.sub("", line, count=1).strip()) for _, line in lines]
+    issues: list[Issue] = []
+    entries = []
+    for number, line in lines:
+        text, stats = _with_stats(line, number, issues)
+        entries.append(Entry(_BULLET.sub("", text, count=1).strip(), stats=stats))
     origin = [number for number, _ in lines]
     if die is None and len(entries) in STANDARD_DICE:
         die = f"d{len(entries)}"
     if die is None:
         note = Step(N_("One entry a line, all equally likely."))
-        return None, entries, origin, [Issue(Severity.NOTE, note)]
+        return None, entries, origin, [*issues, Issue(Severity.NOTE, note)]
     totals = [total for total, _ in die_totals(die)]
     entries = [
         replace(e, low=totals[i], high=totals[i]) if i < len(totals) else e
         for i, e in enumerate(entries)
     ]
     note = Step(N_("One entry a line, rolled on {die}."), {"die": die})
-    return die, entries, origin, [Issue(Severity.NOTE, note)]
+    return die, entries, origin, [*issues, Issue(Severity.NOTE, note)]

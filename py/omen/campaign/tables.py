@@ -86,6 +86,219 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,40}")
 INLINE = re.compile(r"\[\[([^\[\]]*)\]\]")
 
 
+# --- a creature's stats on a table row ------------------------------------------------
+
+# A row may carry the stats of the creature it brings, for the game the campaign plays;
+# when an encounter opens from the row they fill the encounter's forms. Each stat is
+# written as its label and value, the labels as the games' own books abbreviate them.
+MAX_STAT_TEXT = 12  # characters of a written stat (hit dice, treasure type)
+MAX_NUMBER_APPEARING = 1000  # the most a row's number appearing may roll
+_STAT_TEXT = re.compile(r"[A-Za-z0-9+*/ -]{1,12}")
+
+
+@dataclass(frozen=True)
+class StatField:
+    """One stat a row may carry: its label as written, its field on :class:`Stats`, the
+    game it belongs to, and what it holds (``dice``, ``text`` or whole numbers from
+    ``low`` to ``high``)."""
+
+    label: str
+    name: str
+    game: str
+    kind: str  # "dice", "text" or "int"
+    low: int = 0
+    high: int = 0
+
+
+STAT_FIELDS: tuple[StatField, ...] = (
+    StatField("NA", "number", "ose", "dice"),
+    StatField("HD", "hd", "ose", "text"),
+    StatField("AC", "ac", "ose", "int", -20, 30),
+    StatField("ML", "morale", "ose", "int", 2, 12),
+    StatField("TT", "treasure", "ose", "text"),
+    StatField("SM", "sm", "gurps", "int", -15, 300),
+    StatField("Vision", "vision", "gurps", "int", 0, 40),
+    StatField("Stealth", "stealth", "gurps", "int", 0, 40),
+    StatField("Group", "group", "gurps", "int", 1, 1_000_000),
+    StatField("DEX", "dexterity", "eotw", "int", 0, 6),
+    StatField("VIT", "vitality", "eotw", "int", 0, 6),
+    StatField("LOG", "logic", "eotw", "int", 0, 6),
+    StatField("WIL", "willpower", "eotw", "int", 0, 6),
+    StatField("CHA", "charisma", "eotw", "int", 0, 6),
+    StatField("EMP", "empathy", "eotw", "int", 0, 6),
+)
+_STAT_BY_LABEL = {stat.label.lower(): stat for stat in STAT_FIELDS}
+_STAT_BY_NAME = {stat.name: stat for stat in STAT_FIELDS}
+
+
+@dataclass(frozen=True)
+class Stats:
+    """The stats of the creature a row brings; ``None`` where the row says nothing.
+
+    Old-School Essentials: ``number`` appearing (dice, like ``2d4``), hit dice ``hd``
+    (as the book writes them: ``1``, ``3+1``, ``2*``), armour class ``ac``, ``morale``
+    (2-12) and ``treasure`` type. GURPS: the size modifier ``sm``, ``vision``,
+    ``stealth`` and the ``group`` size. The End of the World: an NPC's six
+    characteristics (0-6).
+
+    >>> stats = read_stats("HD 1, AC 6, ML 7, NA 2d4, TT R")
+    >>> stats.morale, stats.number, write_stats(stats)
+    (7, '2d4', 'NA 2d4, HD 1, AC 6, ML 7, TT R')
+    """
+
+    number: str | None = None
+    hd: str | None = None
+    ac: int | None = None
+    morale: int | None = None
+    treasure: str | None = None
+    sm: int | None = None
+    vision: int | None = None
+    stealth: int | None = None
+    group: int | None = None
+    dexterity: int | None = None
+    vitality: int | None = None
+    logic: int | None = None
+    willpower: int | None = None
+    charisma: int | None = None
+    empathy: int | None = None
+
+    def __post_init__(self) -> None:
+        for stat in STAT_FIELDS:
+            value = getattr(self, stat.name)
+            if value is not None:
+                problem = _stat_problem(stat, value)
+                if problem is not None:
+                    raise RulesError(problem)
+
+    def given(self, game: str | None = None) -> tuple[tuple[StatField, int | str], ...]:
+        """The stats the row gives (of ``game`` only, when named), in the order written."""
+        return tuple(
+            (stat, getattr(self, stat.name))
+            for stat in STAT_FIELDS
+            if getattr(self, stat.name) is not None and game in (None, stat.game)
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.given())
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form: each stat given, by its field name."""
+        return {stat.name: value for stat, value in self.given()}
+
+    @classmethod
+    def from_json(cls, data: Any, path: str = "stats") -> Stats:
+        """Read its stored form back; a :class:`StoredDataError` naming a stat that does
+        not fit."""
+        fields = Fields(data, path, tuple(_STAT_BY_NAME))
+        values: dict[str, int | str] = {}
+        for name, value in fields.values.items():
+            stat = _STAT_BY_NAME[name]
+            if stat.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise stored_error(fields.where(name), Step(N_("must be a whole number")))
+            if stat.kind != "int" and not isinstance(value, str):
+                raise stored_error(fields.where(name), Step(N_("must be text")))
+            problem = _stat_problem(stat, value)
+            if problem is not None:
+                unfit = Step(N_("is not a stat Omen can use: {problem}"), {"problem": problem})
+                raise stored_error(fields.where(name), unfit)
+            values[name] = value
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _stat_problem(stat: StatField, value: int | str) -> Step | None:
+    """Why ``value`` does not fit ``stat`` (as a clause after its label), or ``None``."""
+    if stat.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            return Step(N_("{stat} must be a whole number"), {"stat": stat.label})
+        if not stat.low <= value <= stat.high:
+            return Step(
+                N_("{stat} must be between {low} and {high}"),
+                {"stat": stat.label, "low": stat.low, "high": stat.high},
+            )
+        return None
+    if not isinstance(value, str) or not _STAT_TEXT.fullmatch(value) or value != value.strip():
+        return Step(
+            N_("{stat} must be 1 to {limit} letters, digits, '+', '*' or '-'"),
+            {"stat": stat.label, "limit": MAX_STAT_TEXT},
+        )
+    if stat.kind == "dice":
+        return _number_problem(stat, value)
+    return None
+
+
+def _number_problem(stat: StatField, value: str) -> Step | None:
+    try:
+        low, high = notation.bounds(table_die(value))
+    except RulesError as problem:
+        return Step(
+            N_("{stat} must be dice, like 2d4 ({problem})"),
+            {"stat": stat.label, "problem": problem.message},
+        )
+    if low < 0 or high > MAX_NUMBER_APPEARING:
+        return Step(
+            N_("{stat} must roll between 0 and {limit}"),
+            {"stat": stat.label, "limit": MAX_NUMBER_APPEARING},
+        )
+    return None
+
+
+def read_stats(text: str) -> Stats:
+    """Stats as a game master writes them: labels and values, separated by commas
+    (``HD 1, AC 5, ML 12, NA 2d4``, ``SM 0, Vision 10, Stealth 12, Group 6``,
+    ``DEX 2, WIL 3``). Labels are read in any case and a colon may follow them; an
+    empty text is no stats. A label Omen does not know, a stat written twice or a
+    value that does not fit is a :class:`RulesError` naming it.
+
+    >>> read_stats("sm: 1, vision 12").sm
+    1
+    >>> read_stats("HP 5")
+    Traceback (most recent call last):
+    omen.core.errors.RulesError: HP is not a stat Omen knows (it knows NA, HD, AC, ML, TT, SM, Vision, Stealth, Group, DEX, VIT, LOG, WIL, CHA, EMP).
+    """
+    values: dict[str, int | str] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        label, _, raw = part.strip().partition(" ")
+        label, raw = label.rstrip(":"), raw.strip()
+        if ":" in label:
+            label, _, rest = label.partition(":")
+            raw = (rest + " " + raw).strip()
+        stat = _STAT_BY_LABEL.get(label.lower())
+        if stat is None:
+            raise RulesError(
+                Step(
+                    N_("{label} is not a stat Omen knows (it knows {labels})."),
+                    {"label": label[:20], "labels": ", ".join(s.label for s in STAT_FIELDS)},
+                )
+            )
+        if stat.name in values:
+            raise RulesError(Step(N_("{stat} is written twice."), {"stat": stat.label}))
+        value: int | str = raw
+        if stat.kind == "int":
+            number = notation.read_whole(raw.replace("−", "-"), -MAX_FACE, MAX_FACE)
+            if number is None:
+                raise RulesError(
+                    Step(
+                        N_("{stat}: write a whole number ({value})."),
+                        {"stat": stat.label, "value": raw[:20]},
+                    )
+                )
+            value = number
+        problem = _stat_problem(stat, value)
+        if problem is not None:
+            raise RulesError(Step(N_("The stats do not fit: {problem}."), {"problem": problem}))
+        values[stat.name] = value
+    return Stats(**values)  # type: ignore[arg-type]
+
+
+def write_stats(stats: Stats | None, game: str | None = None) -> str:
+    """The stats written as :func:`read_stats` reads them (of ``game`` only, if named)."""
+    if stats is None:
+        return ""
+    return ", ".join(f"{stat.label} {value}" for stat, value in stats.given(game))
+
+
 # --- records ---------------------------------------------------------------------
 
 
@@ -113,6 +326,7 @@ class Entry:
     link: str | None = None
     violent: bool = False
     reaction: bool = False
+    stats: Stats | None = None  # the creature it brings, for the campaign's game
 
     def __post_init__(self) -> None:
         if self.high is None and self.low is not None:
@@ -144,12 +358,17 @@ class Entry:
             out["violent"] = True
         if self.reaction:
             out["reaction"] = True
+        if self.stats:
+            out["stats"] = self.stats.to_json()
         return out
 
     @classmethod
     def from_json(cls, data: Any, path: str = "entry") -> Entry:
         """Read its stored form back; a :class:`RulesError` saying what does not fit."""
-        fields = Fields(data, path, ("text", "faces", "weight", "link", "violent", "reaction"))
+        fields = Fields(
+            data, path, ("text", "faces", "weight", "link", "violent", "reaction", "stats")
+        )
+        stats = fields.raw("stats")
         low = high = None
         faces = fields.raw("faces")
         if faces is not None:
@@ -165,6 +384,7 @@ class Entry:
             link=fields.optional_identifier("link"),
             violent=fields.boolean("violent"),
             reaction=fields.boolean("reaction"),
+            stats=None if stats is None else Stats.from_json(stats, f"{path}.stats") or None,
         )
 
 
@@ -209,6 +429,9 @@ class Location:
 
     ``place`` and ``descent`` feed the Voidcrawl's filters: a mundane place counts as
     daytime, a dangerous one as night; ``descent`` is the dark descent level there.
+    ``terrain`` is the land there, as the campaign's game names it (a key of the game's
+    terrain list: ``hills`` for Old-School Essentials, ``forest_deciduous`` for GURPS);
+    the game's procedures start from it. A key the game does not know is ignored.
     """
 
     id: str
@@ -217,6 +440,7 @@ class Location:
     encounter: str | None = None
     place: Place = Place.ORDINARY
     descent: int | None = None
+    terrain: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
@@ -225,12 +449,16 @@ class Location:
         out["place"] = self.place.value
         if self.descent is not None:
             out["descent"] = self.descent
+        if self.terrain is not None:
+            out["terrain"] = self.terrain
         return out
 
     @classmethod
     def from_json(cls, data: Any, path: str = "location") -> Location:
         """Read its stored form back; a :class:`RulesError` saying what does not fit."""
-        fields = Fields(data, path, ("id", "name", "tables", "encounter", "place", "descent"))
+        fields = Fields(
+            data, path, ("id", "name", "tables", "encounter", "place", "descent", "terrain")
+        )
         tables = tuple(
             _stored_id(item, where) for where, item in fields.items("tables", MAX_TABLES)
         )
@@ -242,6 +470,7 @@ class Location:
             fields.optional_identifier("encounter"),
             Place(place),
             fields.optional_integer("descent", 1, 6),
+            fields.optional_identifier("terrain"),
         )
 
 

@@ -34,6 +34,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "1",
                     "Scavengers pushing a trolley full of batteries.",
                     "Sběrači tlačí vozík plný baterií.",
+                    stats="DEX 2, VIT 2, LOG 1, WIL 1, CHA 2, EMP 1",
                     reaction=True,
                 ),
                 _row(
@@ -61,6 +62,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "6",
                     "Looters who shoot before they talk.",
                     "Rabující, kteří nejdřív střílejí a teprve pak mluví.",
+                    stats="DEX 3, VIT 2, LOG 1, WIL 2, CHA 1, EMP 0",
                     violent=True,
                 ),
             ),

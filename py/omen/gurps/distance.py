@@ -36,10 +36,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from omen.campaign.meeting import Meeting
 from omen.core import notation
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
@@ -341,6 +342,35 @@ class GurpsForm:
             "b": self.b.to_json(),
             "conditions": self.conditions.to_json(),
         }
+
+    def met(self, meeting: Meeting) -> GurpsForm:
+        """The form with side B as the party met it (see :mod:`omen.campaign.meeting`):
+        its name, its group size (how many came, else the row's group size), its SM,
+        Vision and Stealth from the row's stats; the terrain is the location's, when it
+        names a row of the table. What the meeting does not give stays as it was.
+
+        >>> from omen.campaign.table_draw import Found
+        >>> from omen.campaign.tables import read_stats
+        >>> met = Meeting("3 wolves", found=Found(3, read_stats("SM 0, Vision 12, Stealth 13")),
+        ...               terrain="forest_taiga")
+        >>> form = GurpsForm().met(met)
+        >>> form.b.name, form.b.group_size, form.b.vision, form.b.stealth, form.conditions.terrain
+        ('3 wolves', 3, 12, 13, 'forest_taiga')
+        """
+        stats, count = meeting.stats, meeting.count
+        changes: dict[str, Any] = {"name": meeting.creature.strip()[:MAX_NAME]}
+        group = count if count is not None and count >= 1 else stats.group
+        if group is not None and 1 <= group <= MAX_GROUP:
+            changes["group_size"] = group
+        for name in ("sm", "vision", "stealth"):
+            value = getattr(stats, name)
+            if value is not None:
+                changes[name] = value
+        b = replace(self.b, **changes)
+        conditions = self.conditions
+        if meeting.terrain in TERRAIN_BY_KEY:
+            conditions = replace(conditions, terrain=meeting.terrain)
+        return replace(self, b=b, conditions=conditions)
 
     @classmethod
     def from_json(cls, data: Any) -> GurpsForm:

@@ -36,24 +36,28 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "1",
                     "[[1d6]] wolves, thin after the winter.",
                     "Vlci ([[1d6]]), vyhublí po zimě.",
+                    stats="SM 0, Vision 12, Stealth 13",
                     violent=True,
                 ),
                 _row(
                     "2",
                     "A peddler with a mule and far too many questions.",
                     "Podomní obchodník s mulou a až příliš mnoha otázkami.",
+                    stats="SM 0, Vision 10, Stealth 9, Group 2",
                     reaction=True,
                 ),
                 _row(
                     "3",
                     "[[1d4+1]] orc scouts, painting arrows on the trees.",
                     "Orkští zvědové ([[1d4+1]]) kreslí na stromy šipky.",
+                    stats="SM 0, Vision 11, Stealth 12",
                     reaction=True,
                 ),
                 _row(
                     "4",
                     "A snare across the path, and its hunter watching from the ferns.",
                     "Přes cestu natažené oko a lovec, který to sleduje z kapradí.",
+                    stats="SM 0, Vision 12, Stealth 14, Group 1",
                     reaction=True,
                 ),
                 _row(
@@ -66,9 +70,11 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "6",
                     "A troll asleep under the half-built bridge.",
                     "Pod rozestavěným mostem spí troll.",
+                    stats="SM 1, Vision 10, Stealth 10, Group 1",
                     violent=True,
                 ),
             ),
+            "forest_deciduous",
         ),
         (
             "gurps-ex-watchtower",
@@ -85,6 +91,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "1",
                     "Giant spiders have spun the stairwell shut.",
                     "Obří pavouci zapředli schodiště.",
+                    stats="SM 1, Vision 10, Stealth 14, Group 3",
                     violent=True,
                 ),
                 _row(
@@ -102,6 +109,7 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "4",
                     "Two deserters hiding from their captain.",
                     "Dva zběhové, kteří se schovávají před svým kapitánem.",
+                    stats="SM 0, Vision 10, Stealth 11, Group 2",
                     reaction=True,
                 ),
                 _row(
@@ -114,9 +122,11 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "6",
                     "An ogre who is sure the tower is his.",
                     "Zlobr, který si je jistý, že věž patří jemu.",
+                    stats="SM 1, Vision 10, Stealth 9, Group 1",
                     violent=True,
                 ),
             ),
+            "hills_forested",
         ),
     ),
 )

@@ -38,7 +38,7 @@ from typing import Any
 
 from omen.campaign.exploration import KIND_TEXT, EncounterKind, encounter_die
 from omen.campaign.state import Exploration, Outcome, meet
-from omen.campaign.table_draw import flag_chance, roll_table
+from omen.campaign.table_draw import Found, flag_chance, roll_table
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Entry, Fields, Library
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
@@ -77,6 +77,7 @@ class Travel:
     last: Outcome | None = None
     met: str = ""  # who the last encounter brought ("" when it brought none)
     encounter: bool = False  # the last turn brought an encounter
+    found: Found | None = None  # how many it brought and their stats, from the table row
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form."""
@@ -89,14 +90,17 @@ class Travel:
             out["met"] = self.met
         if self.encounter:
             out["encounter"] = True
+        if self.found:
+            out["found"] = self.found.to_json()
         return out
 
     @classmethod
     def from_json(cls, data: Any) -> Travel:
         """Read its stored form back, every field checked."""
         fields = Fields(
-            data, "gurps_travel", ("check", "table", "turn", "last", "met", "encounter")
+            data, "gurps_travel", ("check", "table", "turn", "last", "met", "encounter", "found")
         )
+        found = fields.raw("found")
         check = TravelCheck(
             fields.choice("check", tuple(c.value for c in TravelCheck), "encounter_die")
         )
@@ -108,6 +112,7 @@ class Travel:
             None if last is None else Outcome.from_json(last),
             fields.optional_text("met", MAX_MET) or "",
             fields.boolean("encounter"),
+            None if found is None else Found.from_json(found, "gurps_travel.found") or None,
         )
 
 
@@ -158,7 +163,7 @@ def travel_turn(
         N_("Travel turn {turn} begins: {hours} hours on the road so far."),
         {"turn": turn, "hours": turn * hours},
     )
-    met = ""
+    met, found = "", None
     if state.check is TravelCheck.TABLE:
         table = _check_table(state, library)
         drawn = roll_table(library, table.id, dice, _depth(depth_limit))
@@ -166,7 +171,7 @@ def travel_turn(
         text = drawn.text
         if encounter:
             kind = EncounterKind.ENCOUNTER
-            met = text
+            met, found = text, drawn.found or None
             title = Step(N_("{table}: an encounter: {met}"), {"table": table.name, "met": text})
         elif text:
             kind = EncounterKind.SIGN
@@ -185,11 +190,15 @@ def travel_turn(
         more: tuple[Step, ...] = ()
         if kind is EncounterKind.ENCOUNTER:
             values: dict[str, Any] = {"tables.depth_limit": _depth(depth_limit)}
-            met, _reaction, more = meet(exploration or Exploration(), library, values, dice)
+            meeting = meet(exploration or Exploration(), library, values, dice)
+            met, more, found = meeting.text, meeting.steps, meeting.found
         steps = (why, *rolled.steps, *more)
     outcome = Outcome(title, steps, kind.value)
     encounter = kind is EncounterKind.ENCOUNTER
-    return replace(state, turn=turn, last=outcome, met=met[:MAX_MET], encounter=encounter), outcome
+    new = replace(
+        state, turn=turn, last=outcome, met=met[:MAX_MET], encounter=encounter, found=found
+    )
+    return new, outcome
 
 
 @dataclass(frozen=True)

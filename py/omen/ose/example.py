@@ -37,18 +37,21 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "1",
                     "[[2d4]] giant rats squeeze out of a drain, squealing.",
                     "Z odtokové stoky se s pištěním protlačí obří krysy ([[2d4]]).",
+                    stats="HD 1/2, AC 7, ML 8",
                     violent=True,
                 ),
                 _row(
                     "2",
                     "[[1d6]] skeletons in rotten habits, still keeping the night office.",
                     "Kostlivci ([[1d6]]) ve ztrouchnivělých hábitech dál drží noční modlitby.",
+                    stats="HD 1, AC 7, ML 12",
                     violent=True,
                 ),
                 _row(
                     "3",
                     "A green slime hangs from the vault, waiting for a warm head.",
                     "Z klenby visí zelený sliz a čeká na teplou hlavu.",
+                    stats="NA 1, HD 2, AC 9, ML 12",
                     violent=True,
                 ),
                 _row(
@@ -56,12 +59,14 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "[[1d4]] goblins dragging a silver candlestick; they would rather "
                     "haggle than bleed.",
                     "Skřeti ([[1d4]]) táhnou stříbrný svícen; raději budou smlouvat, než krvácet.",
+                    stats="HD 1-1, AC 6, ML 7, TT R",
                     reaction=True,
                 ),
                 _row(
                     "5",
                     "A lone ghoul gnawing at a coffin lid.",
                     "Osamělý ghúl ohlodává víko rakve.",
+                    stats="NA 1, HD 2, AC 6, ML 9, TT B",
                     reaction=True,
                 ),
                 _row(
@@ -87,18 +92,21 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "1",
                     "[[1d6+2]] bandits dressed as pilgrims, asking for alms.",
                     "Lupiči ([[1d6+2]]) převlečení za poutníky prosí o almužnu.",
+                    stats="HD 1, AC 6, ML 8, TT U",
                     reaction=True,
                 ),
                 _row(
                     "2",
                     "A giant toad, buried in the reeds up to its eyes.",
                     "Obří ropucha zahrabaná v rákosí až po oči.",
+                    stats="NA 1, HD 2+2, AC 7, ML 6",
                     violent=True,
                 ),
                 _row(
                     "3",
                     "[[2d6]] wild dogs following the smell of the cart.",
                     "Divocí psi ([[2d6]]) jdou po pachu vozu.",
+                    stats="HD 1+1, AC 7, ML 7",
                     reaction=True,
                 ),
                 _row(
@@ -111,15 +119,18 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "5",
                     "[[1d4]] lizard men fishing from a sunken boat.",
                     "Ještěří muži ([[1d4]]) rybaří z potopené lodi.",
+                    stats="HD 2+1, AC 5, ML 12, TT D",
                     reaction=True,
                 ),
                 _row(
                     "6",
                     "A pale light bobbing off the causeway, luring travellers into the bog.",
                     "Bledé světlo poskakuje kus od hráze a láká pocestné do bažiny.",
+                    stats="NA 1, HD 9, AC -2, ML 12",
                     violent=True,
                 ),
             ),
+            "swamp",
         ),
     ),
 )

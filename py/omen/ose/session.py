@@ -50,6 +50,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from omen.campaign.meeting import Meeting
 from omen.campaign.reaction import OSE_REACTIONS, ReactionResult, reaction_roll, speaker_modifier
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice
@@ -75,6 +76,7 @@ from omen.ose.morale import Morale, MoraleOdds
 from omen.ose.sequence import Encounter, Place, Side, SideSetup
 from omen.ose.settings import BothSurprised, Directions, Ties, Tiring
 from omen.ose.turn import Mode as TurnMode
+from omen.ose.turn import Terrain as TurnTerrain
 from omen.ose.turn import TurnState, carries_light, darkness
 
 KIND = "ose"
@@ -406,6 +408,42 @@ def from_clock(creature: str, clock: TurnState, before: OseSession) -> OseSessio
         monsters=before.monsters,
         form=before.form,
     )
+
+
+# The wilderness terrains where the evasion rules count the land as dense woods.
+DENSE_WOODS = frozenset({TurnTerrain.FOREST.value, TurnTerrain.JUNGLE.value})
+
+
+def from_meeting(session: OseSession, meeting: Meeting) -> OseSession:
+    """A fresh encounter's set-up filled from what the party met (see
+    :mod:`omen.campaign.meeting`): how many came is the monsters' side in a pursuit
+    (pursuers when the party flees, the fleeing group when the monsters do) and in a
+    morale check; the row's morale is the monsters' morale score; the location's
+    terrain is the evasion's terrain (dense woods in forest and jungle, open land in
+    any other). What the meeting does not give stays as it was.
+
+    >>> from omen.campaign.table_draw import Found
+    >>> from omen.campaign.tables import read_stats
+    >>> met = Meeting("lizard men", found=Found(2, read_stats("ML 12")), terrain="forest")
+    >>> s = from_meeting(OseSession(), met)
+    >>> s.morale.score, s.morale.group, s.form.flight.pursuer_count, s.form.flight.terrain.value
+    (12, 2, 2, 'dense_woods')
+    """
+    stats, count = meeting.stats, meeting.count
+    morale, flight = session.morale, session.form.flight
+    if stats.morale is not None:
+        morale = replace(morale, score=stats.morale)
+    if count is not None and 1 <= count <= ose.MAX_GROUP:
+        morale = replace(morale, group=count, killed=0, out=0)
+        if flight.fleeing is Side.PARTY:
+            flight = replace(flight, pursuer_count=count)
+        else:
+            flight = replace(flight, fleeing_count=count)
+    if meeting.terrain in {t.value for t in TurnTerrain}:
+        dense = meeting.terrain in DENSE_WOODS
+        flight = replace(flight, terrain=Terrain.DENSE_WOODS if dense else Terrain.OPEN)
+    form = replace(session.form, flight=flight)
+    return replace(session, morale=morale, form=form)
 
 
 def set_up(

@@ -56,6 +56,7 @@ from typing import Any
 
 from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Exploration, Outcome, meet
+from omen.campaign.table_draw import Found
 from omen.campaign.tables import Library
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
@@ -213,6 +214,7 @@ class TurnState:
     last: Outcome | None = None
     met: str = ""  # who the last encounter brought, from the location's table
     encounter: bool = False  # the last check found wandering monsters
+    found: Found | None = None  # how many the last encounter brought, and their stats
 
     def __post_init__(self) -> None:  # noqa: C901 (every field's limit checked in turn, each with its own message)
         if not isinstance(self.mode, Mode) or not isinstance(self.terrain, Terrain):
@@ -280,12 +282,13 @@ class TurnState:
             "last": None if self.last is None else self.last.to_json(),
             "met": self.met,
             "encounter": self.encounter,
+            **({"found": self.found.to_json()} if self.found else {}),
         }
 
     @classmethod
     def from_json(cls, data: Any) -> TurnState:
         """Read its stored form back; damaged data is refused."""
-        if not isinstance(data, dict) or set(data) != set(TurnState().to_json()):
+        if not isinstance(data, dict) or set(data) - {"found"} != set(TurnState().to_json()):
             raise _damaged()
         lights, timers = data["lights"], data["timers"]
         if not isinstance(lights, list) or not isinstance(timers, list):
@@ -306,6 +309,7 @@ class TurnState:
                 None if last is None else Outcome.from_json(last),
                 data["met"],
                 data["encounter"],
+                None if "found" not in data else Found.from_json(data["found"]) or None,
             )
         except StoredDataError:
             raise
@@ -543,11 +547,12 @@ VIOLENT = N_("Marked violent on the table: these monsters mean harm.")
 
 def _meet(
     library: Library | None, location: str | None, values: Mapping[str, Value], dice: Dice
-) -> tuple[str, tuple[Step, ...]]:
+) -> tuple[str, tuple[Step, ...], Found | None]:
     if library is None:
-        return "", ()
-    met, _reaction, steps = meet(Exploration(location=location), library, dict(values), dice)
-    return met, tuple(Step(VIOLENT) if step.key == HORROR else step for step in steps)
+        return "", (), None
+    met = meet(Exploration(location=location), library, dict(values), dice)
+    steps = tuple(Step(VIOLENT) if step.key == HORROR else step for step in met.steps)
+    return met.text, steps, met.found
 
 
 def next_turn(
@@ -576,7 +581,7 @@ def next_turn(
         ),
         *odds.steps,
     ]
-    met = ""
+    met, carried = "", None
     if odds.checked:
         face = dice.roll(DIE)
         found = face <= odds.faces
@@ -589,7 +594,7 @@ def next_turn(
             )
         )
         if found:
-            met, more = _meet(library, location, values, dice)
+            met, more, carried = _meet(library, location, values, dice)
             steps.extend(more)
             title = Step(
                 N_("Turn {turn}: wandering monsters! ({face} on the d6)"),
@@ -634,6 +639,7 @@ def next_turn(
         last=outcome,
         met=met,
         encounter=found,
+        found=carried,
     )
     return new, outcome
 
@@ -646,9 +652,13 @@ def next_day(
     library: Library | None = None,
     location: str | None = None,
 ) -> tuple[TurnState, Outcome]:
-    """One day of wilderness travel and its check at the terrain's chance."""
+    """One day of wilderness travel and its check at the terrain's chance: the terrain
+    of ``location`` when it names one (the land there), else the state's."""
     if state.day >= MAX_DAY:
         raise _refuse(N_("The day count is full: start a new journey."))
+    here = location_terrain(library, location)
+    if here is not None:
+        state = replace(state, terrain=here)
     odds = day_odds(state)
     day = state.day + 1
     face = dice.roll(DIE)
@@ -662,9 +672,9 @@ def next_day(
             {"face": face},
         )
     )
-    met = ""
+    met, carried = "", None
     if found:
-        met, more = _meet(library, location, values or {}, dice)
+        met, more, carried = _meet(library, location, values or {}, dice)
         steps.extend(more)
         title = Step(
             N_("Day {day}: wandering monsters! ({face} on the d6)"), {"day": day, "face": face}
@@ -678,7 +688,15 @@ def next_day(
         tuple(steps),
         EncounterKind.ENCOUNTER.value if found else EncounterKind.NOTHING.value,
     )
-    new = replace(state, mode=Mode.WILDERNESS, day=day, last=outcome, met=met, encounter=found)
+    new = replace(
+        state,
+        mode=Mode.WILDERNESS,
+        day=day,
+        last=outcome,
+        met=met,
+        encounter=found,
+        found=carried,
+    )
     return new, outcome
 
 
@@ -811,6 +829,23 @@ def carries_light(state: TurnState) -> bool:
 def set_mode(state: TurnState, mode: Mode) -> TurnState:
     """The state with the party in a dungeon or in the wilderness."""
     return replace(state, mode=mode)
+
+
+def location_terrain(library: Library | None, location: str | None) -> Terrain | None:
+    """The terrain a location names, when it names one of this game's (a location of
+    the moors set to barren land puts the day's check on that row).
+
+    >>> from omen.campaign.tables import Location
+    >>> moor = Location("moor", "The moor", terrain="barren")
+    >>> location_terrain(Library(locations=(moor,)), "moor")
+    <Terrain.BARREN: 'barren'>
+    """
+    if library is None or location is None:
+        return None
+    here = next((p for p in library.locations if p.id == location), None)
+    if here is None or here.terrain not in {t.value for t in Terrain}:
+        return None
+    return Terrain(here.terrain)
 
 
 def set_terrain(state: TurnState, terrain: Terrain) -> TurnState:

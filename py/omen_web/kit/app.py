@@ -13,7 +13,7 @@ import gc
 import importlib
 import re
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qs
 
 from pyscript import document, window
@@ -38,6 +38,9 @@ from omen_web.kit import screen as kit
 from omen_web.kit.storage import Storage
 from omen_web.kit.store import Store
 from omen_web.shell import helpsheet, installhint
+
+if TYPE_CHECKING:
+    from omen.campaign.table_draw import Found
 
 LOCALE_DIR = "locale"
 # Every screen: its name, and the module and class that draw it ("module:Class"), in
@@ -129,9 +132,6 @@ class App:
         self.rolled = False  # Omen's own dice were asked for in the action under way
         self.built: dict[str, Screen] = {}
         self.current = "explore"
-        self.creature = ""  # who the party met, carried from Explore to Encounter
-        self.encounter_procedure = ""  # the procedure it opens ("" follows the game)
-        self.encounter_place = ""  # where it happens, when the check says ("dungeon")
         self.stale: set[str] = set()  # screens to redraw when next shown (or when idle)
         self.ahead: list[str] = []  # screens with work to do ahead, in idle moments
         self.idle: Any = None  # the page's one idle callback (a proxy), made at start
@@ -546,19 +546,28 @@ class App:
         the whole "campaign"."""
         self.screen("share").open_sheet(kind, item)
 
-    def begin_encounter(self, creature: str, procedure: str = "", place: str = "") -> None:
+    def begin_encounter(
+        self, creature: str, found: Found | None = None, procedure: str = "", place: str = ""
+    ) -> None:
         """Open the Encounter screen for a creature met while exploring.
 
-        ``procedure`` opens that encounter procedure ("ose" from the OSE turn, whatever
-        the campaign's game), ``place`` is where it happens ("dungeon", "wilderness").
+        ``found`` is how many came and their stats, from the table row; ``procedure``
+        opens that encounter procedure ("ose" from the OSE turn, whatever the campaign's
+        game), ``place`` is where it happens ("dungeon", "wilderness"). The meeting,
+        with the location's terrain, goes into the store's ``meeting``; each procedure
+        starts from it.
         """
-        self.creature = creature
-        self.encounter_procedure = procedure
-        self.encounter_place = place
-        for name in self.on_show("encounter"):  # the procedures take the creature's name
+        from omen.campaign.meeting import meeting_at
+
+        exploration = self.store.get("exploration")
+        meeting = meeting_at(
+            creature, found, self.store.get("library"), exploration.location, procedure, place
+        )
+        self.store.put("meeting", meeting)
+        for name in self.on_show("encounter"):  # the procedures start from the meeting
             begin = getattr(self.screen(name), "on_begin_encounter", None)
             if begin is not None:
-                begin(creature)
+                begin(meeting)
         self.render_all()
         self.show("encounter")
 

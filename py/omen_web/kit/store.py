@@ -110,6 +110,7 @@ FRESH: dict[str, Callable[[Store], Any]] = {
     "campaign": _fresh("omen.campaign.state:Campaign"),
     "log": _fresh("omen.campaign.state:Log"),
     "exploration": _fresh_exploration,
+    "meeting": _fresh("omen.campaign.meeting:Meeting"),
     "library": _fresh_library,
     "voidcrawl": _fresh_voidcrawl,
     **_fresh_parts(),

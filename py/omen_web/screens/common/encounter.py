@@ -2,19 +2,24 @@
 
 The campaign's game decides the first choice (Old-School Essentials opens its sequence,
 GURPS its distance procedure, the others the reaction roll); every procedure stays one
-tap away. A creature met on the Explore screen is carried over by name
-(:meth:`omen_web.kit.app.App.begin_encounter`).
+tap away. A creature met on the Explore screen is carried over with what the table row
+brought (how many came, their stats) and the location's terrain: the store's part
+``meeting`` (:mod:`omen.campaign.meeting`, written by
+:meth:`omen_web.kit.app.App.begin_encounter`). This screen names the creature and shows
+the row's stats for the campaign's game; each procedure fills its form from the meeting.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from omen.campaign.tables import write_stats
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
 if TYPE_CHECKING:
+    from omen.campaign.meeting import Meeting
     from omen_web.kit.app import App
 
 FIRST_CHOICE = {"ose": "ose", "gurps": "gurps"}
@@ -27,7 +32,7 @@ class EncounterScreen(kit.Screen):
 
     name = "encounter"
     root_selector = '[data-bind="encounter-procedure"]'
-    parts = ("campaign",)
+    parts = ("campaign", "meeting")
 
     def build(self) -> None:
         self.chosen = ""  # "" follows the campaign's game
@@ -38,16 +43,22 @@ class EncounterScreen(kit.Screen):
         self.radios = dom.every('input[name="encounter-procedure"]', self.root)
 
     @property
+    def meeting(self) -> Meeting:
+        """The encounter to run, as the store holds it."""
+        meeting: Meeting = self.store.get("meeting")
+        return meeting
+
+    @property
     def procedure(self) -> str:
         return (
             self.chosen
-            or self.app.encounter_procedure
+            or self.meeting.procedure
             or FIRST_CHOICE.get(self.app.campaign.game, "reaction")
         )
 
-    def on_begin_encounter(self, _creature: str) -> None:
+    def on_begin_encounter(self, meeting: Meeting) -> None:
         """An encounter that names its procedure (one from the OSE turn) opens it."""
-        if self.app.encounter_procedure:
+        if meeting.procedure:
             self.chosen = ""
 
     def on_choose_encounter_procedure(self, target: Any, _event: Any) -> None:
@@ -60,10 +71,26 @@ class EncounterScreen(kit.Screen):
             dom.show(panel, panel.dataset.procedure == procedure)
         for radio in self.radios:
             radio.checked = radio.value == procedure
-        creature = self.app.creature
+        meeting = self.meeting
+        creature = meeting.creature
         line = dom.bound("encounter-creature")
         if creature:
             dom.text(
                 line, self.app.t(Step(N_("Encounter with: {creature}"), {"creature": creature}))
             )
         dom.show(line, bool(creature))
+        self.render_stats(meeting)
+
+    def render_stats(self, meeting: Meeting) -> None:
+        """How many came and the row's stats for the campaign's game, on one line."""
+        parts = []
+        if meeting.count is not None:
+            parts.append(
+                self.app.t(Step(N_("Number appearing: {count}"), {"count": meeting.count}))
+            )
+        written = write_stats(meeting.stats, self.app.campaign.game)
+        if written:
+            parts.append(written)
+        line = dom.bound("encounter-stats")
+        dom.text(line, "; ".join(parts))
+        dom.show(line, bool(meeting.creature) and bool(parts))

@@ -161,7 +161,7 @@ class ExploreScreen(kit.Screen):
         self.state = replace(self.state, descent=int(value) if value else None)
 
     def on_meet_reaction(self, _target: Any, _event: Any) -> None:
-        self.app.begin_encounter(self.state.met)
+        self.app.begin_encounter(self.state.met, self.state.found)
 
     # --- the real-time reminder ---------------------------------------------------
 

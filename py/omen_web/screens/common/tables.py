@@ -30,8 +30,11 @@ from omen.campaign.tables import (
     Library,
     Location,
     Place,
+    Stats,
     Table,
     make_id,
+    read_stats,
+    write_stats,
 )
 from omen.campaign.voidcrawl import (
     DEFAULT_LEVEL,
@@ -99,6 +102,7 @@ class TablesScreen(kit.Screen):
         # What the GM typed in each row's faces and weight fields, kept as typed so a
         # redraw never replaces a half-written value with the last one that made sense.
         self.typed: list[tuple[str, str]] | None = None
+        self.typed_stats: list[str] | None = None  # each row's stats field, as typed
         self.problems: list[Step] = []
         self.put_back = False  # the next redraw puts stored values back in focused fields
         # The rows on show, by the id of what each shows, and their order (keep_rows).
@@ -355,6 +359,13 @@ class TablesScreen(kit.Screen):
     def on_location_descent(self, target: Any, _event: Any) -> None:
         self.set_descent(self.location_of(target), str(target.value))
 
+    def on_location_terrain(self, target: Any, _event: Any) -> None:
+        self.edit_location(
+            self.location_of(target),
+            N_("Terrain of {location} chosen."),
+            terrain=str(target.value) or None,
+        )
+
     def on_location_table(self, target: Any, _event: Any) -> None:
         place = self.location_of(target)
         self.toggle_location_table(place, str(target.dataset.table), bool(target.checked))
@@ -390,6 +401,7 @@ class TablesScreen(kit.Screen):
 
     def forget_typing(self) -> None:
         self.typed = None
+        self.typed_stats = None
         self.problems = []
 
     def open_table(self, table_id: str) -> None:
@@ -424,6 +436,7 @@ class TablesScreen(kit.Screen):
         die = str(dom.bound("edit-die").value).strip() or None
         entries = []
         typed: list[tuple[str, str]] = []
+        typed_stats: list[str] = []
         problems: list[Step] = []
         for index, row in enumerate(dom.every(".entry-row", dom.bound("edit-entries"))):
             old = earlier[index] if index < len(earlier) else Entry("")
@@ -458,9 +471,11 @@ class TablesScreen(kit.Screen):
                     link=link,
                     violent=bool(dom.one(".violent", row).checked),
                     reaction=bool(dom.one(".reaction", row).checked),
+                    stats=self.read_row_stats(dom.one(".stats", row), old, typed_stats, problems),
                 )
             )
         self.typed = typed
+        self.typed_stats = typed_stats
         name = str(dom.bound("edit-name").value)
         return Table(self.draft.id, name, die, tuple(entries)), problems
 
@@ -817,7 +832,9 @@ class TablesScreen(kit.Screen):
         rows = self.location_rows
         for location in self.library.locations:
             old = rows.get(location.id)
-            drawn = self.unchanged(f"location:{location.id}", location, names, levels)
+            drawn = self.unchanged(
+                f"location:{location.id}", location, names, levels, self.app.campaign.game
+            )
             if drawn and old is not None:
                 continue
             opened = old is not None and bool(dom.one(".edit-location", old).open)
@@ -902,6 +919,7 @@ class TablesScreen(kit.Screen):
         )
         descent.value = "" if location.descent is None else str(location.descent)
         mark(descent, "location-descent")
+        self.render_location_terrain(row, location)
         listing = dom.one(".location-table-list", row)
         for table_id, table_name in self.names():
             item = dom.element("li")
@@ -918,6 +936,68 @@ class TablesScreen(kit.Screen):
             label.append(words)
             item.append(label)
             listing.append(item)
+
+    # --- what a row and a location carry into an encounter ----------------------------
+
+    def read_row_stats(
+        self, field: Any, old: Entry, typed: list[str], problems: list[Step]
+    ) -> Stats | None:
+        """The row's stats as its field says, for the campaign's game; the stats it
+        holds for other games are kept. Stats that do not read keep the row's earlier
+        ones, and what is wrong goes to ``problems``."""
+        text = str(field.value)
+        typed.append(text)
+        game = self.app.campaign.game
+        if game not in STATS_HINT:
+            return old.stats
+        try:
+            stats = read_stats(text)
+        except RulesError as error:
+            problems.append(error.message)
+            return old.stats
+        kept = {
+            stat.name: value for stat, value in (old.stats or Stats()).given() if stat.game != game
+        }
+        given = {stat.name: value for stat, value in stats.given()}
+        merged = Stats(**{**kept, **given})  # type: ignore[arg-type]
+        return merged or None
+
+    def fill_row_stats(self, row: EntryRow, entry: Entry, index: int) -> None:
+        """Show the row's stats for the campaign's game (the field only where the game
+        has stats), or what was typed there when it did not read."""
+        game = self.app.campaign.game
+        hint = STATS_HINT.get(game)
+        dom.show(row.stats_label, hint is not None)
+        if hint is None:
+            return
+        row.stats.setAttribute("placeholder", hint)
+        typed = self.typed_stats
+        put(
+            row.stats,
+            typed[index] if typed and index < len(typed) else write_stats(entry.stats, game),
+        )
+
+    def render_location_terrain(self, row: Any, location: Location) -> None:
+        """The location's terrain, chosen from the campaign's game's list (the field only
+        in a game whose procedures read terrain)."""
+        field = dom.one(".terrain-field", row)
+        choices = location_terrains(self.app.campaign.game)
+        dom.show(field, bool(choices))
+        if not choices:
+            return
+        select = dom.one(".terrain", row)
+        select.dataset.key = f"{location.id}:terrain"
+        select.setAttribute(
+            "aria-label",
+            self.app.t(Step(N_("Terrain of {location}"), {"location": location.name})),
+        )
+        options = [("", self.app.tr(N_("(none)")))]
+        options += [(key, self.app.tr(name)) for key, name in choices]
+        if location.terrain and location.terrain not in dict(choices):
+            options.append((location.terrain, location.terrain))  # another game's: kept
+        dom.fill_options(select, options)
+        select.value = location.terrain or ""
+        mark(select, "location-terrain")
 
     def render_crawl(self) -> None:
         app = self.app
@@ -1005,7 +1085,8 @@ class TablesScreen(kit.Screen):
             return
         typed = self.typed if self.typed and len(self.typed) == len(draft.entries) else None
         problems = tuple(self.problems)
-        if self.unchanged("editor", draft, tuple(typed or ()), problems, self.library.tables):
+        game = self.app.campaign.game
+        if self.unchanged("editor", draft, tuple(typed or ()), problems, self.library.tables, game):
             return  # what the editor shows (on_edited forgets this when the GM types)
         target = dom.bound("edit-entries")
         rows = self.entry_rows
@@ -1033,6 +1114,7 @@ class TablesScreen(kit.Screen):
             put(row.link, entry.link or "")
             tick(row.violent, entry.violent)
             tick(row.reaction, entry.reaction)
+            self.fill_row_stats(row, entry, index)
         self.show_weights()
         self.render_issues()
 
@@ -1100,6 +1182,29 @@ class TablesScreen(kit.Screen):
                 dom.show(row.faces_label, not weighted)
 
 
+# What a row's stats field shows as an example, in the games whose rows carry stats.
+STATS_HINT = {
+    "ose": "NA 2d4, HD 1, AC 6, ML 7, TT R",
+    "gurps": "SM 0, Vision 12, Stealth 12, Group 6",
+    "eotw": "DEX 2, VIT 2, LOG 1, WIL 2, CHA 1, EMP 1",
+}
+
+
+def location_terrains(game: str) -> list[tuple[str, str]]:
+    """The terrains a location may name in ``game`` (key, name to translate), as the
+    game's procedures read them; none in a game that reads no terrain. The game's
+    procedures are imported only here, when a location is drawn in that game."""
+    if game == "ose":
+        from omen.ose.turn import TERRAIN_NAMES
+
+        return [(terrain.value, name) for terrain, name in TERRAIN_NAMES.items()]
+    if game == "gurps":
+        from omen.gurps.distance import TERRAINS
+
+        return [(row.key, row.name) for row in TERRAINS]
+    return []
+
+
 class EntryRow:
     """One row of the table editor and its fields, found once when it is cloned."""
 
@@ -1111,6 +1216,8 @@ class EntryRow:
         self.violent = dom.one(".violent", row)
         self.reaction = dom.one(".reaction", row)
         self.link = dom.one(".link", row)
+        self.stats = dom.one(".stats", row)
+        self.stats_label = dom.one(".entry-stats", row)
         self.faces_label = dom.one(".entry-faces", row)
         self.weight_label = dom.one(".entry-weight", row)
         self.weighted: bool | None = None  # which of faces and weight it shows

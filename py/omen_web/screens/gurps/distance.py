@@ -40,6 +40,7 @@ from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
 if TYPE_CHECKING:
+    from omen.campaign.meeting import Meeting
     from omen_web.kit.app import App
 
 SIDE_LEGEND = {SideId.A: N_("Side A"), SideId.B: N_("Side B")}
@@ -155,10 +156,10 @@ class GurpsScreen(kit.Screen):
         """A total typed from physical dice: the odds are worked out at it."""
         self.render()
 
-    def on_begin_encounter(self, creature: str) -> None:
-        """Side B is the creature met while exploring (called by the app)."""
-        form = self.form
-        self.keep(replace(form, b=replace(form.b, name=creature.strip()[:80])))
+    def on_begin_encounter(self, meeting: Meeting) -> None:
+        """Side B is the creature met while exploring, as many as came, with the
+        row's SM, Vision and Stealth; the terrain is the location's (called by the app)."""
+        self.keep(self.form.met(meeting))
 
     def on_gurps_use_sm(self, target: Any, _event: Any) -> None:
         node = target.closest("[data-side]")

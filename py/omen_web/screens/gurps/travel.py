@@ -116,7 +116,7 @@ class GurpsTravelPanel(kit.Screen):
         self.store.put(
             "gurps_form", replace(form, conditions=replace(form.conditions, darkness=darkness))
         )
-        self.app.begin_encounter(self.state.met)
+        self.app.begin_encounter(self.state.met, self.state.found)
         procedure = dom.one('input[name="encounter-procedure"][value="gurps"]')
         if not procedure.checked:
             procedure.click()  # the GURPS distance, whatever the Encounter screen showed last

@@ -36,6 +36,7 @@ from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
 if TYPE_CHECKING:
+    from omen.campaign.meeting import Meeting
     from omen_web.kit.app import App
 
 PART = "ose_encounter"
@@ -281,12 +282,14 @@ class OseScreen(kit.Screen):
         else:
             self.keep(fresh)
 
-    def on_begin_encounter(self, creature: str) -> None:
+    def on_begin_encounter(self, meeting: Meeting) -> None:
         """A creature met while exploring: a fresh encounter with it (called by the app).
         Met on the OSE turn clock, the place, the dark and the party's light are the
-        clock's (:func:`omen.ose.session.from_clock`)."""
+        clock's (:func:`omen.ose.session.from_clock`); how many came, their morale and
+        the location's terrain fill the form (:func:`omen.ose.session.from_meeting`)."""
         session = self.session
-        if self.app.encounter_procedure == KIND_FROM_CLOCK:
+        creature = meeting.creature
+        if meeting.procedure == KIND_FROM_CLOCK:
             fresh = ose_session.from_clock(creature, self.store.get("ose_turn"), session)
         else:
             fresh = replace(
@@ -296,6 +299,7 @@ class OseScreen(kit.Screen):
                 monsters=session.monsters,
                 form=session.form,
             )
+        fresh = ose_session.from_meeting(fresh, meeting)
         if session.results:
             title = Step(N_("New encounter with {creature}."), {"creature": creature})
             self.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)

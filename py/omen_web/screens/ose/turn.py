@@ -127,8 +127,12 @@ class OseTurnScreen(kit.Screen):
         self.render()
 
     def on_oseturn_location(self, target: Any, _event: Any) -> None:
-        """The party's location, shared with the other turn procedures."""
+        """The party's location, shared with the other turn procedures; a location that
+        names its terrain puts the wilderness day on that terrain's row."""
         panels.choose_location(self, target)
+        here = ose_turn.location_terrain(self.store.get("library"), str(target.value) or None)
+        if here is not None and here is not self.state.terrain:
+            self.store.act(None, ose_turn=ose_turn.set_terrain(self.state, here))
 
     def _light(self, kind: LightKind) -> None:
         state = ose_turn.add_light(self.state, kind)
@@ -181,7 +185,7 @@ class OseTurnScreen(kit.Screen):
     def on_oseturn_meet(self, _target: Any, _event: Any) -> None:
         state = self.state
         place = Place.WILDERNESS if state.mode is Mode.WILDERNESS else Place.DUNGEON
-        self.app.begin_encounter(state.met, procedure="ose", place=place.value)
+        self.app.begin_encounter(state.met, state.found, procedure="ose", place=place.value)
 
     # --- drawing ------------------------------------------------------------------------
 
