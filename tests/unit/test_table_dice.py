@@ -61,9 +61,9 @@ def test_the_preview_says_what_is_rolled_and_what_is_not() -> None:
         "[[2d4]] rolls 2 to 8 when the entry is drawn."
     ]
     assert [s.english() for s in preview("2d4 rats")] == ["“2d4” is plain text: it is not rolled."]
-    assert [s.english() for s in preview("[[2d]] goblins")][0].startswith(
-        "[[2d]] rolls 2 to 12"
-    )  # GURPS's bare "d" is six sides
+    assert [s.english() for s in preview("[[2d]] goblins")] == [
+        "[[2d]] rolls 2 to 12 when the entry is drawn."  # GURPS's bare "d": six sides
+    ]
     bad = preview("[[2d]x]] oops [[d1]]")
     assert bad[-1].english().startswith("[[d1]] cannot be rolled: expected a die with at least 2")
     assert preview("just words") == ()
