@@ -69,3 +69,91 @@ def test_crew_in_ose_and_gurps_opens_on_the_games_own_rolls(page: Page, base: st
     nav(page, "Crew")
     expect(page.get_by_role("heading", name="The group's goals")).to_be_visible()
     expect(page.get_by_role("region", name="GURPS: the party's rolls")).to_be_hidden()
+
+
+# --- 14 and 13: a row's dice, as typed and as rolled with physical dice -------------------
+
+
+def new_rats_table(page: Page) -> None:
+    """On Tables: a new d6 table whose first entry is "2d4 rats" (without brackets)."""
+    nav(page, "Tables")
+    page.get_by_role("button", name="New table").click()
+    page.get_by_role("textbox", name="Table name").fill("Cellar")
+    page.get_by_role("textbox", name="Die (empty: every entry equally likely)").fill("d6")
+    page.get_by_role("textbox", name="Faces").nth(0).fill("1-6")
+    page.get_by_role("textbox", name="Entry text").nth(0).fill("2d4 rats")
+
+
+def test_a_bare_2d4_is_previewed_and_made_a_rolled_number(page: Page, base: str) -> None:
+    open_app(page, base)
+    new_rats_table(page)
+    row = page.get_by_role("listitem", name="Entry 1")
+    expect(row.get_by_text("“2d4” is plain text: it is not rolled.")).to_be_visible()
+    text = row.get_by_role("textbox", name="Entry text")
+    text.fill("2d4 rats and d6 bats")  # the preview follows the typing
+    expect(
+        row.get_by_text("“2d4” is plain text: it is not rolled. “d6” is plain text")
+    ).to_be_visible()
+    row.get_by_role("button", name="Roll 2d4, d6 when the entry is drawn").click()
+    expect(text).to_have_value("[[2d4]] rats and [[d6]] bats")
+    expect(text).to_be_focused()
+    expect(row.get_by_role("button", name="Roll 2d4, d6 when the entry is drawn")).to_be_hidden()
+    expect(
+        row.get_by_text(
+            "[[2d4]] rolls 2 to 8 when the entry is drawn. [[d6]] rolls 1 to 6 when the entry is drawn."
+        )
+    ).to_be_visible()
+    text.fill("Nothing but dust")
+    expect(row.locator(".entry-dice")).to_be_hidden()
+
+    # In Czech, dice written with k are read the same way.
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Language").select_option("cs")
+    page.get_by_role("navigation", name="Obrazovky").get_by_role("button", name="Tabulky").click()
+    row = page.get_by_role("listitem", name="Položka 1")
+    text = row.get_by_role("textbox", name="Text položky")
+    text.fill("2k4 krys")
+    expect(row.get_by_text("„2k4“ je jen text: nehází se na to.")).to_be_visible()
+    row.get_by_role("button", name="Házet 2k4, když padne tato položka").click()
+    expect(text).to_have_value("[[2k4]] krys")
+    expect(row.get_by_text("Když padne tato položka, hodí se [[2k4]]: 2 až 8.")).to_be_visible()
+
+
+def test_typed_dice_ask_for_exactly_what_is_missing(page: Page, base: str) -> None:
+    open_app(page, base)
+    new_rats_table(page)
+    page.get_by_role("button", name="Roll 2d4 when the entry is drawn").click()
+    page.get_by_role("button", name="Save the table").click()
+    editor = page.locator("[data-bind='table-editor']")
+    editor.get_by_text("Use physical dice").click()
+    typed = editor.get_by_role("textbox", name="Faces you rolled, in order")
+    roll = editor.get_by_role("button", name="Roll this table")
+    notices = page.locator("#notices")
+
+    typed.fill("3")
+    roll.click()
+    asked = "More dice are needed: type 2d4 for [[2d4]]."
+    expect(notices).to_contain_text(asked)
+    expect(editor.get_by_text(asked)).to_be_visible()  # beside the field, too
+    expect(roll).to_be_in_viewport()  # the page stays on the editor
+    typed.fill("3 2")
+    roll.click()
+    expect(editor.get_by_text("More dice are needed: type 1d4 for [[2d4]].")).to_be_visible()
+    typed.fill("3 2 4")
+    roll.click()
+    line = editor.locator("[data-bind='edit-result']")
+    expect(line).to_have_text("Cellar: 6 rats")
+    expect(line).to_be_in_viewport()
+    expect(roll).to_be_in_viewport()
+    expect(notices).not_to_contain_text("More dice are needed")  # cleared by the roll
+    expect(editor.get_by_text("More dice are needed")).to_be_hidden()
+    expect(typed).to_have_value("")
+    expect(page.locator("[data-bind='tables-result-title']")).to_have_text("Cellar: 6 rats")
+
+    typed.fill("9")  # not a face of a d6: said as the roll would, and cleared by the next roll
+    roll.click()
+    expect(editor.get_by_text("9 is not a face of a d6: it shows 1 to 6.")).to_be_visible()
+    typed.fill("1 1 1")
+    roll.click()
+    expect(line).to_have_text("Cellar: 2 rats")
+    expect(notices).not_to_contain_text("is not a face")

@@ -640,6 +640,7 @@ _MESSAGES = (
     "Roll the usual chance\x1f"
     "Roll them all: a positive and a negative die showing the same face cancel out.\x1f"
     "Roll {round}\x1f"
+    "Roll {written} when the entry is drawn\x1f"
     "Rolled {face} (they stop on 1-{top}): the pursuers run on.\x1f"
     "Rolled {face} (they stop on 1-{top}): the pursuers stop for the food and the fleeing side gets away.\x1f"
     "Rolled {face} (they stop on 1-{top}): the pursuers stop for the treasure and the fleeing side gets away.\x1f"
