@@ -20,9 +20,9 @@ from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
 
-def show_for(screen: kit.Screen, tests: str) -> None:
-    """Show the screen's block only in campaigns whose game's Tests mode is ``tests``."""
-    dom.show(screen.root, games.game_of(screen.app.campaign.game).tests == tests)
+def show_for(screen: kit.Screen, game: str, tests: str) -> None:
+    """Show the screen's block only when the campaign's ``game`` has Tests mode ``tests``."""
+    dom.show(screen.root, games.game_of(game).tests == tests)
 
 
 def open_tests(screen: kit.Screen, form: str, modes: type[Enum], target: Any) -> None:

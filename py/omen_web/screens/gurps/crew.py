@@ -3,14 +3,18 @@ one tap from its form on Tests; see :mod:`omen_web.screens.common.gametools`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.gurps.tests import Mode
 from omen_web.kit import screen as kit
 from omen_web.screens.common import gametools
 
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
 
 class GurpsCrewScreen(kit.Screen):
+    app: App  # the kit's Host, with all of the app this screen uses
     name = "gurps_crew"
     section = "crew"
     root_selector = '[data-bind="gurps-crew"]'
@@ -19,7 +23,7 @@ class GurpsCrewScreen(kit.Screen):
     hides_itself = True
 
     def render(self) -> None:
-        gametools.show_for(self, "gurps")
+        gametools.show_for(self, self.app.campaign.game, "gurps")
 
     def on_gurps_crew_check(self, target: Any, _event: Any) -> None:
         gametools.open_tests(self, "gurps_tests", Mode, target)

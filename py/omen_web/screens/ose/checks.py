@@ -248,6 +248,7 @@ class OseChecksScreen(kit.Screen):
         self.bound("ose-check-typed").value = ""
         kit.error(self.bound("ose-check-typed"), None)
         self.rolled = mode
+        assert self.title is not None  # each roll above sets it
         self.store.act(Outcome(self.title, self.steps, self.kind), ose_tests=form)
 
     def _two_dice(self) -> Dice:
