@@ -78,3 +78,77 @@ def test_ose_tests_are_saves_and_ability_checks_first(page: Page, base: str) -> 
     nav(page, "Tests")
     expect(page.get_by_role("button", name="Roll", exact=True)).to_be_visible()
     expect(page.get_by_role("radio", name="OSE saving throw")).to_be_hidden()
+
+
+def test_ose_tests_roll_a_reaction_and_a_morale_check(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=2")
+    choose_game(page, "ose")
+    nav(page, "Tests")
+    odds = page.locator("[data-bind='ose-check-odds']")
+    title = page.locator("[data-bind='ose-check-title']")
+    tests = page.locator("[data-bind='ose-tests']")
+
+    # A reaction: nobody talks until a Charisma is typed; the odds follow each keystroke.
+    page.get_by_role("radio", name="OSE reaction roll (2d6)").check()
+    charisma = page.get_by_role("spinbutton", name="Speaker's Charisma (empty: nobody talks)")
+    expect(charisma).to_have_value("")
+    expect(odds).to_contain_text("Attacks: 2.8%")
+    expect(odds).to_contain_text("Uncertain, confused: 44.4%")
+    charisma.fill("18")  # +2: a 2 or less cannot be rolled
+    expect(odds).to_contain_text("Attacks: 0.0%")
+    expect(odds).to_contain_text("Eager, friendly: 16.7%")
+    page.get_by_role("textbox", name="What is rolled").fill("The miller")
+    tests.get_by_text("Use physical dice").click()
+    page.get_by_role("textbox", name="Faces you rolled, in order").fill("4 5")
+    page.get_by_role("button", name="Roll reaction (2d6)").click()
+    expect(title).to_have_text("The miller: Indifferent, may negotiate (11)")
+    tests.get_by_text("How the check went").click()
+    expect(page.locator("[data-bind='ose-check-steps'] li")).to_have_text(
+        [
+            "The speaker's Charisma 18 gives +2.",
+            "2d6: 4 + 5 = 9",
+            "9 with modifier +2 makes 11",
+            "11 on the reaction table: Indifferent, may negotiate",
+        ]
+    )
+    expect(page.get_by_role("textbox", name="Faces you rolled, in order")).to_have_value("")
+    charisma.fill("30")
+    expect(odds).to_contain_text("No odds until the fields read: A Charisma score runs from 3")
+
+    # Morale: 2d6 against the score, the situation adjusting it.
+    page.get_by_role("radio", name="OSE morale check (2d6)").check()
+    score = page.get_by_role("spinbutton", name="Morale score (2–12)")
+    expect(score).to_have_value("7")
+    expect(odds).to_have_text(
+        "They break: 41.7%. Morale 7: they break on 8 or more (15 of the 36 throws of 2d6)."
+    )
+    page.get_by_role("spinbutton", name="Situation adjustment (−2 to +2)").fill("-1")
+    expect(odds).to_contain_text("They break: 58.3%.")
+    page.get_by_role("textbox", name="What is rolled").fill("Goblins")
+    page.get_by_role("textbox", name="Faces you rolled, in order").fill("3 4")
+    page.get_by_role("button", name="Roll morale (2d6)").click()
+    expect(title).to_have_text("Goblins: they break (7 against 6)")
+    score.fill("12")
+    expect(odds).to_have_text(
+        "Scores of 2 and 12 are never adjusted. These monsters fight to the death: no check is rolled."
+    )
+    page.get_by_role("button", name="Roll morale (2d6)").click()
+    expect(title).to_have_text("Goblins: no check, they fight to the end (morale 12)")
+    expect(log_titles(page).first).to_contain_text("Goblins: no check")
+    nav(page, "Tests")
+
+    # The help sheet names all four checks; the choice survives a reload.
+    page.get_by_role(
+        "button", name="Help: Saving throws, ability checks, reaction and morale"
+    ).click()
+    sheet = page.get_by_role("dialog", name="Saving throws, ability checks, reaction and morale")
+    expect(sheet.get_by_text("A morale check is 2d6 against the morale score")).to_be_visible()
+    page.keyboard.press("Escape")
+    reload_app(page)
+    nav(page, "Tests")
+    expect(page.get_by_role("radio", name="OSE morale check (2d6)")).to_be_checked()
+    expect(page.get_by_role("spinbutton", name="Morale score (2–12)")).to_have_value("12")
+    page.get_by_role("radio", name="OSE reaction roll (2d6)").check()
+    expect(
+        page.get_by_role("spinbutton", name="Speaker's Charisma (empty: nobody talks)")
+    ).to_have_value("18")

@@ -85,7 +85,7 @@ def test_each_game_declares_its_own_procedures_and_the_registry_gathers_them() -
     }
     assert by_game == {
         "liminal_horror": ["exploration_turn", "encounter_die", "tension_die", "voidcrawl"],
-        "ose": ["ose_sequence", "ose_evasion", "ose_turn"],
+        "ose": ["ose_sequence", "ose_evasion", "ose_turn", "ose_checks"],
         "gurps": ["gurps_distance", "gurps_travel", "gurps_tests"],
         "eotw": ["eotw_tests", "eotw_crew"],
         EVERY_GAME: ["reaction", "tables", "reminder", "time_passes", "screen_awake"],
@@ -203,6 +203,28 @@ def test_accents_fold_so_smena_finds_smena() -> None:
     assert matches("směny", probe, ENGLISH)
     assert matches("SMĚN", probe, ENGLISH)
     assert not matches("mena", probe, ENGLISH)
+
+
+def test_an_english_app_searching_with_every_language_finds_czech_words() -> None:
+    # The app passes its own translator and every other language's (Settings screen).
+    assert "ose.initiative_ties" in found_in("iniciativa", ENGLISH, CZECH)
+    assert "ose.initiative_ties" in found_in("iniciative", ENGLISH, CZECH)  # accents folded
+    assert found_in("napeti", ENGLISH, CZECH) == found("napětí", CZECH) != []
+    assert "ose.initiative_ties" in found_in("initiative", CZECH, ENGLISH)
+    assert found_in("zzz", ENGLISH, CZECH) == []
+    # a query mixing the two languages needs each word found in one of them
+    assert "tension.start" in found_in("tension zásobník", ENGLISH, CZECH)
+
+
+def found_in(query: str, *translators: Translator) -> list[str]:
+    return [s.key for s in search(query, *translators)]
+
+
+@pytest.mark.parametrize("setting", settings.registry(), ids=lambda s: s.key)
+def test_every_setting_is_found_by_its_own_czech_label_whichever_the_app_shows(
+    setting: settings.Setting,
+) -> None:
+    assert matches(CZECH.gettext(setting.label), setting, ENGLISH, CZECH)
 
 
 @pytest.mark.parametrize("setting", settings.registry(), ids=lambda s: s.key)

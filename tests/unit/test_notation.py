@@ -424,3 +424,71 @@ def test_bounds_are_exact_for_plain_dice(count: int, sides: int) -> None:
     text = f"{count}d{sides}"
     odds = distribution(text)
     assert bounds(text) == (min(odds), max(odds))
+
+
+# --- Czech dice: "k" (kostka) where English writes "d" -------------------------------
+
+CZECH = [
+    ("2k6", "2d6"),
+    ("k20", "d20"),
+    ("3k6+1", "3d6+1"),
+    ("2K6×10", "2d6×10"),
+    ("4k6x10", "4d6x10"),
+    ("3k", "3d"),
+    ("4k-1", "4d-1"),
+    ("k%", "d%"),
+    ("k66", "d66"),
+    ("(2k6+1)×10", "(2d6+1)×10"),
+    ("k6-k4-1", "d6-d4-1"),
+]
+
+
+@pytest.mark.parametrize(("czech", "english"), CZECH)
+def test_czech_dice_read_as_the_english_ones(czech: str, english: str) -> None:
+    tree = parse(czech)
+    assert str(tree) == czech.replace("x", "×")  # printed as the user typed it
+    assert distribution(tree) == distribution(english)
+    assert bounds(tree) == bounds(english)
+    assert roll(tree, SeededDice(7)).value == roll(english, SeededDice(7)).value
+
+
+def test_a_czech_roll_names_the_dice_as_typed() -> None:
+    result = roll("2k6+1", ScriptedDice([2, 5]))
+    assert result.value == 8
+    assert [step.english() for step in result.steps] == ["2k6: 2, 5 = 7", "7+1 = 8"]
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "expected"),
+    [
+        ("3k!", 3, "the number of sides after 'd'"),
+        ("0k6", 1, "at least one die"),
+        ("k1", 2, "a die with at least 2 sides"),
+        ("2k6 krys", 5, "'+', '-', '×' or the end"),
+    ],
+)
+def test_bad_czech_dice_say_where_and_what(text: str, position: int, expected: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert caught.value.position == position
+    assert caught.value.expected.english() == expected
+
+
+def _czech(text: str) -> str:
+    return text.replace("d", "k")
+
+
+@settings(max_examples=100, deadline=None)
+@given(EXPRESSIONS, st.integers(0, 2**32))
+def test_random_czech_expressions_round_trip(tree: Expr, seed: int) -> None:
+    text = _czech(str(tree))
+    parsed = parse(text)
+    assert str(parsed) == text  # a Czech expression prints back as typed
+    assert parse(str(parsed)) == parsed
+    assert bounds(parsed) == bounds(tree)
+    try:
+        odds = distribution(parsed)
+    except LimitError:
+        assume(False)
+    assert odds == distribution(tree)  # "k" means exactly what "d" means
+    assert roll(parsed, SeededDice(seed)).value == roll(tree, SeededDice(seed)).value

@@ -327,13 +327,14 @@ def _messages(setting: Setting) -> Iterable[str]:
     yield game_name(setting.game)
 
 
-def haystack(setting: Setting, translator: Translator) -> frozenset[str]:
+def haystack(setting: Setting, *translators: Translator) -> frozenset[str]:
     """Every word a search can find ``setting`` by: its label, explanation, choices,
-    procedure and game, in English and in the translator's language."""
+    procedure and game, in English and in each translator's language."""
     found: set[str] = set()
     for message in _messages(setting):
         found.update(words(message))
-        found.update(words(translator.gettext(message)))
+        for translator in translators:
+            found.update(words(translator.gettext(message)))
     return frozenset(found)
 
 
@@ -353,23 +354,26 @@ def stems(part: str) -> tuple[str, ...]:
     return (part,)
 
 
-def matches(query: str, setting: Setting, translator: Translator) -> bool:
-    """Whether every word of ``query`` starts a word of the setting's text (either
-    language, accents and case ignored; see :func:`stems` for Czech endings). An empty
-    query matches every setting.
+def matches(query: str, setting: Setting, *translators: Translator) -> bool:
+    """Whether every word of ``query`` starts a word of the setting's text (in English
+    or the language of any of ``translators``, accents and case ignored; see
+    :func:`stems` for Czech endings). An empty query matches every setting. The app
+    passes every language it has, whichever it shows: a game master who reads the rules
+    in Czech and the app in English (or the other way round) finds a decision by either.
 
     >>> english = Translator.english()
     >>> tension = settings.by_key()["tension.start"]
     >>> matches("TENS pool", tension, english), matches("tension dice", tension, english)
     (True, False)
     """
-    found = haystack(setting, translator)
+    found = haystack(setting, *translators)
     return all(
         any(word.startswith(stem) for word in found for stem in stems(part))
         for part in words(query)
     )
 
 
-def search(query: str, translator: Translator) -> tuple[Setting, ...]:
-    """The settings ``query`` finds, in the registry's order."""
-    return tuple(s for s in settings.registry() if matches(query, s, translator))
+def search(query: str, *translators: Translator) -> tuple[Setting, ...]:
+    """The settings ``query`` finds (in English or any translator's language), in the
+    registry's order."""
+    return tuple(s for s in settings.registry() if matches(query, s, *translators))

@@ -3,7 +3,9 @@
 Understood: ``NdS`` (``2d6``), a bare ``d`` meaning six sides as GURPS writes it
 (``3d``, ``6d``, ``4d-1``), ``d%`` and ``d100`` for percentile dice, ``d66`` for two d6
 read as tens and units (11-66), ``+``/``-`` modifiers, multipliers written ``×``, ``x``
-or ``*`` (``2d6×10``, ``4d6x10``, ``3d×5``) and parentheses.
+or ``*`` (``2d6×10``, ``4d6x10``, ``3d×5``) and parentheses. Czech rules texts write a
+die with ``k`` (kostka) where English ones write ``d``: ``2k6``, ``k20``, ``3k6+1`` and
+``3k`` read exactly as ``2d6``, ``d20``, ``3d6+1`` and ``3d``, and print as they were typed.
 
 The three passes are separate, as in avrae's d20: :func:`parse` builds a tree,
 :func:`roll` evaluates it with a :class:`~omen.core.dice.Dice`, and ``str(tree)`` prints it.
@@ -20,6 +22,8 @@ The three passes are separate, as in avrae's d20: :func:`parse` builds a tree,
 '2d6: 3, 4 = 7; 7×10 = 70 → 70'
 >>> distribution(parse("2d6"))[7]
 Fraction(1, 6)
+>>> roll("2k6+1", ScriptedDice([3, 4])).english()
+'2k6: 3, 4 = 7; 7+1 = 8 → 8'
 >>> parse("3d!")
 Traceback (most recent call last):
 omen.core.errors.NotationError: expected the number of sides after 'd' at position 3 in '3d!'
@@ -44,6 +48,7 @@ MAX_DEPTH = 20
 MAX_OUTCOMES = 20_000
 
 _TIMES = "×xX*"
+_DIE_LETTERS = "dDkK"  # "d" for die; "k" for kostka, as Czech rules texts write it
 
 
 # --- digits -----------------------------------------------------------------------
@@ -217,14 +222,14 @@ class _Parser:
             return inner
         start = self.pos
         count = self.number()
-        if self.pos < len(self.text) and self.text[self.pos] in "dD":
+        if self.pos < len(self.text) and self.text[self.pos] in _DIE_LETTERS:
             return self.dice_term(start, 1 if count is None else count)
         if count is None:
             raise self.fail(N_("a number or a die such as d6"))
         return Number(count)
 
     def dice_term(self, start: int, count: int) -> DiceTerm:
-        self.pos += 1  # the 'd'
+        self.pos += 1  # the 'd' (or the Czech 'k')
         if count < 1:
             self.pos = start
             raise self.fail(N_("at least one die"))

@@ -54,7 +54,13 @@ GAME = GameSpec(
         "gurps_travel": "omen_web.screens.gurps.travel:GurpsTravelPanel",
         "gurps": "omen_web.screens.gurps.distance:GurpsScreen",
         "gurps_tests": "omen_web.screens.gurps.tests:GurpsTestsScreen",
+        "gurps_crew": "omen_web.screens.gurps.crew:GurpsCrewScreen",
     },
-    sections={"gurps_travel": "explore", "gurps": "encounter", "gurps_tests": "tests"},
+    sections={
+        "gurps_travel": "explore",
+        "gurps": "encounter",
+        "gurps_tests": "tests",
+        "gurps_crew": "crew",
+    },
     example="omen.gurps.example:EXAMPLE",
 )

@@ -57,7 +57,8 @@ GAME = GameSpec(
         "ose_turn": "omen_web.screens.ose.turn:OseTurnScreen",
         "ose": "omen_web.screens.ose.encounter:OseScreen",
         "ose_tests": "omen_web.screens.ose.checks:OseChecksScreen",
+        "ose_crew": "omen_web.screens.ose.crew:OseCrewScreen",
     },
-    sections={"ose_turn": "explore", "ose": "encounter", "ose_tests": "tests"},
+    sections={"ose_turn": "explore", "ose": "encounter", "ose_tests": "tests", "ose_crew": "crew"},
     example="omen.ose.example:EXAMPLE",
 )

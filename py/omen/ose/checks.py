@@ -1,7 +1,8 @@
-"""Old-School Essentials checks on the Tests screen: saving throws and ability checks.
+"""Old-School Essentials checks on the Tests screen: saving throws, ability checks,
+reaction rolls and morale checks.
 
-Source: the OSE SRD, *Saving Throws* and the optional rule *Ability Checks*, in our own
-words.
+Source: the OSE SRD, *Saving Throws*, the optional rule *Ability Checks*, *Encounters*
+(the reaction roll) and *Morale*, in our own words.
 
 **A saving throw** resists a harmful special attack or magical effect. Its category
 (death or poison; wands; paralysis or petrification; breath attacks; spells, rods or
@@ -16,6 +17,12 @@ ability scores. Roll 1d20: a result **equal to or below** the score succeeds, ab
 fails. The referee may add a modifier to the roll for the task (−4 an easy task, +4 a
 very hard one). Whatever the modifier, a natural 1 succeeds and a natural 20 fails.
 
+**A reaction roll** (2d6) and **a morale check** (2d6 against the morale score) are the
+rules of :mod:`omen.campaign.reaction` and :mod:`omen.ose.morale`, rolled here on their
+own, outside an encounter: the reaction of someone the party meets in town, a hireling's
+or a group's morale when the referee calls for it. The reaction adds the speaker's
+Charisma modifier (nothing when nobody talks) and any modifier the referee allows.
+
 Every check returns its value and its steps; the odds before the roll are exact.
 
 >>> from omen.core.dice import ScriptedDice
@@ -24,20 +31,39 @@ Every check returns its value and its steps; the odds before the roll are exact.
 (False, ['1d20: 15', '15 with the modifier −2 is 13, below 14: the saving throw fails.'])
 >>> check_odds(Check.ABILITY, 12, 0)
 Fraction(3, 5)
+>>> met = reaction_check(13, 0, ScriptedDice([4, 5]))
+>>> met.total, met.band.key, met.steps[0].english()
+(10, 'indifferent', "The speaker's Charisma 13 gives +1.")
+>>> morale_roll(7, -1, ScriptedDice([4, 4])).outcome.name
+'BREAKS'
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from omen.campaign.reaction import (
+    CHA_HIGH,
+    CHA_LOW,
+    OSE_REACTIONS,
+    ReactionBand,
+    ReactionResult,
+    cha_modifier,
+    reaction_odds,
+    reaction_roll,
+    signed,
+    speaker_modifier,
+)
+from omen.campaign.reaction import MAX_MODIFIER as REACTION_LIMIT
 from omen.campaign.tables import Fields
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, ArgValue, Step
 from omen.core.store import Schema
+from omen.ose import morale
 
 SIDES = 20
 MAX_MODIFIER = 20
@@ -194,6 +220,66 @@ def ability_check(score: int, source: Dice | int, modifier: int = 0) -> CheckRes
     return roll_check(Check.ABILITY, score, source, modifier)
 
 
+# --- reaction rolls and morale checks, on their own ------------------------------------
+
+# The referee's own modifier to a reaction roll: with the speaker's Charisma (±2) it stays
+# within the reaction table's limit.
+MAX_REACTION_MODIFIER = REACTION_LIMIT - 2
+MORALE_DEFAULT = 7
+
+
+def check_reaction(charisma: int | None, modifier: int) -> None:
+    """Refuse a Charisma score or a reaction modifier out of range, naming what is wrong."""
+    if charisma is not None:
+        cha_modifier(charisma)
+    if (
+        isinstance(modifier, bool)
+        or not isinstance(modifier, int)
+        or abs(modifier) > MAX_REACTION_MODIFIER
+    ):
+        raise RulesError(
+            Step(
+                N_("A modifier is a whole number from −{limit} to +{limit}."),
+                {"limit": MAX_REACTION_MODIFIER},
+            )
+        )
+
+
+def reaction_check_odds(charisma: int | None, modifier: int) -> dict[ReactionBand, Fraction]:
+    """The exact chance of each reaction, for this speaker and modifier."""
+    check_reaction(charisma, modifier)
+    return reaction_odds(OSE_REACTIONS, speaker_modifier(charisma) + modifier)
+
+
+def reaction_check(charisma: int | None, modifier: int, dice: Dice) -> ReactionResult:
+    """A reaction roll on OSE's table: 2d6, the speaker's Charisma modifier (``None``:
+    nobody talks) and the referee's ``modifier``; the first step names the speaker's part."""
+    check_reaction(charisma, modifier)
+    speaker = speaker_modifier(charisma)
+    result = reaction_roll(OSE_REACTIONS, dice, speaker + modifier)
+    if charisma is None:
+        lead = Step(N_("Nobody talks: no Charisma modifier."))
+    else:
+        lead = Step(
+            N_("The speaker's Charisma {score} gives {modifier}."),
+            {"score": charisma, "modifier": signed(speaker)},
+        )
+    return replace(result, steps=(lead, *result.steps))
+
+
+def morale_check_odds(score: int, adjustment: int) -> morale.MoraleOdds:
+    """The exact odds of a morale check for ``score`` with the situation ``adjustment``."""
+    return morale.morale_odds(score, adjustment)
+
+
+def morale_roll(score: int, adjustment: int, dice: Dice) -> morale.MoraleResult:
+    """A morale check the referee calls for (2d6 against the adjusted score); scores of
+    2 and 12 roll nothing, as :mod:`omen.ose.morale` says."""
+    side = morale.Morale(score=score, adjustment=adjustment)
+    _side, result = morale.check(side, dice, adjustment)
+    return result
+
+
 # --- the Tests screen's form, as stored ---------------------------------------------------
 
 
@@ -202,6 +288,8 @@ class Mode(enum.Enum):
 
     SAVE = "save"
     ABILITY = "ability"
+    REACTION = "reaction"
+    MORALE = "morale"
     POOL = "pool"  # The End of the World's dice pool, still one tap away
 
 
@@ -211,48 +299,70 @@ DEFAULTS = {Check.SAVE: 14, Check.ABILITY: 10}
 
 @dataclass(frozen=True)
 class ChecksForm:
-    """What the OSE Tests screen keeps: the mode, what is rolled, the values and modifier."""
+    """What the OSE Tests screen keeps: the mode, what is rolled, the values and modifier
+    of the d20 checks, the reaction's speaker (``None``: nobody talks) and modifier, and
+    the morale score with its situation adjustment."""
 
     mode: Mode = Mode.SAVE
     what: str = ""
     save: int = DEFAULTS[Check.SAVE]
     ability: int = DEFAULTS[Check.ABILITY]
     modifier: int = 0
+    charisma: int | None = None
+    reaction_modifier: int = 0
+    morale: int = MORALE_DEFAULT
+    adjustment: int = 0
 
     def __post_init__(self) -> None:
         check_numbers(Check.SAVE, self.save, self.modifier)
         check_numbers(Check.ABILITY, self.ability, self.modifier)
+        check_reaction(self.charisma, self.reaction_modifier)
+        morale.effective(self.morale, self.adjustment)  # refuses either out of range
         if not isinstance(self.what, str) or len(self.what) > MAX_WHAT:
             raise RulesError(Step(N_("A name fits in {limit} characters."), {"limit": MAX_WHAT}))
 
     @property
     def check(self) -> Check | None:
-        """The check on show (None: the dice pool)."""
-        return None if self.mode is Mode.POOL else Check(self.mode.value)
+        """The d20 check on show (None: a 2d6 roll or the dice pool)."""
+        if self.mode in (Mode.SAVE, Mode.ABILITY):
+            return Check(self.mode.value)
+        return None
 
     def value(self, check: Check) -> int:
         """The value the check is rolled against."""
         return self.save if check is Check.SAVE else self.ability
 
     def to_json(self) -> dict[str, Any]:
-        """Its stored form."""
+        """Its stored form (the fields added with the reaction and morale only when set)."""
         out: dict[str, Any] = {"mode": self.mode.value, "save": self.save, "ability": self.ability}
-        if self.what:
-            out["what"] = self.what
-        if self.modifier:
-            out["modifier"] = self.modifier
+        optional: dict[str, Any] = {
+            "what": self.what,
+            "modifier": self.modifier,
+            "charisma": self.charisma,
+            "reaction_modifier": self.reaction_modifier,
+            "morale": None if self.morale == MORALE_DEFAULT else self.morale,
+            "adjustment": self.adjustment,
+        }
+        out.update((key, value) for key, value in optional.items() if value)
         return out
 
     @classmethod
     def from_json(cls, data: Any) -> ChecksForm:
         """Read its stored form back, every field checked."""
-        fields = Fields(data, "ose_tests", ("mode", "what", "save", "ability", "modifier"))
+        keys = ("mode", "what", "save", "ability", "modifier")
+        added = ("charisma", "reaction_modifier", "morale", "adjustment")
+        fields = Fields(data, "ose_tests", keys + added)
+        limit = MAX_REACTION_MODIFIER
         return cls(
             Mode(fields.choice("mode", tuple(m.value for m in Mode), Mode.SAVE.value)),
             fields.optional_text("what", MAX_WHAT) or "",
             fields.integer("save", *VALUE_RANGE[Check.SAVE], default=DEFAULTS[Check.SAVE]),
             fields.integer("ability", *VALUE_RANGE[Check.ABILITY], default=DEFAULTS[Check.ABILITY]),
             fields.integer("modifier", -MAX_MODIFIER, MAX_MODIFIER, default=0),
+            fields.optional_integer("charisma", CHA_LOW, CHA_HIGH),
+            fields.integer("reaction_modifier", -limit, limit, default=0),
+            fields.integer("morale", morale.LOWEST, morale.HIGHEST, default=MORALE_DEFAULT),
+            fields.integer("adjustment", -morale.MAX_ADJUSTMENT, morale.MAX_ADJUSTMENT, default=0),
         )
 
 

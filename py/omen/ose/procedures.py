@@ -3,7 +3,7 @@ the rule in a few lines of our own words, and its source. The game's ``GameSpec`
 this tuple; :mod:`omen.campaign.procedures` gathers every game's.
 
 >>> [procedure.key for procedure in PROCEDURES]
-['ose_sequence', 'ose_evasion', 'ose_turn']
+['ose_sequence', 'ose_evasion', 'ose_turn', 'ose_checks']
 """
 
 from __future__ import annotations
@@ -76,6 +76,33 @@ PROCEDURES: tuple[Procedure, ...] = (
         N_(
             "Old-School Essentials SRD: Dungeon Adventuring, Wilderness Adventuring and "
             "Wandering Monsters."
+        ),
+    ),
+    Procedure(
+        "ose_checks",
+        N_("Saving throws, ability checks, reaction and morale"),
+        "ose",
+        (
+            N_(
+                "A saving throw rolls 1d20 and saves on the saving throw value or more; "
+                "an allowed modifier is added to the roll."
+            ),
+            N_(
+                "An ability check rolls 1d20 and succeeds on the ability score or less; "
+                "a 1 always succeeds and a 20 always fails."
+            ),
+            N_(
+                "A reaction roll is 2d6 plus the speaker's Charisma modifier: 2 or less "
+                "attacks, 3-5 hostile, 6-8 uncertain, 9-11 indifferent, 12 or more friendly."
+            ),
+            N_(
+                "A morale check is 2d6 against the morale score, adjusted by the "
+                "situation: above it, they break; 2 never fights and 12 never breaks."
+            ),
+        ),
+        N_(
+            "Old-School Essentials SRD (OGL): Saving Throws, Ability Checks, "
+            "Encounters (reactions) and Morale."
         ),
     ),
 )

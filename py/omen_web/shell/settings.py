@@ -7,8 +7,8 @@ They are shown as :func:`omen.campaign.procedures.sections` orders them: the cam
 first, grouped by procedure (each group with its help sheet one tap away), then the
 decisions every game shares, then the other games in closed sections whose summaries
 count the decisions changed from the default. The search field filters by words in
-English and in the app's language (:func:`omen.campaign.procedures.matches`): sections holding a
-match open, the rest hide, and a status line says how many were found.
+every language Omen has, whichever the app shows (:func:`omen.campaign.procedures.matches`):
+sections holding a match open, the rest hide, and a status line says how many were found.
 
 The copies Omen kept aside (values that did not load, another tab's crossing writes;
 see :class:`omen.core.store.Keeper`) are counted here; the game master can export them to a
@@ -25,6 +25,7 @@ from omen.campaign import settings
 from omen.campaign.procedures import Section, game_name, matches, sections
 from omen.campaign.state import GAME_NAMES, Campaign, Prefs
 from omen.core.errors import RulesError
+from omen.core.i18n import LANGUAGES, Translator
 from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
 from omen.core.setting import Setting, Value
@@ -73,6 +74,7 @@ class SettingsScreen(kit.Screen):
         self.groups: dict[tuple[str, str], Any] = {}  # (game, procedure): its <section>
         self.shown_for: str | None = None  # the game the sections were last opened for
         self.opened: dict[str, bool] = {}  # each section's own state, kept while searching
+        self.languages: dict[str, Translator] = {}  # every language's catalog, for search
         campaign = self.campaign
         for section in sections(campaign.game, campaign.values):
             self.holder.append(self._section(section))
@@ -328,6 +330,20 @@ class SettingsScreen(kit.Screen):
                 dom.text(dom.one(".procedure-name", box), app.tr(group.procedure.name))
         helpsheet.label(self.holder, app)
 
+    def search_translators(self) -> tuple[Translator, ...]:
+        """The app's translator and every other language's, loaded at the first search:
+        a decision is found by its words in any language, whichever the app shows."""
+        from omen_web.kit.app import LOCALE_DIR  # the kit's constant; read only here
+
+        shown = self.app.translator
+        for language in LANGUAGES:
+            if language != "en" and language not in self.languages:
+                self.languages[language] = (
+                    shown if shown.language == language else Translator.load(language, LOCALE_DIR)
+                )
+        others = (t for t in self.languages.values() if t.language != shown.language)
+        return (shown, *others)
+
     def render_search(self) -> None:  # noqa: C901 (a search's matches, sections and counts, drawn together)
         """Show only the settings the search finds (all of them when it is empty)."""
         app = self.app
@@ -336,6 +352,7 @@ class SettingsScreen(kit.Screen):
         if searching and not self.opened:
             self.opened = {game: bool(node.open) for game, node in self.game_sections.items()}
         found = 0
+        translators = self.search_translators() if searching else ()
         for game, node in self.game_sections.items():
             in_section = 0
             for (group_game, _procedure), box in self.groups.items():
@@ -344,7 +361,7 @@ class SettingsScreen(kit.Screen):
                 in_group = 0
                 for row in dom.every(".setting", box):
                     setting = self.known[str(row.dataset.key)]
-                    hit = not searching or matches(query, setting, app.translator)
+                    hit = not searching or matches(query, setting, *translators)
                     dom.show(row, hit)
                     in_group += hit
                 dom.show(box, in_group > 0)

@@ -16,6 +16,7 @@ templates are marked when cloned, so a redraw binds nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +53,7 @@ from omen.campaign.voidcrawl import (
     validate_voidcrawl,
 )
 from omen.core.errors import RulesError
-from omen.core.notation import read_whole
+from omen.core.notation import is_digits, read_whole
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
@@ -117,6 +118,8 @@ class TablesScreen(kit.Screen):
         self.settings_of: tuple[Any, VoidcrawlSettings] = (None, VoidcrawlSettings())
         self.pasted: Table | None = None
         self.last: Outcome | None = None
+        self.roll_problems: list[Step] = []  # what failed tries to roll the table said
+        self.rolled_in_editor: tuple[str, Step] | None = None  # its table and title
         # The log entry of a table just deleted: its Undo shows in the result until the
         # next action (the Log's Undo works as well, and for longer).
         self.deleted: tuple[int, Step] | None = None
@@ -502,6 +505,7 @@ class TablesScreen(kit.Screen):
         self.draft, self.problems = self.read_editor()
         self.show_weights()
         self.render_issues()
+        self.show_entry_dice()
 
     def on_add_entry(self, _target: Any, _event: Any) -> None:
         table = self.read_strict()
@@ -588,10 +592,19 @@ class TablesScreen(kit.Screen):
         self.render()
 
     def on_roll_table(self, _target: Any, _event: Any) -> None:
+        try:
+            self.roll_open_table()
+        except RulesError as error:
+            self.roll_problems.append(error.message)  # cleared once a roll goes through
+            raise
+        self.clear_roll_problems()
+
+    def roll_open_table(self) -> None:
         table = self.as_rolled(self.read_strict())
         typed = dom.bound("edit-typed")
-        dice = self.app.dice(str(typed.value))
         library = self.library.with_table(table)
+        self.ask_missing_dice(library, table.id, str(typed.value))
+        dice = self.app.dice(str(typed.value))
         result = roll_table(library, table.id, dice, depth_limit(self.app.campaign.values))
         typed.value = ""
         title = Step(
@@ -599,7 +612,90 @@ class TablesScreen(kit.Screen):
             {"table": table.name or "?", "result": result.text or "—"},
         )
         self.last = Outcome(title, (*result.steps, *result.warnings), "table")
+        self.rolled_in_editor = (table.id, title)
         self.store.record(self.last)
+
+    # --- what an entry's dice roll, shown as it is typed (#34 item 14) ----------------
+
+    def show_entry_dice(self) -> None:
+        """Under each entry whose text holds dice: what its bracketed dice roll, which
+        bare ones stay plain text, and a button that brackets those to be rolled
+        (:mod:`omen.campaign.table_dice`). A row is drawn again only when its text changed."""
+        from omen.campaign.table_dice import bare_dice, preview
+
+        count = len(self.draft.entries) if self.draft is not None else 0
+        for row in self.entry_rows[:count]:
+            text = str(row.text.value)
+            if row.row.getAttribute("data-dice-text") == text:
+                continue  # drawn from this text already (a row made anew has none)
+            row.row.setAttribute("data-dice-text", text)
+            box = dom.one(".entry-dice", row.row)
+            steps = preview(text)
+            dom.show(box, bool(steps))
+            dom.text(dom.one(".dice-preview", box), " ".join(self.app.t(s) for s in steps))
+            bare = bare_dice(text)
+            button = dom.one(".bracket", box)
+            dom.show(button, bool(bare))
+            if bare:
+                label = Step(
+                    N_("Roll {written} when the entry is drawn"), {"written": ", ".join(bare)}
+                )
+                dom.text(button, self.app.t(label))
+
+    def on_entry_bracket(self, target: Any, event: Any) -> None:
+        """Put the entry's bare dice in brackets, so they are rolled when it is drawn."""
+        from omen.campaign.table_dice import bracket
+
+        row = self.entry_rows[self.entry_of(target)]
+        row.text.value = bracket(str(row.text.value))
+        self.on_edited(target, event)
+        row.text.focus()  # the button is gone: the focus stays on the entry it changed
+
+    # --- typed physical dice for a roll from the editor (#34 item 13) ----------------
+
+    def ask_missing_dice(self, library: Library, table_id: str, text: str) -> None:
+        """With faces typed, refuse a roll that needs more, naming exactly the dice still
+        to type (:func:`omen.campaign.table_dice.still_needed`), beside the field."""
+        from omen.campaign.table_dice import needed_message, still_needed
+
+        field = dom.bound("edit-typed")
+        kit.error(field, None)
+        if not text.strip():
+            return
+        parts = re.split(r"[\s,;]+", text.strip())
+        if not all(is_digits(part) and len(part) <= 4 for part in parts):
+            return  # not faces at all: the app's dice say so
+        faces = [int(part) for part in parts]
+        try:
+            needs = still_needed(library, table_id, faces, depth_limit(self.app.campaign.values))
+        except RulesError as error:
+            kit.error(field, error.message)
+            raise
+        if needs:
+            message = needed_message(needs)
+            kit.error(field, message)
+            raise RulesError(message)
+
+    def clear_roll_problems(self) -> None:
+        """A roll went through: the notices its failed tries left are taken away."""
+        problems, self.roll_problems = self.roll_problems, []
+        kit.error(dom.bound("edit-typed"), None)
+        for node, step in list(self.app.notices):
+            if step in problems:
+                self.app.notices.remove((node, step))
+                node.remove()
+
+    def render_editor_result(self) -> None:
+        """The last roll from the editor, shown beside its Roll button (the page stays on
+        the editor; the result above says it too)."""
+        shown = self.rolled_in_editor
+        if self.draft is None or shown is None or shown[0] != self.draft.id:
+            shown = None
+        if self.unchanged("editor-result", shown):
+            return
+        line = dom.bound("edit-result")
+        dom.show(line, shown is not None)
+        dom.text(line, self.app.t(shown[1]) if shown else "")
 
     # --- paste import --------------------------------------------------------------
 
@@ -753,6 +849,8 @@ class TablesScreen(kit.Screen):
         self.render_crawl()
         self.follow_library()
         self.render_editor()
+        self.show_entry_dice()
+        self.render_editor_result()
         self.put_back = False
         if self.draft is None and len(self.entry_rows) < self.rows_wanted():
             self.app.work_ahead(self.name)  # rows for the editor, made in idle moments

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from omen.campaign import games
 from omen.campaign.state import Entry, Outcome
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
@@ -316,6 +317,7 @@ class CrewScreen(kit.Screen):
         """Draw what changed since the last render: each region is keyed on what it reads
         (:meth:`omen_web.kit.screen.Screen.unchanged`), each character's card on the character."""
         crew = self.state
+        self.render_game()
         self.render_last()
         agenda = crew.agenda
         if not self.unchanged("encounter", agenda.encounter):
@@ -335,6 +337,15 @@ class CrewScreen(kit.Screen):
         # The form's own fields change the line through on_build_value and on_add_character.
         if not self.unchanged("points", self.app.campaign.values):
             self.render_points()
+
+    def render_game(self) -> None:
+        """Open where the crew is the campaign game's own (its Tests are The End of the
+        World's); closed under its game's name, one tap away, where the game has its own
+        rolls on top (:mod:`omen_web.screens.common.gametools`). Set when the game changes,
+        so a game master's own opening or closing stays until then."""
+        game = self.app.campaign.game
+        if not self.unchanged("game", game):
+            self.bound("crew-eotw").open = games.game_of(game).tests == "eotw"
 
     def render_last(self) -> None:
         """The line on top: the newest log entry when it changed the crew."""
