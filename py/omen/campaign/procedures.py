@@ -276,6 +276,28 @@ PROCEDURES: dict[str, Procedure] = {
             ),
         ),
         Procedure(
+            "ose_travel",
+            N_("Wilderness travel day"),
+            "ose",
+            (
+                N_(
+                    "A party makes its slowest member's base movement rate divided by five "
+                    "in miles a day; rough land cuts that by a third or a half, a road adds "
+                    "half again, and a forced march half again at the price of a day's rest."
+                ),
+                N_(
+                    "Across country the party may get lost: 1, 2 or 3 in 6 by terrain; on a "
+                    "road, trail or river, or with a guide, it cannot."
+                ),
+                N_(
+                    "Foraging while travelling finds food for 1d6 people on 1 in 6; hunting "
+                    "takes the day and finds it on 2 in 6. Every day has its wandering-monster "
+                    "check, and no light burns down."
+                ),
+            ),
+            N_("Old-School Essentials SRD: Wilderness Adventuring and Wandering Monsters."),
+        ),
+        Procedure(
             "gurps_travel",
             N_("Travel checks"),
             "gurps",
