@@ -60,7 +60,9 @@ GAME = GameSpec(
             {Place.LINK: SESSION},
             file_label=N_("Saved OSE wilderness journey"),
             describe=lambda record: Step(
-                N_("The OSE wilderness journey: {miles} miles"), {"miles": record.miles}
+                N_("The OSE wilderness journey: {count} mile"),
+                {"count": record.miles},
+                plural=N_("The OSE wilderness journey: {count} miles"),
             ),
             fresh="omen.ose.wilderness:Journey",
         ),

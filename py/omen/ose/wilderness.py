@@ -230,7 +230,7 @@ def _damaged() -> StoredDataError:
     )
 
 
-SCHEMA: Schema[Journey] = Schema(KIND, 1, {}, Journey.from_json)
+SCHEMA: Schema[Journey] = Schema("ose_travel", 1, {}, Journey.from_json)
 
 
 # --- the rules ------------------------------------------------------------------------------
@@ -313,8 +313,9 @@ def odds(plan: Journey, terrain: Terrain) -> tuple[Step, ...]:
     """What the next day risks, in words, each chance exact (the percent by the screen)."""
     lines = [
         Step(
-            N_("{terrain}: {miles} miles in a day."),
-            {"terrain": Step(TERRAIN_NAMES[terrain]), "miles": miles_per_day(plan, terrain)},
+            N_("{terrain}: {count} mile in a day."),
+            {"terrain": Step(TERRAIN_NAMES[terrain]), "count": miles_per_day(plan, terrain)},
+            plural=N_("{terrain}: {count} miles in a day."),
         )
     ]
     if travels(plan):
@@ -345,8 +346,9 @@ def _plan_steps(plan: Journey, terrain: Terrain, miles: int) -> list[Step]:
         ]
     steps = [
         Step(
-            N_("Slowest speed {speed}': {base} miles a day on open land."),
-            {"speed": plan.speed, "base": plan.speed // FEET_PER_MILE_A_DAY},
+            N_("Slowest speed {speed}': {count} mile a day on open land."),
+            {"speed": plan.speed, "count": plan.speed // FEET_PER_MILE_A_DAY},
+            plural=N_("Slowest speed {speed}': {count} miles a day on open land."),
         )
     ]
     rate = TERRAIN_RATE[terrain]
@@ -361,7 +363,13 @@ def _plan_steps(plan: Journey, terrain: Terrain, miles: int) -> list[Step]:
         steps.append(Step(N_("A maintained road: half as far again.")))
     if plan.forced:
         steps.append(Step(N_("Forced march: half as far again; tomorrow the party must rest.")))
-    steps.append(Step(N_("The party covers {miles} miles."), {"miles": miles}))
+    steps.append(
+        Step(
+            N_("The party covers {count} mile."),
+            {"count": miles},
+            plural=N_("The party covers {count} miles."),
+        )
+    )
     return steps
 
 
@@ -415,8 +423,9 @@ def _food(plan: Journey, dice: Dice) -> tuple[int, list[Step]]:
             {"how": Step(how), "faces": faces, "face": face},
         ),
         Step(
-            N_("1d6 shows {fed}: enough food for {fed} people for a day."),
-            {"fed": fed},
+            N_("1d6 shows {count}: enough food for {count} person for a day."),
+            {"count": fed},
+            plural=N_("1d6 shows {count}: enough food for {count} people for a day."),
         ),
     ]
 
@@ -443,8 +452,9 @@ def _rest_steps(plan: Journey, resting: bool, days: int) -> list[Step]:
 def _title(day: int, miles: int, terrain: Terrain, lost: bool, fed: int, found: bool) -> Step:
     parts: list[Step] = [
         Step(
-            N_("{miles} miles through {terrain}"),
-            {"miles": miles, "terrain": Step(TERRAIN_NAMES[terrain])},
+            N_("{count} mile through {terrain}"),
+            {"count": miles, "terrain": Step(TERRAIN_NAMES[terrain])},
+            plural=N_("{count} miles through {terrain}"),
         )
         if miles
         else Step(N_("no travel"))
@@ -453,8 +463,8 @@ def _title(day: int, miles: int, terrain: Terrain, lost: bool, fed: int, found: 
         parts.append(Step(N_("lost")))
     if fed:
         parts.append(Step(N_("food for {fed} found"), {"fed": fed}))
-    parts.append(Step(N_("wandering monsters!")) if found else Step(N_("no wandering monsters")))
-    return Step(N_("Day {day}: {what}."), {"day": day, "what": _joined(parts)})
+    parts.append(Step(N_("wandering monsters!")) if found else Step(N_("no wandering monsters.")))
+    return Step(N_("Day {day}: {what}"), {"day": day, "what": _joined(parts)})
 
 
 def _joined(parts: list[Step]) -> Step:
