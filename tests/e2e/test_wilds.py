@@ -1,0 +1,151 @@
+"""A day of wilderness travel in Old-School Essentials, as a referee at the table rolls it:
+the plan (terrain, slowest speed, route, what the party does), the odds before the roll,
+the day step by step after it, Undo, and a reload.
+
+Dice are typed as physical dice, so every face is known:
+
+- forest, 90', foraging across country: lost on 1-2 in 6 (33.3%), food on 1 in 6;
+- the day rolls 2 (lost), 1 (food found), 3 (food for 3 people), then the day's check 4
+  (forest brings monsters on 1-2): nobody comes.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import open_app, reload_app
+
+
+def choose_ose_travel(page: Page, language: str = "en") -> None:
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Game").select_option("ose")
+    if language != "en":
+        page.get_by_role("combobox", name="Language").select_option(language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+    page.locator("[data-nav='explore']").click()
+    label = (
+        "Den cesty (Old-School Essentials)"
+        if language == "cs"
+        else "Old-School Essentials travel day"
+    )
+    page.get_by_role("radio", name=label).check()
+
+
+def panel(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator("[data-panel='ose_travel']")
+
+
+def type_faces(page: Page, faces: str, name: str = "Faces you rolled, in order") -> None:
+    travel = panel(page)
+    physical = travel.locator("details.physical")
+    if physical.get_attribute("open") is None:
+        physical.locator("summary").click()
+    travel.get_by_role("textbox", name=name).fill(faces)
+
+
+def test_a_day_in_the_forest_lost_and_foraging_then_undo_and_reload(page: Page, base: str) -> None:
+    open_app(page, base)
+    choose_ose_travel(page)
+    travel = panel(page)
+    expect(travel.get_by_role("heading", name="Old-School Essentials travel day")).to_be_visible()
+    title = travel.locator("[data-bind='osetravel-title']")
+    expect(title).to_have_text("Set the day's plan, then tap Roll the day.")
+
+    travel.get_by_role("combobox", name="Terrain").select_option(label="Forest")
+    travel.get_by_role("spinbutton", name="Slowest movement rate (feet)").fill("90")
+    travel.get_by_role("combobox", name="Today").select_option(label="Travel and forage")
+    odds = travel.locator("[data-bind='osetravel-odds'] li")
+    expect(odds).to_have_text(
+        [
+            "Forest: 12 miles in a day.",
+            "Getting lost: 2 in 6.",
+            "Finding food: 1 in 6.",
+            "Wandering monsters: 2 in 6.",
+            "Lost today: 33.3%",
+            "Food today: 16.7%",
+            "Wandering monsters today: 33.3%",
+        ]
+    )
+
+    type_faces(page, "2 1 3 4")
+    travel.get_by_role("button", name="Roll the day").click()
+    expect(title).to_have_text(
+        "Day 1: 12 miles through Forest; lost; food for 3 found; no wandering monsters."
+    )
+    travel.locator("[data-bind='osetravel-details'] summary").click()
+    expect(travel.locator("[data-bind='osetravel-steps'] li")).to_have_text(
+        [
+            "Slowest speed 90': 18 miles a day on open land.",
+            "Forest slows the party to 2/3 of that.",
+            "The party covers 12 miles.",
+            "Getting lost (2 in 6): the d6 shows 2: the party is lost!",
+            "The day's miles go in a direction the referee chooses, not the one the party "
+            "meant; the players are not told.",
+            "Foraging (1 in 6): the d6 shows 1: food found.",
+            "1d6 shows 3: enough food for 3 people for a day.",
+            "Forest: wandering monsters on 2 in 6.",
+            "The d6 shows 4: nobody comes.",
+        ]
+    )
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("12")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("3")
+    expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("1")
+    expect(travel.locator("[data-bind='osetravel-warnings'] li")).to_have_text(
+        ["The party is lost: its course is not the one it meant."]
+    )
+
+    # A second day on a road: no lost die, 27 miles (18 and half again); one Undo takes it back.
+    travel.get_by_role("combobox", name="Route").select_option(label="On a maintained road")
+    travel.get_by_role("combobox", name="Today").select_option(label="Travel")
+    expect(odds.nth(1)).to_have_text("The party cannot get lost today.")
+    type_faces(page, "6")
+    travel.get_by_role("button", name="Roll the day").click()
+    expect(title).to_have_text("Day 2: 18 miles through Forest; no wandering monsters.")
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("30")
+    page.locator("[data-nav='log']").click()
+    titles = page.locator(".log-entry .title")
+    expect(titles.nth(0)).to_have_text("Day 2: 18 miles through Forest; no wandering monsters.")
+    expect(titles.nth(1)).to_have_text(
+        "Day 1: 12 miles through Forest; lost; food for 3 found; no wandering monsters."
+    )
+    page.get_by_role("button", name="Undo last action").click()
+    expect(page.locator(".log-entry").nth(0)).to_contain_text("(undone)")
+    page.locator("[data-nav='explore']").click()
+    expect(title).to_have_text(
+        "Day 1: 12 miles through Forest; lost; food for 3 found; no wandering monsters."
+    )
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("12")
+    expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("1")
+
+    reload_app(page)
+    page.locator("[data-nav='explore']").click()
+    page.get_by_role("radio", name="Old-School Essentials travel day").check()
+    travel = panel(page)
+    expect(travel.locator("[data-bind='osetravel-title']")).to_have_text(
+        "Day 1: 12 miles through Forest; lost; food for 3 found; no wandering monsters."
+    )
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("3")
+    expect(travel.get_by_role("combobox", name="Terrain")).to_have_value("forest")
+    expect(travel.get_by_role("spinbutton", name="Slowest movement rate (feet)")).to_have_value(
+        "90"
+    )
+
+
+def test_a_day_of_hunting_in_czech_with_k6(page: Page, base: str) -> None:
+    open_app(page, base)
+    choose_ose_travel(page, "cs")
+    travel = panel(page)
+    travel.get_by_role("combobox", name="Dnes").select_option(label="Celý den lovit (bez cesty)")
+    odds = travel.locator("[data-bind='osetravel-odds'] li")
+    expect(odds.nth(1)).to_have_text("Nalezení jídla: 2 ze 6.")
+    type_faces(page, "2 5 6", "Čísla, která padla, popořadě")
+    travel.get_by_role("button", name="Hodit na den").click()
+    title = travel.locator("[data-bind='osetravel-title']")
+    expect(title).to_contain_text("bez cesty; nalezeno jídlo pro 5")
+    travel.locator("[data-bind='osetravel-details'] summary").click()
+    expect(travel.locator("[data-bind='osetravel-steps'] li").nth(1)).to_have_text(
+        "Lov (2 ze 6): na k6 padla 2: jídlo nalezeno."
+    )
+    expect(travel.locator("[data-bind='osetravel-steps'] li").nth(2)).to_have_text(
+        "Na 1k6 padla 5: jídlo na den pro 5 osob."
+    )
