@@ -223,6 +223,8 @@ class Location:
 
     ``place`` and ``descent`` feed the Voidcrawl's filters: a mundane place counts as
     daytime, a dangerous one as night; ``descent`` is the dark descent level there.
+    ``signs`` names the table a sign, omen or clue rolls on (optional; stored only when
+    set, so a location saved without one reads and shares as before).
     """
 
     id: str
@@ -231,6 +233,7 @@ class Location:
     encounter: str | None = None
     place: Place = Place.ORDINARY
     descent: int | None = None
+    signs: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
@@ -239,12 +242,16 @@ class Location:
         out["place"] = self.place.value
         if self.descent is not None:
             out["descent"] = self.descent
+        if self.signs is not None:
+            out["signs"] = self.signs
         return out
 
     @classmethod
     def from_json(cls, data: Any, path: str = "location") -> Location:
         """Read its stored form back; a :class:`RulesError` saying what does not fit."""
-        fields = Fields(data, path, ("id", "name", "tables", "encounter", "place", "descent"))
+        fields = Fields(
+            data, path, ("id", "name", "tables", "encounter", "place", "descent", "signs")
+        )
         tables = tuple(
             _stored_id(item, where) for where, item in fields.items("tables", MAX_TABLES)
         )
@@ -256,6 +263,7 @@ class Location:
             fields.optional_identifier("encounter"),
             Place(place),
             fields.optional_integer("descent", 1, 6),
+            fields.optional_identifier("signs"),
         )
 
 
@@ -836,7 +844,8 @@ def validate_library(library: Library) -> tuple[tuple[str, tuple[Issue, ...]], .
         found: list[Issue] = []
         if not location.name.strip():
             found.append(Issue(Severity.ERROR, Step(N_("The location needs a name."))))
-        for table_id in dict.fromkeys((*location.tables, *filter(None, [location.encounter]))):
+        used = (*location.tables, *filter(None, [location.encounter, location.signs]))
+        for table_id in dict.fromkeys(used):
             if library.find_table(table_id) is None:
                 found.append(
                     Issue(

@@ -5,7 +5,8 @@ long (the ``gurps.travel_hours`` setting, 4 unless changed). Each turn makes one
 by one of two tools the game master chooses:
 
 - **the Encounter Die**: a d6; 1 an encounter, 2-3 a sign or a clue, 4-6 nothing. An
-  encounter rolls on the current location's encounter table for who is met;
+  encounter rolls on the current location's encounter table for who is met, a sign on
+  its sign table (when it has one) for what the party finds;
 - **a check table** from the Tables library: one roll on it, following its links. An
   entry marked violent or calling for a reaction roll brings an encounter (the drawn
   text says who); any other entry is what the party comes across on the way.
@@ -37,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from omen.campaign.exploration import KIND_TEXT, EncounterKind, encounter_die
-from omen.campaign.state import Exploration, Outcome, meet
+from omen.campaign.state import Exploration, Outcome, meet, sign
 from omen.campaign.tables import (
     DEFAULT_DEPTH,
     MAX_DEPTH,
@@ -190,9 +191,16 @@ def travel_turn(
             {"face": rolled.face, "meaning": Step(KIND_TEXT[rolled.kind])},
         )
         more: tuple[Step, ...] = ()
+        values: dict[str, Any] = {"tables.depth_limit": _depth(depth_limit)}
         if kind is EncounterKind.ENCOUNTER:
-            values: dict[str, Any] = {"tables.depth_limit": _depth(depth_limit)}
             met, _reaction, more = meet(exploration or Exploration(), library, values, dice)
+        if kind is EncounterKind.SIGN:
+            words, more = sign(exploration or Exploration(), library, values, dice)
+            if words:
+                title = Step(
+                    N_("Encounter Die {face}: a sign or a clue: {sign}"),
+                    {"face": rolled.face, "sign": words},
+                )
         steps = (why, *rolled.steps, *more)
     outcome = Outcome(title, steps, kind.value)
     encounter = kind is EncounterKind.ENCOUNTER
