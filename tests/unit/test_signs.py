@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from omen.campaign import settings, share
-from omen.campaign.exploration import Procedure
 from omen.campaign.example import example_campaign, example_games
+from omen.campaign.exploration import Procedure
 from omen.campaign.share import LocationShare, ShareError, decode_link, encode_link, pack
 from omen.campaign.state import Exploration, check
 from omen.campaign.tables import Entry, Library, Location, Table, validate_library
