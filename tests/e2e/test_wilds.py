@@ -149,3 +149,36 @@ def test_a_day_of_hunting_in_czech_with_k6(page: Page, base: str) -> None:
     expect(travel.locator("[data-bind='osetravel-steps'] li").nth(2)).to_have_text(
         "Na 1k6 padla 5: jídlo na den pro 5 osob."
     )
+
+
+CLUE = "The parish register has a page torn out: the year the old bell sank."
+
+
+def test_a_sign_rolls_on_the_location_sign_table_chosen_on_tables(page: Page, base: str) -> None:
+    open_app(page, base)
+    screen = page.locator("[data-screen='explore']")
+    page.get_by_role("radio", name="Encounter Die").check()
+    screen.get_by_role("combobox", name="Location").select_option(label="Example: Main Street")
+    screen.get_by_text("Use physical dice").click()
+    faces = screen.get_by_role("textbox", name="Faces you rolled, in order")
+    faces.fill("2 2")
+    page.get_by_role("button", name="Next turn").click()
+    title = page.locator("[data-bind='result-title']")
+    expect(title).to_have_text(f"Encounter Die 2: a sign, omen or clue: {CLUE}")
+
+    # The Tables screen offers the sign table; with none, a sign has no words again.
+    page.locator("[data-nav='tables']").click()
+    signs = page.get_by_role("combobox", name="Sign table of Example: Main Street")
+    expect(signs).to_have_value("ex-clue")
+    signs.select_option(label="(none)")
+    expect(signs).to_have_value("")
+    page.locator("[data-nav='explore']").click()
+    faces.fill("3")
+    page.get_by_role("button", name="Next turn").click()
+    expect(title).to_have_text("Encounter Die 3: A sign, omen or clue.")
+
+    reload_app(page)
+    page.locator("[data-nav='tables']").click()
+    expect(page.get_by_role("combobox", name="Sign table of Example: Main Street")).to_have_value(
+        ""
+    )
