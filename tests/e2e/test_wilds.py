@@ -14,6 +14,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app
+from .test_games_gurps_eotw import choose_game, travel, typed_travel
 
 
 def choose_ose_travel(page: Page, language: str = "en") -> None:
@@ -182,3 +183,46 @@ def test_a_sign_rolls_on_the_location_sign_table_chosen_on_tables(page: Page, ba
     expect(page.get_by_role("combobox", name="Sign table of Example: Main Street")).to_have_value(
         ""
     )
+
+
+def test_gurps_a_sign_a_camp_for_the_night_and_a_day_march(page: Page, base: str) -> None:
+    open_app(page, base)
+    choose_game(page, "gurps")
+    panel = travel(page)
+    when = panel.locator("[data-bind='travel-time']")
+    title = panel.locator("[data-bind='travel-title']")
+    panel.get_by_role("combobox", name="Location").select_option(label="Example: Main Street")
+    typed_travel(page, "2 2")  # a sign, and Main Street's clue table shows 2
+    expect(title).to_have_text(f"Encounter Die 2: a sign or a clue: {CLUE}")
+    typed_travel(page, "5")
+    typed_travel(page, "6")
+    expect(when).to_have_text("Day 1, 20:00: deep twilight (−3)")
+
+    panel.get_by_role("button", name="Camp for the night").click()
+    expect(title).to_have_text("Camp for the night: 11 hours. Day 2, 7:00: daylight (0)")
+    expect(when).to_have_text("Day 2, 7:00: daylight (0)")
+    expect(panel.locator("[data-bind='travel-hours']")).to_have_text("23 h")
+    typed_travel(page, "6")
+    expect(when).to_have_text("Day 2, 11:00: daylight (0)")
+
+    march = panel.locator("[data-bind='travel-march'] li")
+    expect(march.last).to_have_text("A day's march: 50 miles.")
+    panel.get_by_role("spinbutton", name="Slowest Move in the party").fill("4")
+    panel.get_by_role("combobox", name="Ground").select_option(
+        label="Bad (forest, broken ground, steep hills)"
+    )
+    panel.get_by_role("checkbox", name="Everyone made their Hiking roll").check()
+    expect(march).to_have_text(
+        [
+            "Move 4: 40 miles a day on ideal ground.",
+            "Bad (forest, broken ground, steep hills): ×1/2",
+            "Everyone made their Hiking roll: 20% farther.",
+            "A day's march: 24 miles.",
+        ]
+    )
+
+    reload_app(page)
+    panel = travel(page)
+    expect(panel.locator("[data-bind='travel-time']")).to_have_text("Day 2, 11:00: daylight (0)")
+    expect(panel.get_by_role("spinbutton", name="Slowest Move in the party")).to_have_value("4")
+    expect(panel.get_by_role("combobox", name="Ground")).to_have_value("bad")
