@@ -204,6 +204,14 @@ def explore_ose(s: Shooter, full: bool) -> None:
     page.locator("input[name='oseturn-mode'][value='dungeon']").check()
     if full:
         help_sheet(s, "ose_turn", "help-ose-turn")
+    page.locator("input[name='explore-panel'][value='ose_travel']").check()
+    page.locator("[data-bind='osetravel-terrain']").select_option("forest")
+    page.locator("[data-bind='osetravel-activity']").select_option("forage")
+    for _ in range(2):
+        act(page, "osetravel-day")
+    page.locator("[data-bind='osetravel-details'] summary").click()
+    s.shot("explore-travel-day")
+    page.locator("input[name='explore-panel'][value='ose_turn']").check()
 
 
 def explore_gurps(s: Shooter, full: bool) -> None:
@@ -212,6 +220,9 @@ def explore_gurps(s: Shooter, full: bool) -> None:
     for _ in range(3):
         act(page, "travel-turn")
     s.shot("explore-travel")
+    act(page, "travel-camp")
+    page.locator("[data-bind='travel-ground']").select_option("bad")
+    s.shot("explore-travel-camp")
     if full:
         help_sheet(s, "gurps_travel", "help-gurps-travel")
 

@@ -78,6 +78,14 @@ def each_state(page: Page) -> Iterator[str]:
     press(page, "next-turn")
     open_details(page, "section[data-screen='explore'] details")
     yield "explore, rolled, steps and physical dice open"
+    page.locator("input[name='explore-panel'][value='ose_travel']").check()
+    press(page, "osetravel-day")
+    open_details(page, "[data-panel='ose_travel'] details")
+    yield "explore: the OSE travel day, rolled"
+    page.locator("input[name='explore-panel'][value='gurps_travel']").check()
+    press(page, "travel-camp")
+    yield "explore: GURPS travel, camped"
+    page.locator("input[name='explore-panel'][value='checks']").check()
 
     nav(page, "encounter")
     for procedure in ("ose", "gurps", "reaction"):

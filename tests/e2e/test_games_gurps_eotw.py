@@ -79,9 +79,10 @@ def test_a_gurps_campaign_travels_meets_and_rolls(page: Page, base: str) -> None
     expect(panel.locator("[data-bind='travel-title']")).to_have_text(
         "Encounter Die 4: Nothing happens."
     )
-    typed_travel(page, "2")
+    typed_travel(page, "2 1")  # a sign rolls on Main Street's sign table (its clues)
     expect(panel.locator("[data-bind='travel-title']")).to_have_text(
-        "Encounter Die 2: A sign, omen or clue."
+        "Encounter Die 2: a sign or a clue: "
+        "A tide line of silt runs along the walls, a metre above any flood."
     )
     typed_travel(page, "1 6")
     expect(panel.locator("[data-bind='travel-turn']")).to_have_text("3")

@@ -276,7 +276,8 @@ def test_editing_a_location(page: Page, base: str) -> None:
     )
     expect(row.get_by_role("checkbox", name="Example: Locality")).to_be_checked()
     expect(row.get_by_role("checkbox", name="Example: Main Street encounters")).to_be_checked()
-    expect(row.get_by_role("checkbox", name="Example: Clues")).not_to_be_checked()
+    expect(row.get_by_role("checkbox", name="Example: Clues")).to_be_checked()  # its sign table
+    expect(row.get_by_role("checkbox", name="Example: Setbacks")).not_to_be_checked()
     # on Explore: a dangerous place lets a Horror (level 5) through by day, but the
     # dark descent at level 1 stops everything above level 2
     go(page, "Explore")

@@ -28,6 +28,7 @@ from omen.gurps.travel import Travel, TravelCheck
 from omen.ose import checks as ose_checks
 from omen.ose.session import OseSession
 from omen.ose.turn import LightKind, TurnState, add_light, add_timer
+from omen.ose.wilderness import Activity, Journey, Route
 from tests.unit.loaded import modules_loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,6 +202,9 @@ SAMPLES: dict[str, Any] = {
     "meeting": Meeting("3 vlci", "", "wilderness", Found(3, read_stats("ML 8, SM 0")), "forest"),
     "ose_encounter": OseSession(creature="Skřeti"),
     "ose_turn": add_timer(add_light(TurnState(turn=4), LightKind.TORCH), "Požehnání", 3),
+    "ose_travel": Journey(
+        90, Route.ROAD, True, False, Activity.HUNT, 48, 7, 2, False, True, OUTCOME
+    ),
     "ose_tests": ose_checks.ChecksForm(ose_checks.Mode.ABILITY, "Síla", 12, 13, -2),
     "gurps_form": GurpsForm(Side(name="Hlídka", group_size=3)),
     "gurps_tests": GurpsTestsForm(Mode.CONTEST, Roller("Plížení", 13, (-2, 1))),

@@ -535,9 +535,10 @@ def example_campaign(language: str = "en", game: str = GAME) -> Example:
         Location(
             "ex-main-street",
             MAIN_STREET[pick],
-            ("ex-main-street",),
+            ("ex-main-street", "ex-clue"),
             "ex-main-street",
             Place.MUNDANE,
+            signs="ex-clue",  # the Encounter Die's signs on Main Street are its clues
         ),
         Location(
             "ex-ferry-landing",
@@ -565,19 +566,35 @@ def example_games() -> tuple[str, ...]:
 
 
 # A game's example: (title, ((location id, location name, place, table id, table name,
-# die, rows), ...)), each text in both languages.
+# die, rows[, terrain]), ...), ((location id, sign table id, its name, die, rows), ...)),
+# each text in both languages; the sign tables (the last part) are optional.
 Spot = (
     tuple[str, Text, Place, str, Text, str, tuple[_Row, ...]]
     | tuple[str, Text, Place, str, Text, str, tuple[_Row, ...], str]
 )  # a location, its encounter table, and (last, when given) the location's terrain
+SignSpot = tuple[str, str, Text, str, tuple[_Row, ...]]
+GameExample = tuple[Text, tuple[Spot, ...]] | tuple[Text, tuple[Spot, ...], tuple[SignSpot, ...]]
 
 
-def example_for(example: tuple[Text, tuple[Spot, ...]], pick: int) -> Example:
+def example_for(example: GameExample, pick: int) -> Example:
     """A game's ``example`` (see :data:`Spot`) made into a campaign, in language ``pick``."""
-    title, spots = example
-    tables = tuple(_table(spot[3], spot[4][pick], spot[5], spot[6], pick) for spot in spots)
+    title, spots = example[0], example[1]
+    signs: tuple[SignSpot, ...] = example[2] if len(example) == 3 else ()
+    sign_of = {location_id: table_id for location_id, table_id, *_ in signs}
+    tables = (
+        *(_table(spot[3], spot[4][pick], spot[5], spot[6], pick) for spot in spots),
+        *(_table(table_id, name[pick], die, rows, pick) for _l, table_id, name, die, rows in signs),
+    )
     locations = tuple(
-        Location(spot[0], spot[1][pick], (spot[3],), spot[3], spot[2], terrain=_terrain(spot))
+        Location(
+            spot[0],
+            spot[1][pick],
+            (spot[3], *filter(None, [sign_of.get(spot[0])])),
+            spot[3],
+            spot[2],
+            terrain=_terrain(spot),
+            signs=sign_of.get(spot[0]),
+        )
         for spot in spots
     )
     return Example(title[pick], Library(tables, locations), default_voidcrawl(), ())

@@ -8,7 +8,8 @@ time makes turns too, the app can remind the game master when a set number of re
 minutes (20-30, 25 unless changed) pass without a turn (off unless switched on).
 
 **Encounter Die.** Roll a d6: 1 an encounter happens now; 2-3 a sign, omen or clue;
-4-6 nothing.
+4-6 nothing. A location may name a sign table: a sign then rolls on it for its words, as
+an encounter rolls on the encounter table (:func:`omen.campaign.state.sign`).
 
 **Tension Die.** A pool starts at 20 points (a setting: 10-15 keeps tension high, 25-30+
 is a slow burn). Each check subtracts a d6; a 6 rolls one more d6 and both are

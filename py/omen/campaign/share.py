@@ -271,7 +271,7 @@ class LocationShare:
             raise _error(N_("The shared location has no name."))
         _check_tables(found)
         ids = {table.id for table in found}
-        for table_id in (*location.tables, *filter(None, [location.encounter])):
+        for table_id in (*location.tables, *filter(None, [location.encounter, location.signs])):
             if table_id not in ids:
                 raise _error(
                     N_("Location '{name}' uses a table that is not in it ('{id}')."),
@@ -284,7 +284,7 @@ class LocationShare:
 def share_location(library: Library, location_id: str) -> LocationShare:
     """What a link to a location carries: the location and the tables it needs."""
     location = library.location(location_id)
-    used = [*location.tables, *filter(None, [location.encounter])]
+    used = [*location.tables, *filter(None, [location.encounter, location.signs])]
     return LocationShare(location, tuple(_linked(library, used)))
 
 
@@ -1157,6 +1157,7 @@ def _merge_locations(merging: _Merging, result: Everything) -> Everything:
             encounter=None
             if location.encounter is None
             else table_ids.get(location.encounter, location.encounter),
+            signs=None if location.signs is None else table_ids.get(location.signs, location.signs),
         )
         if conflict is not None and choice is Choice.REPLACE:
             place = replace(moved, id=conflict.existing)

@@ -45,7 +45,7 @@ from omen.campaign.exploration import (
     encounter_die,
     tension_die,
 )
-from omen.campaign.table_draw import Found, roll_encounter
+from omen.campaign.table_draw import Found, roll_encounter, roll_table
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location
 from omen.campaign.voidcrawl import (
     Conditions,
@@ -258,6 +258,27 @@ def meet(state: Exploration, library: Library, values: dict[str, Value], dice: D
     return Met(result.text, result.reaction, result.steps, result.found or None)
 
 
+def sign(
+    state: Exploration, library: Library, values: dict[str, Value], dice: Dice
+) -> tuple[str, tuple[Step, ...]]:
+    """Roll on the current location's sign table: the sign, omen or clue in words, and
+    the steps. A location without a sign table (or no location) rolls nothing: the game
+    master describes the sign as before.
+
+    >>> from omen.campaign.tables import Entry, Table
+    >>> from omen.core.dice import ScriptedDice
+    >>> crows = Table("crows", "Omens", "d6", (Entry("Crows circle the mill", 1, 6),))
+    >>> here = Library((crows,), (Location("mill", "The mill", ("crows",), signs="crows"),))
+    >>> sign(Exploration(location="mill"), here, {}, ScriptedDice([4]))[0]
+    'Crows circle the mill'
+    """
+    location = state.place(library)
+    if location is None or location.signs is None or library.find_table(location.signs) is None:
+        return "", ()
+    result = roll_table(library, location.signs, dice, depth_limit(values))
+    return result.text, result.steps
+
+
 def check(
     state: Exploration,
     values: dict[str, Value],
@@ -337,17 +358,34 @@ def check(
             found=found,
         )
         return new, outcome
+    state = replace(state, clock=clock)
+    return _encounter_die(state, values, dice, why, library)
+
+
+def _encounter_die(
+    state: Exploration, values: dict[str, Value], dice: Dice, why: Step, library: Library | None
+) -> tuple[Exploration, Outcome]:
+    """The Encounter Die's check: an encounter rolls on the location's encounter table,
+    a sign on its sign table (when it has one), whose words go into the headline."""
     rolled = encounter_die(dice)
     title = Step(
         N_("Encounter Die {face}: {meaning}"),
         {"face": rolled.face, "meaning": Step(KIND_TEXT[rolled.kind])},
     )
-    more = ()
+    met, reaction, found = "", False, None
+    more: tuple[Step, ...] = ()
     if rolled.kind is EncounterKind.ENCOUNTER and library is not None:
         meeting = meet(state, library, values, dice)
         met, reaction, more, found = meeting.text, meeting.reaction, meeting.steps, meeting.found
+    if rolled.kind is EncounterKind.SIGN and library is not None:
+        words, more = sign(state, library, values, dice)
+        if words:
+            title = Step(
+                N_("Encounter Die {face}: a sign, omen or clue: {sign}"),
+                {"face": rolled.face, "sign": words},
+            )
     outcome = Outcome(title, (why, *rolled.steps, *more), rolled.kind.value)
-    new = replace(state, clock=clock, last=outcome, met=met, reaction=reaction, found=found)
+    new = replace(state, last=outcome, met=met, reaction=reaction, found=found)
     return new, outcome
 
 

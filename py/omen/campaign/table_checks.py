@@ -448,7 +448,8 @@ def validate_library(library: Library) -> tuple[tuple[str, tuple[Issue, ...]], .
         found: list[Issue] = []
         if not location.name.strip():
             found.append(Issue(Severity.ERROR, Step(N_("The location needs a name."))))
-        for table_id in dict.fromkeys((*location.tables, *filter(None, [location.encounter]))):
+        used = (*location.tables, *filter(None, [location.encounter, location.signs]))
+        for table_id in dict.fromkeys(used):
             if library.find_table(table_id) is None:
                 found.append(
                     Issue(

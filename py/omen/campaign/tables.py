@@ -432,6 +432,8 @@ class Location:
     ``terrain`` is the land there, as the campaign's game names it (a key of the game's
     terrain list: ``hills`` for Old-School Essentials, ``forest_deciduous`` for GURPS);
     the game's procedures start from it. A key the game does not know is ignored.
+    ``signs`` names the table a sign, omen or clue rolls on (optional; stored only when
+    set, so a location saved without one reads and shares as before).
     """
 
     id: str
@@ -441,6 +443,7 @@ class Location:
     place: Place = Place.ORDINARY
     descent: int | None = None
     terrain: str | None = None
+    signs: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
@@ -451,13 +454,17 @@ class Location:
             out["descent"] = self.descent
         if self.terrain is not None:
             out["terrain"] = self.terrain
+        if self.signs is not None:
+            out["signs"] = self.signs
         return out
 
     @classmethod
     def from_json(cls, data: Any, path: str = "location") -> Location:
         """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(
-            data, path, ("id", "name", "tables", "encounter", "place", "descent", "terrain")
+            data,
+            path,
+            ("id", "name", "tables", "encounter", "place", "descent", "terrain", "signs"),
         )
         tables = tuple(
             _stored_id(item, where) for where, item in fields.items("tables", MAX_TABLES)
@@ -471,6 +478,7 @@ class Location:
             Place(place),
             fields.optional_integer("descent", 1, 6),
             fields.optional_identifier("terrain"),
+            fields.optional_identifier("signs"),
         )
 
 

@@ -16,10 +16,10 @@ this package's :class:`~omen.campaign.spec.GameSpec` points here.
 
 from __future__ import annotations
 
-from omen.campaign.example import Spot, Text, _row
+from omen.campaign.example import GameExample, _row
 from omen.campaign.tables import Place
 
-EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
+EXAMPLE: GameExample = (
     ("EXAMPLE: After the Flood", "PŘÍKLAD: Po potopě"),
     (
         (
@@ -107,6 +107,46 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                     "Fire in the gym where everyone sleeps.",
                     "Požár v tělocvičně, kde všichni spí.",
                     violent=True,
+                ),
+            ),
+        ),
+    ),
+    (
+        (
+            "eotw-ex-supermarket",
+            "eotw-ex-aisle-signs",
+            ("Example: Signs in the aisles", "Příklad: Znamení v uličkách"),
+            "d6",
+            (
+                _row(
+                    "1",
+                    "A shopping trolley rolls slowly across the aisle by itself.",
+                    "Nákupní vozík sám pomalu přejede přes uličku.",
+                ),
+                _row(
+                    "2",
+                    "Fresh blood on a price tag, smeared by a hand.",
+                    "Čerstvá krev na cenovce, rozmazaná rukou.",
+                ),
+                _row(
+                    "3",
+                    "The freezers hum, though the power went out days ago.",
+                    "Mrazáky bzučí, i když proud vypadl už před několika dny.",
+                ),
+                _row(
+                    "4",
+                    "A child's drawing of the store, with one exit crossed out.",
+                    "Dětský obrázek obchodu s jedním přeškrtnutým východem.",
+                ),
+                _row(
+                    "5",
+                    "Tins stacked into a neat wall across the back door.",
+                    "Plechovky naskládané do úhledné zdi přes zadní dveře.",
+                ),
+                _row(
+                    "6",
+                    "The loudspeaker crackles and whispers a name from the crew.",
+                    "Reproduktor zapraská a zašeptá jméno někoho z party.",
                 ),
             ),
         ),

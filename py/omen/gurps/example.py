@@ -15,10 +15,10 @@ this package's :class:`~omen.campaign.spec.GameSpec` points here.
 
 from __future__ import annotations
 
-from omen.campaign.example import Spot, Text, _row
+from omen.campaign.example import GameExample, _row
 from omen.campaign.tables import Place
 
-EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
+EXAMPLE: GameExample = (
     ("EXAMPLE: The Border Forest", "PŘÍKLAD: Pohraniční hvozd"),
     (
         (
@@ -127,6 +127,46 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 ),
             ),
             "hills_forested",
+        ),
+    ),
+    (
+        (
+            "gurps-ex-logging-road",
+            "gurps-ex-road-signs",
+            ("Example: Signs on the logging road", "Příklad: Znamení na lesní cestě"),
+            "d6",
+            (
+                _row(
+                    "1",
+                    "A felled tree lies across the road, cut from the far side.",
+                    "Přes cestu leží pokácený strom, podťatý z druhé strany.",
+                ),
+                _row(
+                    "2",
+                    "Crows gather over something in the ditch.",
+                    "Nad něčím v příkopu se slétají vrány.",
+                ),
+                _row(
+                    "3",
+                    "The prints of heavy boots, far too big for a man.",
+                    "Otisky těžkých bot, na člověka příliš velké.",
+                ),
+                _row(
+                    "4",
+                    "A cold campfire, the ashes still warm underneath.",
+                    "Vyhaslé ohniště, popel pod povrchem ještě teplý.",
+                ),
+                _row(
+                    "5",
+                    "Somebody has carved a warning rune into a birch.",
+                    "Někdo vyřezal do břízy varovnou runu.",
+                ),
+                _row(
+                    "6",
+                    "Smoke rises from the watchtower, where nobody should be.",
+                    "Z hlídkové věže stoupá kouř, a tam by nikdo být neměl.",
+                ),
+            ),
         ),
     ),
 )

@@ -47,10 +47,16 @@ PROCEDURES: tuple[Procedure, ...] = (
                 "that is violent or calls for a reaction roll counts as an encounter."
             ),
             N_("An encounter opens the GURPS encounter distance with the creature met."),
+            N_(
+                "Hours roll into days; a camp moves the clock on to the next morning. A "
+                "day's march is ten miles per point of Move, times the ground's rate, a "
+                "fifth more when everyone makes a Hiking roll."
+            ),
         ),
         N_(
             "Omen's own procedure for wilderness travel in GURPS, using the seed's "
-            "Encounter Die and the tables of the campaign."
+            "Encounter Die and the tables of the campaign; the day's march from the "
+            "GURPS Basic Set, p. B351 (Hiking)."
         ),
     ),
     Procedure(

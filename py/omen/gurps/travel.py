@@ -5,10 +5,24 @@ long (the ``gurps.travel_hours`` setting, 4 unless changed). Each turn makes one
 by one of two tools the game master chooses:
 
 - **the Encounter Die**: a d6; 1 an encounter, 2-3 a sign or a clue, 4-6 nothing. An
-  encounter rolls on the current location's encounter table for who is met;
+  encounter rolls on the current location's encounter table for who is met, a sign on
+  its sign table (when it has one) for what the party finds;
 - **a check table** from the Tables library: one roll on it, following its links. An
   entry marked violent or calling for a reaction roll brings an encounter (the drawn
   text says who); any other entry is what the party comes across on the way.
+
+**Days and camps.** The travel turns' hours add up on the clock from the hour the
+journey set out (:mod:`omen.gurps.daylight`), rolling into days; night brings its
+darkness, which the encounter distance takes. *Camp for the night* moves the clock on to
+the next morning's full daylight (7:00). GURPS rolls nothing for a night in camp, so
+Omen rolls nothing either.
+
+**A day's march** (GURPS Basic Set, p. B351, *Hiking*, in our words): a party covers
+ten miles a day for each point of its slowest member's Move (encumbrance counted), times
+the ground's rate: very bad ground (jungle, mountains, swamp, deep snow) a fifth, bad
+ground (forest, broken ground, steep hills) a half, average ground as it is, good ground
+(level plains, hard desert) a quarter more. When everyone makes a Hiking roll (p. B200)
+the day's march is a fifth longer. Omen rounds down to a whole mile.
 
 GURPS itself leaves the frequency of wilderness encounters to the game master; both
 tools are Omen's, the first borrowed from Liminal Horror. The chance of an encounter on
@@ -37,16 +51,48 @@ from fractions import Fraction
 from typing import Any
 
 from omen.campaign.exploration import KIND_TEXT, EncounterKind, encounter_die
-from omen.campaign.state import Exploration, Outcome, meet
+from omen.campaign.state import Exploration, Outcome, meet, sign
 from omen.campaign.table_draw import Found, flag_chance, roll_table
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Entry, Fields, Library
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.core.store import Schema
+from omen.gurps.daylight import START_HOUR, time_of_day
 
 MAX_TURNS = 10**6
 MAX_MET = 4000
+
+
+MAX_CAMPED = 24 * MAX_TURNS
+MAX_MOVE = 100
+MARCH_MILES_PER_MOVE = 10  # a day's march is ten miles for each point of Move
+HIKING_BONUS = Fraction(6, 5)  # everyone's Hiking roll made: 20% farther
+MORNING = 7  # full daylight (omen.gurps.daylight)
+
+
+class Ground(enum.Enum):
+    """The terrain of a day's march, as the Basic Set grades it (p. B351)."""
+
+    VERY_BAD = "very_bad"  # deep snow, dense forest, jungle, mountains, soft sand, swamp
+    BAD = "bad"  # broken ground, forest, steep hills
+    AVERAGE = "average"  # light forest, rolling hills
+    GOOD = "good"  # hard-packed desert, level plains
+
+
+GROUND_RATE = {
+    Ground.VERY_BAD: Fraction(1, 5),
+    Ground.BAD: Fraction(1, 2),
+    Ground.AVERAGE: Fraction(1),
+    Ground.GOOD: Fraction(5, 4),
+}
+
+GROUND_NAMES = {
+    Ground.VERY_BAD: N_("Very bad (jungle, mountains, swamp, deep snow)"),
+    Ground.BAD: N_("Bad (forest, broken ground, steep hills)"),
+    Ground.AVERAGE: N_("Average (light forest, rolling hills)"),
+    Ground.GOOD: N_("Good (level plains, hard desert)"),
+}
 
 
 class TravelCheck(enum.Enum):
@@ -78,10 +124,20 @@ class Travel:
     met: str = ""  # who the last encounter brought ("" when it brought none)
     encounter: bool = False  # the last turn brought an encounter
     found: Found | None = None  # how many it brought and their stats, from the table row
+    camped: int = 0  # hours spent in camp, on the clock with the travel turns
+    move: int = 5  # the party's slowest Move (with encumbrance), for a day's march
+    ground: Ground = Ground.AVERAGE  # the terrain of the day's march
 
     def to_json(self) -> dict[str, Any]:
-        """Its stored form."""
+        """Its stored form (the fields after ``encounter`` only when not their default,
+        so what older versions stored reads as before)."""
         out: dict[str, Any] = {"check": self.check.value, "turn": self.turn}
+        if self.camped:
+            out["camped"] = self.camped
+        if self.move != 5:
+            out["move"] = self.move
+        if self.ground is not Ground.AVERAGE:
+            out["ground"] = self.ground.value
         if self.table is not None:
             out["table"] = self.table
         if self.last is not None:
@@ -98,7 +154,20 @@ class Travel:
     def from_json(cls, data: Any) -> Travel:
         """Read its stored form back, every field checked."""
         fields = Fields(
-            data, "gurps_travel", ("check", "table", "turn", "last", "met", "encounter", "found")
+            data,
+            "gurps_travel",
+            (
+                "check",
+                "table",
+                "turn",
+                "last",
+                "met",
+                "encounter",
+                "found",
+                "camped",
+                "move",
+                "ground",
+            ),
         )
         found = fields.raw("found")
         check = TravelCheck(
@@ -113,6 +182,9 @@ class Travel:
             fields.optional_text("met", MAX_MET) or "",
             fields.boolean("encounter"),
             None if found is None else Found.from_json(found, "gurps_travel.found") or None,
+            fields.integer("camped", 0, MAX_CAMPED, default=0),
+            fields.integer("move", 1, MAX_MOVE, default=5),
+            Ground(fields.choice("ground", tuple(g.value for g in Ground), "average")),
         )
 
 
@@ -161,7 +233,7 @@ def travel_turn(
     turn = min(state.turn + 1, MAX_TURNS)
     why = Step(
         N_("Travel turn {turn} begins: {hours} hours on the road so far."),
-        {"turn": turn, "hours": turn * hours},
+        {"turn": turn, "hours": turn * hours + state.camped},
     )
     met, found = "", None
     if state.check is TravelCheck.TABLE:
@@ -188,10 +260,17 @@ def travel_turn(
             {"face": rolled.face, "meaning": Step(KIND_TEXT[rolled.kind])},
         )
         more: tuple[Step, ...] = ()
+        values: dict[str, Any] = {"tables.depth_limit": _depth(depth_limit)}
         if kind is EncounterKind.ENCOUNTER:
-            values: dict[str, Any] = {"tables.depth_limit": _depth(depth_limit)}
             meeting = meet(exploration or Exploration(), library, values, dice)
             met, more, found = meeting.text, meeting.steps, meeting.found
+        if kind is EncounterKind.SIGN:
+            words, more = sign(exploration or Exploration(), library, values, dice)
+            if words:
+                title = Step(
+                    N_("Encounter Die {face}: a sign or a clue: {sign}"),
+                    {"face": rolled.face, "sign": words},
+                )
         steps = (why, *rolled.steps, *more)
     outcome = Outcome(title, steps, kind.value)
     encounter = kind is EncounterKind.ENCOUNTER
@@ -224,3 +303,75 @@ def travel_odds(state: Travel, library: Library, depth_limit: int = DEFAULT_DEPT
             flag_chance(table, library, brings_encounter, _depth(depth_limit)), None
         )
     return TravelOdds.of(Fraction(1, 6), Fraction(1, 3))
+
+
+# --- days and camps ----------------------------------------------------------------------------
+
+
+def hours_on_road(state: Travel, hours: int) -> int:
+    """The hours since the journey set out: its travel turns of ``hours`` hours, and its
+    nights in camp.
+
+    >>> hours_on_road(Travel(turn=3, camped=11), 4)
+    23
+    """
+    return state.turn * hours + state.camped
+
+
+def camp(state: Travel, hours: int, start_hour: int = START_HOUR) -> tuple[Travel, Outcome]:
+    """Make camp until the next morning: the clock moves on to 7:00 (full daylight) of
+    the next day, or of this one when it is still before dawn. GURPS rolls nothing for a
+    night in camp, so nothing is rolled: an encounter in the night is the game master's
+    call (or a travel turn checked before breaking camp).
+
+    >>> after, outcome = camp(Travel(turn=3), 4)  # set out at 8:00: now 20:00
+    >>> after.camped, outcome.title.english()
+    (11, 'Camp for the night: 11 hours. Day 2, 7:00: daylight (0)')
+    """
+    now = start_hour + hours_on_road(state, hours)
+    hour = now % 24
+    until = (MORNING - hour) % 24 or 24
+    camped = state.camped + until
+    if camped > MAX_CAMPED:
+        raise RulesError(Step(N_("The travel clock is full: start a new journey.")))
+    after = replace(state, camped=camped, last=None, met="", encounter=False, found=None)
+    morning = time_of_day(hours_on_road(after, hours), start_hour)
+    title = Step(
+        N_("Camp for the night: {hours} hours. {morning}"),
+        {"hours": until, "morning": morning.title},
+    )
+    steps = (
+        Step(N_("The party makes camp at {hour}:00."), {"hour": hour}),
+        Step(N_("It breaks camp at {hour}:00, in full daylight."), {"hour": MORNING}),
+    )
+    outcome = Outcome(title, steps, "camp")
+    return replace(after, last=outcome), outcome
+
+
+def march(state: Travel, made_hiking: bool = False) -> tuple[int, tuple[Step, ...]]:
+    """A day's march in miles (rounded down) and how it was worked out: ten miles for
+    each point of the party's slowest Move, times the terrain's rate, and 20% farther
+    when everyone made their Hiking roll (GURPS Basic Set, p. B351 and Hiking, p. B200).
+
+    >>> march(Travel(move=5))[0], march(Travel(move=5, ground=Ground.VERY_BAD))[0]
+    (50, 10)
+    >>> march(Travel(move=4, ground=Ground.BAD), made_hiking=True)[0]
+    24
+    """
+    base = MARCH_MILES_PER_MOVE * state.move
+    rate = GROUND_RATE[state.ground]
+    miles = base * rate * (HIKING_BONUS if made_hiking else 1)
+    steps = [
+        Step(
+            N_("Move {move}: {miles} miles a day on ideal ground."),
+            {"move": state.move, "miles": base},
+        ),
+        Step(
+            N_("{ground}: ×{rate}"),
+            {"ground": Step(GROUND_NAMES[state.ground]), "rate": str(rate)},
+        ),
+    ]
+    if made_hiking:
+        steps.append(Step(N_("Everyone made their Hiking roll: 20% farther.")))
+    steps.append(Step(N_("A day's march: {miles} miles."), {"miles": int(miles)}))
+    return int(miles), tuple(steps)

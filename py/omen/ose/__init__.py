@@ -1,6 +1,7 @@
 """Old-School Essentials: the encounter sequence (:mod:`~omen.ose.sequence`), evasion
 and pursuit (:mod:`~omen.ose.evasion`), morale (:mod:`~omen.ose.morale`), the encounter in progress
 (:mod:`~omen.ose.session`), the dungeon turn and wilderness day (:mod:`~omen.ose.turn`),
+the wilderness travel day (:mod:`~omen.ose.wilderness`),
 saving throws and ability checks (:mod:`~omen.ose.checks`),
 OSE's settings and its example campaign.
 """
@@ -13,7 +14,7 @@ from omen.core.roll import N_, Step
 GAME = GameSpec(
     "ose",
     N_("Old-School Essentials"),
-    explore=("ose_turn",),
+    explore=("ose_turn", "ose_travel"),
     encounter="ose",
     tests="ose",
     settings=("omen.ose.settings:SETTINGS",),
@@ -52,13 +53,34 @@ GAME = GameSpec(
             ),
             fresh="omen.ose.turn:TurnState",
         ),
+        StoredPart(
+            "ose_travel",
+            N_("the Old-School Essentials wilderness journey"),
+            "omen.ose.wilderness:SCHEMA",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved OSE wilderness journey"),
+            describe=lambda record: Step(
+                N_("The OSE wilderness journey: {count} mile"),
+                {"count": record.miles},
+                plural=N_("The OSE wilderness journey: {count} miles"),
+            ),
+            fresh="omen.ose.wilderness:Journey",
+        ),
     ),
     screens={
         "ose_turn": "omen_web.screens.ose.turn:OseTurnScreen",
         "ose": "omen_web.screens.ose.encounter:OseScreen",
         "ose_tests": "omen_web.screens.ose.checks:OseChecksScreen",
         "ose_crew": "omen_web.screens.ose.crew:OseCrewScreen",
+        "ose_travel": "omen_web.screens.ose.travel:OseTravelScreen",
     },
-    sections={"ose_turn": "explore", "ose": "encounter", "ose_tests": "tests", "ose_crew": "crew"},
+    sections={
+        "ose_turn": "explore",
+        "ose": "encounter",
+        "ose_tests": "tests",
+        "ose_crew": "crew",
+        "ose_travel": "explore",
+    },
     example="omen.ose.example:EXAMPLE",
 )

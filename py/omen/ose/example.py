@@ -16,10 +16,10 @@ this package's :class:`~omen.campaign.spec.GameSpec` points here.
 
 from __future__ import annotations
 
-from omen.campaign.example import Spot, Text, _row
+from omen.campaign.example import GameExample, _row
 from omen.campaign.tables import Place
 
-EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
+EXAMPLE: GameExample = (
     ("EXAMPLE: The Sunken Abbey", "PŘÍKLAD: Potopené opatství"),
     (
         (
@@ -131,6 +131,46 @@ EXAMPLE: tuple[Text, tuple[Spot, ...]] = (
                 ),
             ),
             "swamp",
+        ),
+    ),
+    (
+        (
+            "ose-ex-fen-road",
+            "ose-ex-fen-signs",
+            ("Example: Signs on the fen road", "Příklad: Znamení na cestě přes slatiny"),
+            "d6",
+            (
+                _row(
+                    "1",
+                    "Fresh cart ruts leave the causeway and end in black water.",
+                    "Čerstvé koleje vozu sjíždějí z hráze a končí v černé vodě.",
+                ),
+                _row(
+                    "2",
+                    "A pilgrim's staff stands upright in the mud, a bell tied to it.",
+                    "V bahně stojí zapíchnutá poutnická hůl a na ní přivázaný zvoneček.",
+                ),
+                _row(
+                    "3",
+                    "Every frog in the reeds falls silent at once.",
+                    "Všechny žáby v rákosí naráz zmlknou.",
+                ),
+                _row(
+                    "4",
+                    "Webbed footprints, wet still, cross the road towards the abbey.",
+                    "Stopy s plovacími blánami, ještě mokré, přecházejí cestu směrem k opatství.",
+                ),
+                _row(
+                    "5",
+                    "A lantern left burning on a stump, with nobody near it.",
+                    "Na pařezu hoří nechaná lucerna a nikde nikdo.",
+                ),
+                _row(
+                    "6",
+                    "The abbey's bell tolls once from under the water.",
+                    "Zpod vody jednou udeří zvon opatství.",
+                ),
+            ),
         ),
     ),
 )

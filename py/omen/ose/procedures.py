@@ -3,7 +3,7 @@ the rule in a few lines of our own words, and its source. The game's ``GameSpec`
 this tuple; :mod:`omen.campaign.procedures` gathers every game's.
 
 >>> [procedure.key for procedure in PROCEDURES]
-['ose_sequence', 'ose_evasion', 'ose_turn', 'ose_checks']
+['ose_sequence', 'ose_evasion', 'ose_turn', 'ose_checks', 'ose_travel']
 """
 
 from __future__ import annotations
@@ -104,5 +104,27 @@ PROCEDURES: tuple[Procedure, ...] = (
             "Old-School Essentials SRD (OGL): Saving Throws, Ability Checks, "
             "Encounters (reactions) and Morale."
         ),
+    ),
+    Procedure(
+        "ose_travel",
+        N_("Wilderness travel day"),
+        "ose",
+        (
+            N_(
+                "A party makes its slowest member's base movement rate divided by five "
+                "in miles a day; rough land cuts that by a third or a half, a road adds "
+                "half again, and a forced march half again at the price of a day's rest."
+            ),
+            N_(
+                "Across country the party may get lost: 1, 2 or 3 in 6 by terrain; on a "
+                "road, trail or river, or with a guide, it cannot."
+            ),
+            N_(
+                "Foraging while travelling finds food for 1d6 people on 1 in 6; hunting "
+                "takes the day and finds it on 2 in 6. Every day has its wandering-monster "
+                "check, and no light burns down."
+            ),
+        ),
+        N_("Old-School Essentials SRD: Wilderness Adventuring and Wandering Monsters."),
     ),
 )

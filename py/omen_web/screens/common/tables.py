@@ -200,6 +200,18 @@ class TablesScreen(kit.Screen):
             Step(N_("Encounter table of {location} chosen."), {"location": location.name}),
         )
 
+    def set_signs(self, location_id: str, table_id: str) -> None:
+        location = self.library.location(location_id)
+        signs = table_id or None
+        tables = location.tables
+        if signs is not None and signs not in tables:
+            tables = (*tables, signs)
+        changed = replace(location, signs=signs, tables=tables)
+        self.change(
+            self.library.with_location(changed),
+            Step(N_("Sign table of {location} chosen."), {"location": location.name}),
+        )
+
     def remove_location(self, location_id: str) -> None:
         location = self.library.location(location_id)
         self.change(
@@ -346,6 +358,9 @@ class TablesScreen(kit.Screen):
 
     def on_location_encounter(self, target: Any, _event: Any) -> None:
         self.set_encounter(self.location_of(target), str(target.value))
+
+    def on_location_signs(self, target: Any, _event: Any) -> None:
+        self.set_signs(self.location_of(target), str(target.value))
 
     def on_share_location(self, target: Any, _event: Any) -> None:
         self.app.share("location", self.location_of(target))
@@ -950,6 +965,13 @@ class TablesScreen(kit.Screen):
         )
         self.table_options(select, location.encounter, self.app.tr(N_("(none)")))
         mark(select, "location-encounter")
+        signs = dom.one(".signs", row)
+        signs.setAttribute(
+            "aria-label",
+            self.app.t(Step(N_("Sign table of {location}"), {"location": location.name})),
+        )
+        self.table_options(signs, location.signs, self.app.tr(N_("(none)")))
+        mark(signs, "location-signs")
         self.render_location_edit(row, location, opened)
         share = dom.one(".share-location", row)
         share.setAttribute(

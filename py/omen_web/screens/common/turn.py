@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 PANELS = {
     "checks": N_("Liminal Horror checks"),
     "ose_turn": N_("Old-School Essentials turn"),
+    "ose_travel": N_("Old-School Essentials travel day"),
     "gurps_travel": N_("GURPS travel"),
     "eotw_scene": N_("The End of the World scene"),
 }

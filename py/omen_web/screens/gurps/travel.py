@@ -22,9 +22,15 @@ from omen.core.roll import N_, Step
 from omen.gurps.daylight import NIGHT, START_HOUR, TimeOfDay, time_of_day
 from omen.gurps.travel import (
     CHECK_NAMES,
+    GROUND_NAMES,
+    MAX_MOVE,
+    Ground,
     Travel,
     TravelCheck,
+    camp,
     choose,
+    hours_on_road,
+    march,
     travel_odds,
     travel_turn,
 )
@@ -71,12 +77,25 @@ class GurpsTravelPanel(kit.Screen):
         values = self.app.campaign.values
         start, night = values.get("gurps.travel_start_hour"), values.get("gurps.night_darkness")
         return time_of_day(
-            self.state.turn * self.hours(),
+            hours_on_road(self.state, self.hours()),
             start if isinstance(start, int) and not isinstance(start, bool) else START_HOUR,
             night if isinstance(night, int) and not isinstance(night, bool) else NIGHT,
         )
 
+    def start_hour(self) -> int:
+        start = self.app.campaign.values.get("gurps.travel_start_hour")
+        return start if isinstance(start, int) and not isinstance(start, bool) else START_HOUR
+
     # --- actions ---------------------------------------------------------------------
+
+    def on_travel_camp(self, _target: Any, _event: Any) -> None:
+        state, outcome = camp(self.state, self.hours(), self.start_hour())
+        self.store.act(outcome, gurps_travel=state)
+
+    def on_travel_march(self, _target: Any, _event: Any) -> None:
+        move = kit.whole(self.bound("travel-move"), 1, MAX_MOVE, N_("Move"))
+        ground = Ground(str(self.bound("travel-ground").value))
+        self.store.put("gurps_travel", replace(self.state, move=move, ground=ground))
 
     def on_travel_check(self, target: Any, _event: Any) -> None:
         check = TravelCheck(str(target.value))
@@ -145,7 +164,7 @@ class GurpsTravelPanel(kit.Screen):
         dom.text(dom.bound("travel-turn", panel), str(state.turn))
         dom.text(
             dom.bound("travel-hours", panel),
-            self.t(Step(N_("{hours} h"), {"hours": state.turn * self.hours()})),
+            self.t(Step(N_("{hours} h"), {"hours": hours_on_road(state, self.hours())})),
         )
         dom.text(dom.bound("travel-time", panel), self.t(self.when().title))
         for radio in panel.querySelectorAll('input[name="travel-check"]'):
@@ -184,3 +203,17 @@ class GurpsTravelPanel(kit.Screen):
                 )
             )
         self.app.fill_list(dom.bound("travel-odds", panel), lines)
+        self.render_march(state)
+
+    def render_march(self, state: Travel) -> None:
+        """The day's march: the party's Move and the ground, and the miles it makes."""
+        move = self.bound("travel-move")
+        if str(move.value) != str(state.move) and not move.matches(":focus"):
+            move.value = str(state.move)
+        kit.choices(
+            self.bound("travel-ground"),
+            [(g.value, self.tr(GROUND_NAMES[g])) for g in Ground],
+            state.ground.value,
+        )
+        _miles, steps = march(state, bool(self.bound("travel-hiking").checked))
+        self.fill_steps("travel-march", steps)

@@ -1,0 +1,523 @@
+"""The Old-School Essentials wilderness day: how far the party gets, whether it loses its
+way, what it finds to eat, and the day's wandering-monster check.
+
+Source: the OSE SRD, *Wilderness Adventuring* (travel, losing direction, finding food,
+resting) and *Wandering Monsters* (the daily check), in our own words.
+
+**Miles a day.** A party moves as fast as its slowest member. A base movement rate (in
+feet per exploration turn) divided by five is the miles covered in a day of travel: 120'
+makes 24 miles, 90' makes 18, 60' makes 12, 30' makes 6.
+
+**Terrain.** Open land (clear, grassland, settled land, a city) leaves the rate as it
+is. Barren land, desert, forest and hills cut it by a third; jungle, mountains and swamp
+by half. A maintained road adds half again whatever land it crosses. On a river, at sea
+or in the air the rate given is the boat's, the ship's or the flyer's, and the land does
+not slow it. Omen rounds a day's miles down to a whole mile.
+
+**Forced march.** A party may push on for half as far again, but it must then rest a
+whole day. **Rest.** A party rests one day in every seven: after six days of travel the
+next should be a rest, and a party that goes on has -1 to attack and damage rolls
+until it rests.
+
+**Losing direction.** At the start of a day of travel the referee rolls a d6 in secret:
+the party strays on 1 in 6 in clear land and grassland, 3 in 6 in desert, jungle and
+swamp, 2 in 6 anywhere else. A party that follows a road, a trail or a river cannot get
+lost; Omen treats a guide who knows the land the same way (the referee's ruling, shown
+as a choice). A lost party still covers the day's miles, but in a direction the referee
+chooses, not the one it meant; the players are not told.
+
+**Finding food.** Foraging goes on while the party travels, costing no time: on 1 in 6
+it finds enough food for 1d6 human-sized people. Hunting takes the whole day, with no
+travel: on 2 in 6 it brings food for 1d6 people. Whatever the party does, the day's
+wandering-monster check is made as usual (:func:`omen.ose.turn.next_day`, at the
+terrain's chance), and a day of travel does not burn lights or timers: those count
+10-minute dungeon turns only.
+
+Every chance is exact: a lost day in swamp is ``Fraction(1, 2)``, a forage
+``Fraction(1, 6)``.
+
+>>> from omen.core.dice import ScriptedDice
+>>> from omen.ose.turn import Terrain, TurnState
+>>> clock = TurnState(terrain=Terrain.FOREST)
+>>> plan = Journey(speed=90, activity=Activity.FORAGE)
+>>> miles_per_day(plan, Terrain.FOREST)
+12
+>>> lost_chance(plan, Terrain.FOREST)
+Fraction(1, 3)
+>>> clock, plan, outcome = travel_day(clock, plan, {}, ScriptedDice([4, 1, 3, 5]))
+>>> outcome.title.english()
+'Day 1: 12 miles through Forest; food for 3 found; no wandering monsters.'
+>>> plan.miles, plan.food, clock.day
+(12, 3, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from omen.campaign.state import Outcome
+from omen.campaign.tables import Library
+from omen.core.dice import Dice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import N_, Step
+from omen.core.setting import Value
+from omen.core.store import Schema
+from omen.ose import turn as ose_turn
+from omen.ose.turn import TERRAIN_NAMES, Terrain, TurnState
+
+KIND = "ose_travel"
+DIE = 6
+FEET_PER_MILE_A_DAY = 5  # a base rate of 120' makes 24 miles a day
+MIN_SPEED = 5
+MAX_SPEED = 960
+MAX_MILES = 10**7
+MAX_FOOD = 10**6
+TRAVEL_DAYS_BEFORE_REST = 6  # one day of rest in every seven
+NOT_RESTING_PENALTY = 1
+FOOD_DIE = 6
+
+
+class Route(enum.Enum):
+    """How the party finds its way: across the land, or along a road, trail or river."""
+
+    ACROSS = "across"  # across country: the terrain slows it and it may get lost
+    TRAIL = "trail"  # a trail or a river: the terrain's rate, but no getting lost
+    ROAD = "road"  # a maintained road: half again as far, and no getting lost
+
+
+class Activity(enum.Enum):
+    """What the party does with the day."""
+
+    TRAVEL = "travel"
+    FORAGE = "forage"  # travel and forage as it goes
+    HUNT = "hunt"  # hunt all day: no travel
+    REST = "rest"  # rest all day: no travel
+
+
+ROUTE_NAMES: Mapping[Route, str] = {
+    Route.ACROSS: N_("Across country"),
+    Route.TRAIL: N_("Along a trail or river"),
+    Route.ROAD: N_("On a maintained road"),
+}
+
+ACTIVITY_NAMES: Mapping[Activity, str] = {
+    Activity.TRAVEL: N_("Travel"),
+    Activity.FORAGE: N_("Travel and forage"),
+    Activity.HUNT: N_("Hunt all day (no travel)"),
+    Activity.REST: N_("Rest all day (no travel)"),
+}
+
+# How the land changes a day's miles.
+TERRAIN_RATE: Mapping[Terrain, Fraction] = {
+    **{t: Fraction(1) for t in Terrain},
+    **{t: Fraction(2, 3) for t in (Terrain.BARREN, Terrain.DESERT, Terrain.FOREST, Terrain.HILLS)},
+    **{t: Fraction(1, 2) for t in (Terrain.JUNGLE, Terrain.MOUNTAINS, Terrain.SWAMP)},
+}
+
+# The faces of the d6 on which a party strays from its course.
+LOST_FACES: Mapping[Terrain, int] = {
+    **{t: 2 for t in Terrain},
+    Terrain.CLEAR: 1,
+    Terrain.GRASSLAND: 1,
+    Terrain.DESERT: 3,
+    Terrain.JUNGLE: 3,
+    Terrain.SWAMP: 3,
+    Terrain.RIVER: 0,  # a party on a river follows it
+}
+
+FORAGE_FACES = 1
+HUNT_FACES = 2
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _refuse(message: str, **args: Any) -> RulesError:
+    return RulesError(Step(message, args))
+
+
+@dataclass(frozen=True)
+class Journey:
+    """A wilderness journey as the Travel day panel keeps it: the plan for the next day
+    (slowest speed, route, guide, forced march, what the party does) and what the days so
+    far have added up to.
+    """
+
+    speed: int = 120  # the slowest member's base movement rate, feet per turn
+    route: Route = Route.ACROSS
+    guide: bool = False
+    forced: bool = False  # push on for half as far again
+    activity: Activity = Activity.TRAVEL
+    miles: int = 0  # miles covered on the journey
+    food: int = 0  # people fed for a day, found by foraging and hunting
+    days_travelled: int = 0  # days of travel since the last day of rest
+    must_rest: bool = False  # a forced march: the next day must be a rest
+    lost: bool = False  # the last day of travel went astray
+    last: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.route, Route) or not isinstance(self.activity, Activity):
+            raise _refuse(N_("The journey is damaged."))
+        if not _whole(self.speed, MIN_SPEED, MAX_SPEED):
+            raise _refuse(
+                N_("The slowest speed is a whole number of feet from {low} to {high}."),
+                low=MIN_SPEED,
+                high=MAX_SPEED,
+            )
+        if not _whole(self.miles, 0, MAX_MILES) or not _whole(self.food, 0, MAX_FOOD):
+            raise _refuse(N_("The journey is damaged."))
+        if not _whole(self.days_travelled, 0, ose_turn.MAX_DAY):
+            raise _refuse(N_("The journey is damaged."))
+        flags = (self.guide, self.forced, self.must_rest, self.lost)
+        if not all(isinstance(x, bool) for x in flags):
+            raise _refuse(N_("The journey is damaged."))
+        if self.last is not None and not isinstance(self.last, Outcome):
+            raise _refuse(N_("The journey is damaged."))
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        return {
+            "speed": self.speed,
+            "route": self.route.value,
+            "guide": self.guide,
+            "forced": self.forced,
+            "activity": self.activity.value,
+            "miles": self.miles,
+            "food": self.food,
+            "days_travelled": self.days_travelled,
+            "must_rest": self.must_rest,
+            "lost": self.lost,
+            "last": None if self.last is None else self.last.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Journey:
+        """Read its stored form back; damaged data is refused. A field missing from an
+        older form takes its default."""
+        fields = set(Journey().to_json())
+        if not isinstance(data, dict) or not set(data) <= fields:
+            raise _damaged()
+        data = {**Journey().to_json(), **data}
+        try:
+            last = data["last"]
+            return cls(
+                data["speed"],
+                Route(data["route"]),
+                data["guide"],
+                data["forced"],
+                Activity(data["activity"]),
+                data["miles"],
+                data["food"],
+                data["days_travelled"],
+                data["must_rest"],
+                data["lost"],
+                None if last is None else Outcome.from_json(last),
+            )
+        except StoredDataError:
+            raise
+        except (RulesError, ValueError, TypeError, KeyError) as error:
+            raise _damaged() from error
+
+
+def _damaged() -> StoredDataError:
+    return StoredDataError(
+        Step(N_("The stored OSE wilderness journey is damaged and cannot be read."))
+    )
+
+
+SCHEMA: Schema[Journey] = Schema("ose_travel", 1, {}, Journey.from_json)
+
+
+# --- the rules ------------------------------------------------------------------------------
+
+
+def travels(plan: Journey) -> bool:
+    """Whether the day is spent on the move (not hunting or resting)."""
+    return plan.activity in (Activity.TRAVEL, Activity.FORAGE)
+
+
+def miles_per_day(plan: Journey, terrain: Terrain) -> int:
+    """The miles the party makes in a day of travel, rounded down.
+
+    >>> miles_per_day(Journey(speed=120), Terrain.SWAMP)
+    12
+    >>> miles_per_day(Journey(speed=120, route=Route.ROAD), Terrain.CLEAR)
+    36
+    >>> miles_per_day(Journey(speed=120, route=Route.ROAD), Terrain.HILLS)
+    24
+    >>> miles_per_day(Journey(speed=60, forced=True), Terrain.HILLS)
+    12
+    >>> miles_per_day(Journey(activity=Activity.HUNT), Terrain.CLEAR)
+    0
+    """
+    if not travels(plan):
+        return 0
+    rate = Fraction(plan.speed, FEET_PER_MILE_A_DAY) * TERRAIN_RATE[terrain]
+    if plan.route is Route.ROAD:
+        rate *= Fraction(3, 2)
+    if plan.forced:
+        rate *= Fraction(3, 2)
+    return int(rate)
+
+
+def cannot_get_lost(plan: Journey, terrain: Terrain) -> bool:
+    """A party on a road, trail or river, or with a guide, or not travelling, keeps its way."""
+    return (
+        not travels(plan)
+        or plan.route is not Route.ACROSS
+        or plan.guide
+        or LOST_FACES[terrain] == 0
+    )
+
+
+def lost_faces(plan: Journey, terrain: Terrain) -> int:
+    """The faces of the d6 (1 up to this) on which the party strays; 0 when it cannot."""
+    return 0 if cannot_get_lost(plan, terrain) else LOST_FACES[terrain]
+
+
+def lost_chance(plan: Journey, terrain: Terrain) -> Fraction:
+    """The exact chance that the day's travel goes astray.
+
+    >>> lost_chance(Journey(), Terrain.CLEAR), lost_chance(Journey(), Terrain.JUNGLE)
+    (Fraction(1, 6), Fraction(1, 2))
+    >>> lost_chance(Journey(guide=True), Terrain.JUNGLE)
+    Fraction(0, 1)
+    """
+    return Fraction(lost_faces(plan, terrain), DIE)
+
+
+def food_faces(plan: Journey) -> int:
+    """The faces of the d6 on which foraging or hunting finds food; 0 when nobody looks."""
+    if plan.activity is Activity.FORAGE:
+        return FORAGE_FACES
+    if plan.activity is Activity.HUNT:
+        return HUNT_FACES
+    return 0
+
+
+def food_chance(plan: Journey) -> Fraction:
+    """The exact chance that the day finds food.
+
+    >>> food_chance(Journey(activity=Activity.FORAGE)), food_chance(Journey(activity=Activity.HUNT))
+    (Fraction(1, 6), Fraction(1, 3))
+    """
+    return Fraction(food_faces(plan), DIE)
+
+
+def odds(plan: Journey, terrain: Terrain) -> tuple[Step, ...]:
+    """What the next day risks, in words, each chance exact (the percent by the screen)."""
+    lines = [
+        Step(
+            N_("{terrain}: {count} mile in a day."),
+            {"terrain": Step(TERRAIN_NAMES[terrain]), "count": miles_per_day(plan, terrain)},
+            plural=N_("{terrain}: {count} miles in a day."),
+        )
+    ]
+    if travels(plan):
+        faces = lost_faces(plan, terrain)
+        lines.append(
+            Step(N_("Getting lost: {faces} in 6."), {"faces": faces})
+            if faces
+            else Step(N_("The party cannot get lost today."))
+        )
+    if food_faces(plan):
+        lines.append(Step(N_("Finding food: {faces} in 6."), {"faces": food_faces(plan)}))
+    day = ose_turn.day_odds(TurnState(terrain=terrain))
+    lines.append(Step(N_("Wandering monsters: {faces} in 6."), {"faces": day.faces}))
+    return tuple(lines)
+
+
+# --- a day ----------------------------------------------------------------------------------
+
+
+def _plan_steps(plan: Journey, terrain: Terrain, miles: int) -> list[Step]:
+    if not travels(plan):
+        return [
+            Step(
+                N_("The party hunts all day and does not travel.")
+                if plan.activity is Activity.HUNT
+                else N_("The party rests all day and does not travel.")
+            )
+        ]
+    steps = [
+        Step(
+            N_("Slowest speed {speed}': {count} mile a day on open land."),
+            {"speed": plan.speed, "count": plan.speed // FEET_PER_MILE_A_DAY},
+            plural=N_("Slowest speed {speed}': {count} miles a day on open land."),
+        )
+    ]
+    rate = TERRAIN_RATE[terrain]
+    if rate != 1 and plan.route is not Route.ROAD:
+        steps.append(
+            Step(
+                N_("{terrain} slows the party to {rate} of that."),
+                {"terrain": Step(TERRAIN_NAMES[terrain]), "rate": str(rate)},
+            )
+        )
+    if plan.route is Route.ROAD:
+        steps.append(Step(N_("A maintained road: half as far again.")))
+    if plan.forced:
+        steps.append(Step(N_("Forced march: half as far again; tomorrow the party must rest.")))
+    steps.append(
+        Step(
+            N_("The party covers {count} mile."),
+            {"count": miles},
+            plural=N_("The party covers {count} miles."),
+        )
+    )
+    return steps
+
+
+def _lost(plan: Journey, terrain: Terrain, dice: Dice) -> tuple[bool, list[Step]]:
+    if not travels(plan):
+        return False, []
+    faces = lost_faces(plan, terrain)
+    if faces == 0:
+        if plan.route is not Route.ACROSS or LOST_FACES[terrain] == 0:
+            return False, [Step(N_("Following a road, trail or river: no getting lost."))]
+        return False, [Step(N_("A guide who knows the land: no getting lost."))]
+    face = dice.roll(DIE)
+    if face <= faces:
+        return True, [
+            Step(
+                N_("Getting lost ({faces} in 6): the d6 shows {face}: the party is lost!"),
+                {"faces": faces, "face": face},
+            ),
+            Step(
+                N_(
+                    "The day's miles go in a direction the referee chooses, "
+                    "not the one the party meant; the players are not told."
+                )
+            ),
+        ]
+    return False, [
+        Step(
+            N_("Getting lost ({faces} in 6): the d6 shows {face}: the party keeps its course."),
+            {"faces": faces, "face": face},
+        )
+    ]
+
+
+def _food(plan: Journey, dice: Dice) -> tuple[int, list[Step]]:
+    faces = food_faces(plan)
+    if faces == 0:
+        return 0, []
+    how = N_("Foraging") if plan.activity is Activity.FORAGE else N_("Hunting")
+    face = dice.roll(DIE)
+    if face > faces:
+        return 0, [
+            Step(
+                N_("{how} ({faces} in 6): the d6 shows {face}: nothing found."),
+                {"how": Step(how), "faces": faces, "face": face},
+            )
+        ]
+    fed = dice.roll(FOOD_DIE)
+    return fed, [
+        Step(
+            N_("{how} ({faces} in 6): the d6 shows {face}: food found."),
+            {"how": Step(how), "faces": faces, "face": face},
+        ),
+        Step(
+            N_("1d6 shows {count}: enough food for {count} person for a day."),
+            {"count": fed},
+            plural=N_("1d6 shows {count}: enough food for {count} people for a day."),
+        ),
+    ]
+
+
+def _rest_steps(plan: Journey, resting: bool, days: int) -> list[Step]:
+    if resting:
+        if plan.days_travelled > TRAVEL_DAYS_BEFORE_REST or plan.must_rest:
+            return [Step(N_("Rested: the party is fit to travel again."))]
+        return []
+    if plan.must_rest:
+        return [Step(N_("The party marched on after a forced march: it needed a day of rest."))]
+    if days == TRAVEL_DAYS_BEFORE_REST:
+        return [Step(N_("Six days of travel: the next day should be a rest."))]
+    if days > TRAVEL_DAYS_BEFORE_REST:
+        return [
+            Step(
+                N_("No day of rest: -{penalty} to attack and damage until the party rests."),
+                {"penalty": NOT_RESTING_PENALTY},
+            )
+        ]
+    return []
+
+
+def _title(day: int, miles: int, terrain: Terrain, lost: bool, fed: int, found: bool) -> Step:
+    parts: list[Step] = [
+        Step(
+            N_("{count} mile through {terrain}"),
+            {"count": miles, "terrain": Step(TERRAIN_NAMES[terrain])},
+            plural=N_("{count} miles through {terrain}"),
+        )
+        if miles
+        else Step(N_("no travel"))
+    ]
+    if lost:
+        parts.append(Step(N_("lost")))
+    if fed:
+        parts.append(Step(N_("food for {fed} found"), {"fed": fed}))
+    parts.append(Step(N_("wandering monsters!")) if found else Step(N_("no wandering monsters.")))
+    return Step(N_("Day {day}: {what}"), {"day": day, "what": _joined(parts)})
+
+
+def _joined(parts: list[Step]) -> Step:
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = Step(N_("{first}; {then}"), {"first": joined, "then": part})
+    return joined
+
+
+def travel_day(
+    clock: TurnState,
+    plan: Journey,
+    values: Mapping[str, Value],
+    dice: Dice,
+    *,
+    library: Library | None = None,
+    location: str | None = None,
+) -> tuple[TurnState, Journey, Outcome]:
+    """One wilderness day as the plan says: getting lost (a d6, if the party can), food
+    (a d6 and 1d6, if it forages or hunts), then the day's wandering-monster check at the
+    clock's terrain (:func:`omen.ose.turn.next_day`, which rolls on ``location``'s table).
+    Lights and timers are left as they are.
+    """
+    terrain = clock.terrain
+    miles = miles_per_day(plan, terrain)
+    if plan.miles + miles > MAX_MILES:
+        raise _refuse(N_("The journey's miles are full: start a new journey."))
+    steps = _plan_steps(plan, terrain, miles)
+    lost, more = _lost(plan, terrain, dice)
+    steps.extend(more)
+    fed, more = _food(plan, dice)
+    steps.extend(more)
+    resting = plan.activity is Activity.REST
+    days = 0 if resting else plan.days_travelled + 1
+    steps.extend(_rest_steps(plan, resting, days))
+    clock, check = ose_turn.next_day(clock, dice, values, library=library, location=location)
+    steps.extend(check.steps[1:])  # its first step names the day, as the title does
+    title = _title(clock.day, miles, terrain, lost, fed, clock.encounter)
+    outcome = Outcome(title, tuple(steps), check.kind)
+    clock = replace(clock, last=outcome)
+    plan = replace(
+        plan,
+        miles=plan.miles + miles,
+        food=min(plan.food + fed, MAX_FOOD),
+        days_travelled=min(days, ose_turn.MAX_DAY),
+        must_rest=plan.forced and not resting,
+        forced=False,
+        lost=lost,
+        last=outcome,
+    )
+    return clock, plan, outcome
+
+
+def new_journey(plan: Journey) -> Journey:
+    """The same party starting a new journey: its plan kept, the counts at nothing."""
+    return Journey(plan.speed, plan.route, plan.guide)

@@ -1,0 +1,279 @@
+"""The OSE wilderness day, from the SRD's Wilderness Adventuring in our words: a day's
+miles by the slowest speed and the land, the chance of getting lost by terrain (and when
+a party cannot), foraging and hunting, the day's check, rest, and a day's whole trace."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from omen.campaign.state import Outcome
+from omen.campaign.tables import Entry, Library, Location, Table
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import Step
+from omen.core.store import compact, decode, encode, enveloped
+from omen.ose import wilderness as w
+from omen.ose.turn import LightKind, Terrain, TurnState, add_light, add_timer
+from omen.ose.wilderness import Activity, Journey, Route
+
+OPEN = (Terrain.CLEAR, Terrain.GRASSLAND, Terrain.SETTLED, Terrain.CITY)
+ROUGH = (Terrain.BARREN, Terrain.DESERT, Terrain.FOREST, Terrain.HILLS)
+HARD = (Terrain.JUNGLE, Terrain.MOUNTAINS, Terrain.SWAMP)
+
+
+# --- miles a day ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("speed", "open_land", "rough", "hard"),
+    [(120, 24, 16, 12), (90, 18, 12, 9), (60, 12, 8, 6), (30, 6, 4, 3), (40, 8, 5, 4)],
+)
+def test_a_fifth_of_the_slowest_speed_in_miles_cut_by_a_third_or_a_half(
+    speed: int, open_land: int, rough: int, hard: int
+) -> None:
+    plan = Journey(speed=speed)
+    assert {w.miles_per_day(plan, t) for t in OPEN} == {open_land}
+    assert {w.miles_per_day(plan, t) for t in ROUGH} == {rough}
+    assert {w.miles_per_day(plan, t) for t in HARD} == {hard}
+
+
+def test_a_road_adds_half_and_a_forced_march_half_again() -> None:
+    assert w.miles_per_day(Journey(route=Route.ROAD), Terrain.CLEAR) == 36
+    assert w.miles_per_day(Journey(route=Route.ROAD, forced=True), Terrain.CLEAR) == 54
+    assert w.miles_per_day(Journey(route=Route.TRAIL), Terrain.FOREST) == 16
+    assert w.miles_per_day(Journey(forced=True), Terrain.SWAMP) == 18
+
+
+def test_water_and_air_are_not_slowed_by_the_land() -> None:
+    for terrain in (Terrain.RIVER, Terrain.OCEAN, Terrain.AERIAL):
+        assert w.miles_per_day(Journey(speed=180), terrain) == 36
+
+
+def test_hunting_and_resting_go_nowhere() -> None:
+    for activity in (Activity.HUNT, Activity.REST):
+        assert w.miles_per_day(Journey(activity=activity), Terrain.CLEAR) == 0
+
+
+# --- getting lost, counted over every face ------------------------------------------------------
+
+
+def lost_on_every_face(plan: Journey, terrain: Terrain) -> Fraction:
+    """Roll a day with each face of the lost die in turn (the rest of the day's dice
+    fixed) and count the days that went astray."""
+    lost = 0
+    for face in range(1, 7):
+        _clock, after, _ = w.travel_day(
+            TurnState(terrain=terrain), plan, {}, ScriptedDice([face, 6])
+        )
+        lost += after.lost
+    return Fraction(lost, 6)
+
+
+@pytest.mark.parametrize("terrain", list(Terrain))
+def test_lost_odds_per_terrain_match_the_faces_that_lose_the_way(terrain: Terrain) -> None:
+    expected = {
+        Terrain.CLEAR: Fraction(1, 6),
+        Terrain.GRASSLAND: Fraction(1, 6),
+        Terrain.DESERT: Fraction(1, 2),
+        Terrain.JUNGLE: Fraction(1, 2),
+        Terrain.SWAMP: Fraction(1, 2),
+        Terrain.RIVER: Fraction(0),
+    }.get(terrain, Fraction(1, 3))
+    plan = Journey()
+    assert w.lost_chance(plan, terrain) == expected
+    if expected:
+        assert lost_on_every_face(plan, terrain) == expected
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [Journey(route=Route.ROAD), Journey(route=Route.TRAIL), Journey(guide=True)],
+)
+def test_a_road_a_trail_or_a_guide_cannot_get_lost_and_rolls_no_die(plan: Journey) -> None:
+    for terrain in Terrain:
+        assert w.lost_chance(plan, terrain) == 0
+    # only the day's check is rolled: one die
+    clock, after, outcome = w.travel_day(
+        TurnState(terrain=Terrain.SWAMP), plan, {}, ScriptedDice([6])
+    )
+    assert not after.lost and clock.day == 1
+    assert "no getting lost" in outcome.steps[-3].english()
+
+
+# --- food ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("activity", "faces"), [(Activity.FORAGE, 1), (Activity.HUNT, 2)])
+def test_food_odds_match_the_faces_that_find_food(activity: Activity, faces: int) -> None:
+    plan = Journey(activity=activity, route=Route.ROAD)  # no lost die
+    found = 0
+    for face in range(1, 7):
+        _c, after, _ = w.travel_day(
+            TurnState(terrain=Terrain.CLEAR), plan, {}, ScriptedDice([face, 4, 6])
+        )
+        found += after.food > 0
+        assert after.food in ((4,) if face <= faces else (0,))
+    assert Fraction(found, 6) == w.food_chance(plan) == Fraction(faces, 6)
+
+
+def test_travelling_without_foraging_finds_no_food_and_rolls_no_die_for_it() -> None:
+    assert w.food_chance(Journey()) == 0
+    _c, after, _ = w.travel_day(TurnState(), Journey(route=Route.ROAD), {}, ScriptedDice([6]))
+    assert after.food == 0
+
+
+def test_hunting_takes_the_day_but_the_check_is_still_made() -> None:
+    clock, after, outcome = w.travel_day(
+        TurnState(terrain=Terrain.FOREST),
+        Journey(activity=Activity.HUNT),
+        {},
+        ScriptedDice([2, 5, 1]),
+    )
+    assert (after.miles, after.food, clock.day, clock.encounter) == (0, 5, 1, True)
+    assert outcome.title.english() == "Day 1: no travel; food for 5 found; wandering monsters!"
+
+
+# --- the day's whole trace ----------------------------------------------------------------------
+
+
+def test_a_day_in_the_hills_step_by_step() -> None:
+    clock = add_timer(
+        add_light(TurnState(terrain=Terrain.HILLS, day=3), LightKind.TORCH), "Bless", 2
+    )
+    plan = Journey(speed=90, activity=Activity.FORAGE, miles=40)
+    # lost die 2 (lost on 1-2), forage 1 (found), 1d6 = 3 fed, the check's d6 = 4
+    after_clock, after, outcome = w.travel_day(clock, plan, {}, ScriptedDice([2, 1, 3, 4]))
+    assert (
+        outcome.title.english()
+        == "Day 4: 12 miles through Hills; lost; food for 3 found; no wandering monsters."
+    )
+    assert [s.english() for s in outcome.steps] == [
+        "Slowest speed 90': 18 miles a day on open land.",
+        "Hills slows the party to 2/3 of that.",
+        "The party covers 12 miles.",
+        "Getting lost (2 in 6): the d6 shows 2: the party is lost!",
+        "The day's miles go in a direction the referee chooses, not the one the party meant; "
+        "the players are not told.",
+        "Foraging (1 in 6): the d6 shows 1: food found.",
+        "1d6 shows 3: enough food for 3 people for a day.",
+        "Hills: wandering monsters on 2 in 6.",
+        "The d6 shows 4: nobody comes.",
+    ]
+    assert (after.miles, after.food, after.lost, after.days_travelled) == (52, 3, True, 1)
+    assert after.last == outcome == after_clock.last
+    # a day of travel burns no light and runs down no timer
+    assert after_clock.lights == clock.lights and after_clock.timers == clock.timers
+    assert after_clock.turn == clock.turn and after_clock.day == 4
+
+
+def test_wandering_monsters_roll_on_the_location_table() -> None:
+    wolves = Table("wolves", "Wolves", "d6", (Entry("A pack of wolves", 1, 6),))
+    library = Library((wolves,), (Location("moor", "The moor", ("wolves",), "wolves"),))
+    clock, _after, outcome = w.travel_day(
+        TurnState(terrain=Terrain.SWAMP),
+        Journey(route=Route.ROAD),
+        {},
+        ScriptedDice([3, 5, 1, 1, 1]),
+        library=library,
+        location="moor",
+    )
+    assert clock.encounter and clock.met == "A pack of wolves"
+    assert outcome.kind == "encounter"
+    assert outcome.title.english() == "Day 1: 18 miles through Swamp; wandering monsters!"
+
+
+# --- rest and the forced march ------------------------------------------------------------------
+
+
+def test_six_days_of_travel_then_a_rest_is_due_and_going_on_costs_a_penalty() -> None:
+    clock, plan = TurnState(), Journey(route=Route.ROAD)
+    for _ in range(6):
+        clock, plan, outcome = w.travel_day(clock, plan, {}, ScriptedDice([6]))
+    assert plan.days_travelled == 6
+    assert outcome.steps[-3].english() == "Six days of travel: the next day should be a rest."
+    clock, plan, outcome = w.travel_day(clock, plan, {}, ScriptedDice([6]))
+    assert "-1 to attack and damage" in outcome.steps[-3].english()
+    clock, plan, outcome = w.travel_day(
+        clock, replace(plan, activity=Activity.REST), {}, ScriptedDice([6])
+    )
+    assert plan.days_travelled == 0 and plan.miles == 7 * 36
+    assert outcome.steps[1].english() == "Rested: the party is fit to travel again."
+
+
+def test_a_forced_march_asks_for_a_rest_the_next_day() -> None:
+    clock, plan, _ = w.travel_day(
+        TurnState(), Journey(forced=True, route=Route.ROAD), {}, ScriptedDice([6])
+    )
+    assert plan.must_rest and not plan.forced and plan.miles == 54
+    _c, later, outcome = w.travel_day(clock, plan, {}, ScriptedDice([6]))
+    assert not later.must_rest
+    assert "needed a day of rest" in outcome.steps[-3].english()
+
+
+# --- stored values, and hostile ones ------------------------------------------------------------
+
+
+def test_a_journey_loads_back_as_it_was_saved() -> None:
+    _c, plan, _ = w.travel_day(
+        TurnState(), Journey(activity=Activity.FORAGE), {}, ScriptedDice([1, 1, 6, 6])
+    )
+    assert decode(w.SCHEMA, encode(w.SCHEMA, plan.to_json())) == plan
+    assert Journey.from_json({}) == Journey()  # an older form without the fields
+
+
+def stored(data: Any) -> str:
+    return enveloped(w.SCHEMA, compact(data))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"speed": 0},
+        {"speed": 10**9},
+        {"speed": True},
+        {"speed": "120"},
+        {"route": "teleport"},
+        {"activity": None},
+        {"miles": -1},
+        {"food": 10**12},
+        {"days_travelled": 1.5},
+        {"guide": 1},
+        {"lost": "yes"},
+        {"last": {"t": "<script>"}},
+        {"smuggled": 1},
+    ],
+)
+def test_a_crafted_journey_is_refused_with_a_sentence(change: dict[str, Any]) -> None:
+    data = {**Journey().to_json(), **change}
+    with pytest.raises(StoredDataError) as refused:
+        decode(w.SCHEMA, stored(data))
+    assert str(refused.value) in (
+        "The stored OSE wilderness journey is damaged and cannot be read.",
+        "The saved value 'outcome' is missing or damaged.",  # the last day's record
+    )
+
+
+def test_a_crafted_journey_that_is_not_an_object_is_refused() -> None:
+    for data in ([], "journey", None, 7):
+        with pytest.raises(StoredDataError):
+            decode(w.SCHEMA, stored(data))
+
+
+def test_a_speed_out_of_range_is_a_sentence_for_the_referee() -> None:
+    with pytest.raises(RulesError) as refused:
+        Journey(speed=2)
+    assert refused.value.message == Step(
+        "The slowest speed is a whole number of feet from {low} to {high}.", {"low": 5, "high": 960}
+    )
+
+
+def test_a_journey_keeps_its_last_outcome() -> None:
+    outcome = Outcome(
+        Step("Day {day}: {what}", {"day": 1, "what": Step("no travel")}), (), "nothing"
+    )
+    plan = Journey(last=outcome)
+    assert Journey.from_json(plan.to_json()).last == outcome
