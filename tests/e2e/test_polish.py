@@ -147,6 +147,12 @@ def test_the_ose_clock_shares_its_row_and_add_goal_lines_up(page: Page, base: st
     assert first > row / 2 - 8, (first, row)  # two boxes fill the row, no empty third
 
     nav(page, "Crew")
+    # In an OSE campaign the End of the World's goals are one tap away, labelled.
+    other = page.locator("details.other-game").filter(
+        has_text="The End of the World: scene, goals and characters"
+    )
+    if other.get_attribute("open") is None:
+        other.get_by_text("The End of the World: scene, goals and characters").click()
     field = page.get_by_role("textbox", name="New goal")
     button = page.get_by_role("button", name="Add goal")
     bottom = field.evaluate("f => f.getBoundingClientRect().bottom")

@@ -96,6 +96,9 @@ class FirstStart:
                 values["library"] = Library()
                 values["voidcrawl"] = CrawlSetup(default_voidcrawl())
         store.replace(values)
+        # The chosen game's panels are on show now: built and drawn at once, not in a
+        # later idle moment (the dialog's close is no tap the app's dispatch sees).
+        self.app.draw_uncovered()
 
 
 def offer(app: Any, after: Any = None) -> None:
