@@ -149,7 +149,7 @@ def test_a_day_of_hunting_in_czech_with_k6(page: Page, base: str) -> None:
         "Lov (2 ze 6): na k6 padla 2: jídlo nalezeno."
     )
     expect(travel.locator("[data-bind='osetravel-steps'] li").nth(2)).to_have_text(
-        "Na 1k6 padla 5: jídlo na den pro 5 osob."
+        "Na k6 padla 5: jídlo na den pro 5 osob."
     )
 
 

@@ -54,7 +54,7 @@ def test_a_road_takes_the_place_of_the_land_it_crosses(terrain: Terrain) -> None
     assert w.miles_per_day(plan, terrain) == 36
     _c, _p, outcome = w.travel_day(TurnState(terrain=terrain), plan, {}, ScriptedDice([6]))
     said = [step.english() for step in outcome.steps]
-    assert "A maintained road: half as far again, whatever the land." in said
+    assert "A maintained road: half as far again." in said
     assert not any("slows the party" in line for line in said)
     assert "The party covers 36 miles." in said
 

@@ -68,7 +68,7 @@ _MESSAGES = (
     "A link holds at most {limit} tables.\x1f"
     "A location named '{name}' is already here.\x1f"
     "A low reaction: if the party flees, the monsters may well pursue.\x1f"
-    "A maintained road: half as far again, whatever the land.\x1f"
+    "A maintained road: half as far again.\x1f"
     "A modifier is a whole number from −{limit} to +{limit}.\x1f"
     "A morale adjustment is from -{limit} to +{limit}.\x1f"
     "A morale check is 2d6 against the morale score, adjusted by the situation: above it, they break; 2 never fights and 12 never breaks.\x1f"

@@ -367,7 +367,7 @@ def _plan_steps(plan: Journey, terrain: Terrain, miles: int) -> list[Step]:
             )
         )
     if plan.route is Route.ROAD:
-        steps.append(Step(N_("A maintained road: half as far again, whatever the land.")))
+        steps.append(Step(N_("A maintained road: half as far again.")))
     if plan.forced:
         steps.append(Step(N_("Forced march: half as far again; tomorrow the party must rest.")))
     steps.append(
