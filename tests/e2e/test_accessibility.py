@@ -145,6 +145,41 @@ def each_state(page: Page) -> Iterator[str]:
     expect(page.locator("[data-bind='import-dialog']")).to_be_visible()
     yield "settings: the import dialog"
     press(page, "import-cancel")
+    yield from each_ose_state(page)
+
+
+def each_ose_state(page: Page) -> Iterator[str]:
+    """The states an OSE campaign adds: the dungeon turn's Time passes and its look-ahead,
+    Tests' reaction and morale checks, Crew's OSE rolls, and on Tables the location's
+    terrain and sign table, an entry's dice line, its bracket button and its stats."""
+    page.locator("select[name='game']").select_option("ose")
+    nav(page, "explore")
+    page.locator("input[name='explore-panel'][value='ose_turn']").check()
+    page.locator("[data-bind='oseturn-span-count']").fill("6")
+    expect(page.locator("[data-bind='oseturn-span-odds'] li").first).to_be_visible()
+    yield "explore: the OSE turn, Time passes with its look-ahead"
+
+    nav(page, "tests")
+    for mode in ("reaction", "morale"):
+        page.locator(f"input[name='ose-tests-mode'][value='{mode}']").check()
+        yield f"tests: OSE {mode}"
+        press(page, "ose-check-roll")
+        open_details(page, "section[data-screen='tests'] details")
+        yield f"tests: OSE {mode}, rolled, every section open"
+
+    nav(page, "crew")
+    yield "crew: an OSE campaign's rolls"
+
+    nav(page, "tables")
+    open_details(page, "section[data-screen='tables'] details")
+    expect(page.locator(".terrain-field").first).to_be_visible()
+    yield "tables: an OSE campaign's locations, terrain and sign table"
+    page.locator(".tables-list .table-open").first.click()
+    row = page.locator("[data-bind='table-editor'] .entry-row").first
+    row.locator(".text").fill("2d4 wolves")
+    expect(row.locator(".bracket")).to_be_visible()
+    expect(row.locator(".stats")).to_be_visible()
+    yield "tables: an OSE entry's dice line, bracket button and stats"
 
 
 AXE_RUN = "(options) => axe.run(document, options).then((results) => results.violations)"
@@ -231,6 +266,9 @@ SCREEN_STATES = {
     "tables: the table editor, rolled",
     "log, every entry open",
     "settings",
+    "explore: the OSE turn, Time passes with its look-ahead",
+    "tests: OSE morale, rolled, every section open",
+    "crew: an OSE campaign's rolls",
 }
 
 
@@ -297,7 +335,8 @@ TARGETS = """() => {
 @pytest.mark.parametrize(("language", "theme"), [("en", "light"), ("cs", "dark")])
 def test_every_target_is_at_least_44_px(page: Page, base: str, language: str, theme: str) -> None:
     walk = walked(page, base, language, theme)
-    assert walk["states"][-1] == "settings: the import dialog"  # every state was measured
+    # every state was measured
+    assert walk["states"][-1] == "tables: an OSE entry's dice line, bracket button and stats"
     found = walk["targets"]
     assert not found, report(found)
 

@@ -95,17 +95,18 @@ def test_a_day_in_the_forest_lost_and_foraging_then_undo_and_reload(page: Page, 
         ["The party is lost: its course is not the one it meant."]
     )
 
-    # A second day on a road: no lost die, 27 miles (18 and half again); one Undo takes it back.
+    # A second day on a road: no lost die, and the road's rate in place of the forest's:
+    # 27 miles (18 and half again); one Undo takes it back.
     travel.get_by_role("combobox", name="Route").select_option(label="On a maintained road")
     travel.get_by_role("combobox", name="Today").select_option(label="Travel")
     expect(odds.nth(1)).to_have_text("The party cannot get lost today.")
     type_faces(page, "6")
     travel.get_by_role("button", name="Roll the day").click()
-    expect(title).to_have_text("Day 2: 18 miles through Forest; no wandering monsters.")
-    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("30")
+    expect(title).to_have_text("Day 2: 27 miles through Forest; no wandering monsters.")
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("39")
     page.locator("[data-nav='log']").click()
     titles = page.locator(".log-entry .title")
-    expect(titles.nth(0)).to_have_text("Day 2: 18 miles through Forest; no wandering monsters.")
+    expect(titles.nth(0)).to_have_text("Day 2: 27 miles through Forest; no wandering monsters.")
     expect(titles.nth(1)).to_have_text(
         "Day 1: 12 miles through Forest; lost; food for 3 found; no wandering monsters."
     )
@@ -148,7 +149,7 @@ def test_a_day_of_hunting_in_czech_with_k6(page: Page, base: str) -> None:
         "Lov (2 ze 6): na k6 padla 2: jídlo nalezeno."
     )
     expect(travel.locator("[data-bind='osetravel-steps'] li").nth(2)).to_have_text(
-        "Na 1k6 padla 5: jídlo na den pro 5 osob."
+        "Na k6 padla 5: jídlo na den pro 5 osob."
     )
 
 

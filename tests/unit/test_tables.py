@@ -518,6 +518,42 @@ def test_paste_with_a_die_header_and_markdown_table() -> None:
     assert [e.low for e in header_list.table.entries[:7]] == [11, 12, 13, 14, 15, 16, 21]
 
 
+@pytest.mark.parametrize(
+    ("header", "die", "name"),
+    [
+        ("k6:", "k6", ""),
+        ("2k6 Les", "2k6", "Les"),
+        ("K8 - Hlavní ulice", "k8", "Hlavní ulice"),
+        ("k%", "k%", ""),
+        ("| k4 | Výsledek |", "k4", "Výsledek |"),
+    ],
+)
+def test_paste_reads_a_czech_die_header_as_the_english_one(
+    header: str, die: str, name: str
+) -> None:
+    low, high = {"k6": (1, 6), "2k6": (2, 12), "k8": (1, 8), "k%": (1, 100), "k4": (1, 4)}[die]
+    text = f"{header}\n{low} Vlci\n{low + 1}-{high} Mlha"
+    pasted = import_pasted(text)
+    assert (pasted.table.die, pasted.ok, english(pasted.issues)) == (die, True, [])
+    assert [(e.text, e.faces) for e in pasted.table.entries] == [
+        ("Vlci", str(low)),
+        ("Mlha", f"{low + 1}-{high}"),
+    ]
+    if not header.startswith("|"):
+        assert pasted.table.name == name
+    if die != "k%":
+        faces = [1, 1] if die == "2k6" else [1]
+        result = roll_table(Library((pasted.table,)), pasted.table.id, ScriptedDice(faces))
+        assert result.text == "Vlci"
+        assert result.steps[1].english().startswith(f"{die}: ")
+
+
+def test_paste_takes_a_word_starting_with_k_as_an_entry_not_a_die() -> None:
+    pasted = import_pasted("kočka\nkůň\nk6ka")
+    assert pasted.table.die != "k6"
+    assert [e.text for e in pasted.table.entries] == ["kočka", "kůň", "k6ka"]
+
+
 def test_paste_errors_name_their_lines() -> None:
     pasted = import_pasted("d8\n1-2 Wolves\n3 Tree\n\n7-5 Backwards\nNo face here\n3 Again\n4\n")
     assert english(pasted.issues) == [

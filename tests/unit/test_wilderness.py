@@ -48,6 +48,17 @@ def test_a_road_adds_half_and_a_forced_march_half_again() -> None:
     assert w.miles_per_day(Journey(forced=True), Terrain.SWAMP) == 18
 
 
+@pytest.mark.parametrize("terrain", [*ROUGH, *HARD])
+def test_a_road_takes_the_place_of_the_land_it_crosses(terrain: Terrain) -> None:
+    plan = Journey(route=Route.ROAD)
+    assert w.miles_per_day(plan, terrain) == 36
+    _c, _p, outcome = w.travel_day(TurnState(terrain=terrain), plan, {}, ScriptedDice([6]))
+    said = [step.english() for step in outcome.steps]
+    assert "A maintained road: half as far again." in said
+    assert not any("slows the party" in line for line in said)
+    assert "The party covers 36 miles." in said
+
+
 def test_water_and_air_are_not_slowed_by_the_land() -> None:
     for terrain in (Terrain.RIVER, Terrain.OCEAN, Terrain.AERIAL):
         assert w.miles_per_day(Journey(speed=180), terrain) == 36
@@ -183,7 +194,7 @@ def test_wandering_monsters_roll_on_the_location_table() -> None:
     )
     assert clock.encounter and clock.met == "A pack of wolves"
     assert outcome.kind == "encounter"
-    assert outcome.title.english() == "Day 1: 18 miles through Swamp; wandering monsters!"
+    assert outcome.title.english() == "Day 1: 36 miles through Swamp; wandering monsters!"
 
 
 # --- rest and the forced march ------------------------------------------------------------------

@@ -97,7 +97,9 @@ def _face(token: str) -> int:
 # --- pasting a table ------------------------------------------------------------------
 
 # Digits are ASCII 0-9 only (see notation.is_digits): '٣' is not a face.
-_HEADER = re.compile(r"\s*([0-9]*[dD](?:[0-9]+|%))(?=$|[\s:.])[\s:.\-–—]*(.*)")
+# A first line naming the die: "d6", "2d6 Forest", "d%:", or as Czech tables write dice
+# with k (kostka): "k6:", "2k6 Les", "k%".
+_HEADER = re.compile(r"\s*([0-9]*[dDkK](?:[0-9]+|%))(?=$|[\s:.])[\s:.\-–—]*(.*)")
 # A line of a pasted table: its faces (as an entry's faces field reads them), then a dot,
 # colon, bracket or space, then the entry's text.
 _FACED = re.compile(rf"\s*{_FACE_RANGE}(?:\s*[.:)]\s*|\s+|$)(.*)")
@@ -221,7 +223,12 @@ def _refused(table: Table, message: Step) -> PastedTable:
 
 
 def _header(line: str) -> tuple[str | None, str]:
-    """A first line naming the die (``d8``, ``2d6 Forest``): the die and the title."""
+    """A first line naming the die (``d8``, ``2d6 Forest``, or in Czech ``k8``, ``2k6 Les``):
+    the die as written (lower case) and the title.
+
+    >>> _header("2k6 Les"), _header("k%:"), _header("K6: Cesta"), _header("kočka")
+    (('2k6', 'Les'), ('k%', ''), ('k6', 'Cesta'), (None, ''))
+    """
     match = _HEADER.fullmatch(line)
     if match is None:
         return None, ""

@@ -112,12 +112,14 @@ PROCEDURES: tuple[Procedure, ...] = (
         (
             N_(
                 "A party makes its slowest member's base movement rate divided by five "
-                "in miles a day; rough land cuts that by a third or a half, a road adds "
-                "half again, and a forced march half again at the price of a day's rest."
+                "in miles a day; rough land cuts that by a third or a half, a maintained "
+                "road gives half again whatever the land, and a forced march half again "
+                "at the price of a day's rest. A party rests one day in seven; without it, "
+                "−1 to attack and damage until it rests."
             ),
             N_(
                 "Across country the party may get lost: 1, 2 or 3 in 6 by terrain; on a "
-                "road, trail or river, or with a guide, it cannot."
+                "road, trail or river it cannot, nor (Omen's ruling) with a guide."
             ),
             N_(
                 "Foraging while travelling finds food for 1d6 people on 1 in 6; hunting "

@@ -10,9 +10,12 @@ makes 24 miles, 90' makes 18, 60' makes 12, 30' makes 6.
 
 **Terrain.** Open land (clear, grassland, settled land, a city) leaves the rate as it
 is. Barren land, desert, forest and hills cut it by a third; jungle, mountains and swamp
-by half. A maintained road adds half again whatever land it crosses. On a river, at sea
-or in the air the rate given is the boat's, the ship's or the flyer's, and the land does
-not slow it. Omen rounds a day's miles down to a whole mile.
+by half. A maintained road is a line of its own in the terrain list: on it the party
+makes half again its rate, whatever land the road crosses (the road's line takes the
+place of the land's, it is not applied on top of it). On a river, at sea or in the air
+the rate given is the boat's, the ship's or the flyer's, and the land does not slow it.
+Omen rounds a day's miles down to a whole mile (Omen's ruling: the rules give the
+fractions, not the rounding).
 
 **Forced march.** A party may push on for half as far again, but it must then rest a
 whole day. **Rest.** A party rests one day in every seven: after six days of travel the
@@ -22,8 +25,8 @@ until it rests.
 **Losing direction.** At the start of a day of travel the referee rolls a d6 in secret:
 the party strays on 1 in 6 in clear land and grassland, 3 in 6 in desert, jungle and
 swamp, 2 in 6 anywhere else. A party that follows a road, a trail or a river cannot get
-lost; Omen treats a guide who knows the land the same way (the referee's ruling, shown
-as a choice). A lost party still covers the day's miles, but in a direction the referee
+lost; Omen treats a guide who knows the land the same way (Omen's ruling, shown as a
+choice the referee makes). A lost party still covers the day's miles, but in a direction the referee
 chooses, not the one it meant; the players are not told.
 
 **Finding food.** Foraging goes on while the party travels, costing no time: on 1 in 6
@@ -128,6 +131,9 @@ LOST_FACES: Mapping[Terrain, int] = {
     Terrain.SWAMP: 3,
     Terrain.RIVER: 0,  # a party on a river follows it
 }
+
+# A maintained road's rate, in place of the land's.
+ROAD_RATE = Fraction(3, 2)
 
 FORAGE_FACES = 1
 HUNT_FACES = 2
@@ -249,7 +255,9 @@ def miles_per_day(plan: Journey, terrain: Terrain) -> int:
     >>> miles_per_day(Journey(speed=120, route=Route.ROAD), Terrain.CLEAR)
     36
     >>> miles_per_day(Journey(speed=120, route=Route.ROAD), Terrain.HILLS)
-    24
+    36
+    >>> miles_per_day(Journey(speed=120, route=Route.TRAIL), Terrain.HILLS)
+    16
     >>> miles_per_day(Journey(speed=60, forced=True), Terrain.HILLS)
     12
     >>> miles_per_day(Journey(activity=Activity.HUNT), Terrain.CLEAR)
@@ -257,9 +265,8 @@ def miles_per_day(plan: Journey, terrain: Terrain) -> int:
     """
     if not travels(plan):
         return 0
-    rate = Fraction(plan.speed, FEET_PER_MILE_A_DAY) * TERRAIN_RATE[terrain]
-    if plan.route is Route.ROAD:
-        rate *= Fraction(3, 2)
+    land = ROAD_RATE if plan.route is Route.ROAD else TERRAIN_RATE[terrain]
+    rate = Fraction(plan.speed, FEET_PER_MILE_A_DAY) * land
     if plan.forced:
         rate *= Fraction(3, 2)
     return int(rate)
