@@ -121,6 +121,40 @@ def test_liminal_horror_three_turns_pass_with_odds_before_and_steps_after(
     )
 
 
+def test_liminal_horror_real_minutes_pass_as_the_turns_they_make(page: Page, base: str) -> None:
+    # the reminder's setting is 25 real minutes a turn: 60 real minutes make 2 turns
+    open_app(page, base)
+    checks = page.locator("[data-panel='checks']")
+    span = checks.get_by_role("spinbutton", name="How much")
+    checks.get_by_role("combobox", name="Counted in").select_option(label="Real minutes")
+    odds = checks.locator("[data-bind='explore-span-odds'] li")
+    span.fill("10")
+    expect(odds).to_have_text(
+        ["Too few real minutes for a turn: a turn is 25 real minutes at the table."]
+    )
+    span.fill("60")
+    two = chance_within(20, tension_transition(TensionSettings()), 2)
+    expect(odds).to_have_text(
+        [f"In the next 60 real minutes, 2 turns: {percent(two)} at least one encounter."]
+    )
+
+    physical(checks, "1 2")
+    checks.get_by_role("button", name="Let the time pass").click()
+    title = checks.locator("[data-bind='result-title']")
+    headline = "Time passes (60 real minutes, 2 turns). Tension Die: nothing yet (pool 17)"
+    expect(title).to_have_text(headline)
+    expect(checks.locator("[data-bind='turn']")).to_have_text("2")
+    expect(checks.locator("[data-bind='pool']")).to_have_text("17 of 20")
+
+    reload_app(page)
+    expect(title).to_have_text(headline)
+    expect(checks.locator("[data-bind='turn']")).to_have_text("2")
+
+    undo(page)
+    expect(checks.locator("[data-bind='turn']")).to_have_text("0")
+    expect(checks.locator("[data-bind='pool']")).to_have_text("20 of 20")
+
+
 def test_ose_an_hour_passes_and_the_torch_goes_out_in_it(page: Page, base: str) -> None:
     open_app(page, base)
     choose_ose(page)
