@@ -22,6 +22,7 @@ from omen.campaign.clock import chance_within, tension_transition
 from omen.campaign.exploration import TensionSettings
 
 from .conftest import every_screen_built, open_app, reload_app
+from .test_games_gurps_eotw import choose_game, travel
 from .test_ose_turn import choose_ose
 
 # A stand-in wake lock: it grants every request with a lock that can be let go.
@@ -119,6 +120,95 @@ def test_liminal_horror_three_turns_pass_with_odds_before_and_steps_after(
     expect(page.locator(".log-entry .title").first).to_have_text(
         "Time passes (3 turns). Tension Die: nothing yet (pool 14)"
     )
+
+
+def test_liminal_horror_real_minutes_pass_as_the_turns_they_make(page: Page, base: str) -> None:
+    # the reminder's setting is 25 real minutes a turn: 60 real minutes make 2 turns
+    open_app(page, base)
+    checks = page.locator("[data-panel='checks']")
+    span = checks.get_by_role("spinbutton", name="How much")
+    checks.get_by_role("combobox", name="Counted in").select_option(label="Real minutes")
+    odds = checks.locator("[data-bind='explore-span-odds'] li")
+    span.fill("10")
+    expect(odds).to_have_text(
+        ["Too few real minutes for a turn: a turn is 25 real minutes at the table."]
+    )
+    span.fill("60")
+    two = chance_within(20, tension_transition(TensionSettings()), 2)
+    expect(odds).to_have_text(
+        [f"In the next 60 real minutes, 2 turns: {percent(two)} at least one encounter."]
+    )
+
+    physical(checks, "1 2")
+    checks.get_by_role("button", name="Let the time pass").click()
+    title = checks.locator("[data-bind='result-title']")
+    headline = "Time passes (60 real minutes, 2 turns). Tension Die: nothing yet (pool 17)"
+    expect(title).to_have_text(headline)
+    expect(checks.locator("[data-bind='turn']")).to_have_text("2")
+    expect(checks.locator("[data-bind='pool']")).to_have_text("17 of 20")
+
+    reload_app(page)
+    expect(title).to_have_text(headline)
+    expect(checks.locator("[data-bind='turn']")).to_have_text("2")
+
+    undo(page)
+    expect(checks.locator("[data-bind='turn']")).to_have_text("0")
+    expect(checks.locator("[data-bind='pool']")).to_have_text("20 of 20")
+
+
+def test_gurps_a_day_on_the_road_passes_until_an_encounter(page: Page, base: str) -> None:
+    # travel turns of 4 hours (the default): a day is 6 checks on the Encounter Die
+    open_app(page, base)
+    choose_game(page, "gurps")
+    panel = travel(page)
+    span = panel.get_by_role("spinbutton", name="How much")
+    unit = panel.get_by_role("combobox", name="Counted in")
+    odds = panel.locator("[data-bind='travel-span-odds'] li")
+    unit.select_option(label="Hours")
+    span.fill("6")
+    expect(odds).to_have_text(
+        ["6 hours are not a whole number of 4-hour travel turns: pass the time in travel turns."]
+    )
+    span.fill("8")
+    two = 1 - Fraction(5, 6) ** 2
+    expect(odds).to_have_text(
+        [f"In the next 8 hours, 2 travel turns: {percent(two)} at least one encounter."]
+    )
+    unit.select_option(label="Days")
+    span.fill("1")
+    six = 1 - Fraction(5, 6) ** 6
+    expect(odds).to_have_text(
+        [f"In the next 1 day, 6 travel turns: {percent(six)} at least one encounter."]
+    )
+
+    details = panel.locator("details.physical")
+    if details.get_attribute("open") is None:
+        panel.get_by_text("Roll the travel check with your own dice").click()
+    panel.get_by_role("textbox", name="Faces you rolled, in order").fill("5 6 4 5 1 6")
+    panel.get_by_role("button", name="Let the time pass").click()
+    title = panel.locator("[data-bind='travel-title']")
+    stopped = re.compile(
+        r"^Time passes \(1 day, 6 travel turns\): stopped after 5 by an encounter\. "
+        r"Encounter Die 1: "
+    )
+    expect(title).to_have_text(stopped)
+    expect(panel.locator("[data-bind='travel-turn']")).to_have_text("5")
+    expect(panel.locator("[data-bind='travel-hours']")).to_have_text("20 h")
+    panel.get_by_text("How this travel turn was rolled").click()
+    steps = panel.locator("[data-bind='travel-steps'] li")
+    expect(steps.filter(has_text="begins:")).to_have_count(5)
+    expect(panel.get_by_role("button", name="Work out the distance (GURPS)")).to_be_visible()
+
+    reload_app(page)
+    panel = travel(page)
+    expect(panel.locator("[data-bind='travel-title']")).to_have_text(stopped)
+    expect(panel.locator("[data-bind='travel-turn']")).to_have_text("5")
+
+    page.locator("[data-nav='log']").click()
+    page.get_by_role("button", name="Undo last action").click()
+    page.locator("[data-nav='explore']").click()
+    expect(panel.locator("[data-bind='travel-turn']")).to_have_text("0")
+    expect(panel.locator("[data-bind='travel-hours']")).to_have_text("0 h")
 
 
 def test_ose_an_hour_passes_and_the_torch_goes_out_in_it(page: Page, base: str) -> None:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import copy
 import itertools
+import shutil
+import sys
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,8 +30,10 @@ from omen.campaign.clock import (
     Unit,
     chance_within,
     encounter_die_transition,
+    exploration_turns,
     exploration_within,
     pass_exploration,
+    span_words,
     tension_transition,
 )
 from omen.campaign.exploration import Procedure, TensionSettings, tension_die
@@ -36,6 +41,7 @@ from omen.campaign.state import Exploration, Outcome
 from omen.campaign.voidcrawl import Phase
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError
+from omen.core.i18n import Translator
 from omen.core.roll import N_, Step
 from omen.core.store import MemoryBackend
 from omen.ose import span as ose_span
@@ -45,6 +51,7 @@ from omen.ose.turn import LightKind, Mode, Terrain, TurnState, add_light, add_ti
 from .test_adapter_store import make_store
 
 D6 = range(1, 7)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def check_sequences(first_pool: int, settings_: TensionSettings) -> list[tuple[Fraction, int]]:
@@ -244,6 +251,80 @@ def test_days_in_a_dungeon_and_turns_on_the_road_are_refused() -> None:
 def test_a_span_longer_than_a_day_of_turns_is_refused() -> None:
     with pytest.raises(RulesError):
         Span(25, Unit.HOUR).turns(10)
+
+
+# --- Liminal Horror's real minutes at the table ----------------------------------------
+
+
+@pytest.mark.parametrize("setting", range(20, 31))
+@pytest.mark.parametrize("count", [1, 19, 20, 25, 29, 30, 59, 60, 90, MAX_COUNT])
+def test_real_minutes_make_a_turn_for_every_whole_setting(setting: int, count: int) -> None:
+    values = settings.clean({"reminder.minutes": setting})
+    span = Span(count, Unit.REAL)
+    if count < setting:
+        with pytest.raises(RulesError) as caught:
+            exploration_turns(values, span)
+        assert f"a turn is {setting} real minutes" in caught.value.message.english()
+    else:
+        assert exploration_turns(values, span) == count // setting
+
+
+def test_real_minutes_follow_the_reminder_setting_even_when_it_is_off() -> None:
+    values = settings.clean({"reminder.on": False, "reminder.minutes": 30})
+    assert exploration_turns(values, Span(90, Unit.REAL)) == 3
+    assert exploration_turns(settings.clean({}), Span(90, Unit.REAL)) == 3  # 25 each
+
+
+def test_a_real_span_plays_its_turns_and_says_them_in_the_headline() -> None:
+    values = settings.clean({"reminder.minutes": 20})
+    state = Exploration(procedure=Procedure.ENCOUNTER_DIE)
+    after, result = pass_exploration(state, values, ScriptedDice([4, 5, 6]), Span(70, Unit.REAL))
+    assert after.clock.turn == 3
+    assert result.title.english().startswith("Time passes (70 real minutes, 3 turns).")
+    assert after.last == result
+
+
+def test_a_real_span_stopped_by_an_encounter_says_so() -> None:
+    values = settings.clean({"reminder.minutes": 25})
+    state = Exploration(procedure=Procedure.ENCOUNTER_DIE)
+    after, result = pass_exploration(state, values, ScriptedDice([4, 1]), Span(100, Unit.REAL))
+    assert after.clock.turn == 2
+    assert result.kind == "encounter"
+    assert "(100 real minutes, 4 turns): stopped after 2 by an encounter" in (
+        result.title.english()
+    )
+
+
+@pytest.mark.parametrize("count", [25, 50, 75, 140])
+def test_real_span_odds_are_those_of_its_turns(count: int) -> None:
+    values = settings.clean({"reminder.minutes": 25})
+    state = Exploration(procedure=Procedure.ENCOUNTER_DIE)
+    turns = exploration_turns(values, Span(count, Unit.REAL))
+    assert exploration_within(state, values, turns) == 1 - Fraction(5, 6) ** (count // 25)
+
+
+def test_real_minutes_are_no_unit_of_the_ose_clock() -> None:
+    with pytest.raises(RulesError):
+        ose_span.pass_time(TurnState(), {}, ScriptedDice([]), Span(60, Unit.REAL))
+
+
+def test_a_real_span_in_czech(tmp_path: Any) -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    from msgfmt import compile_language
+
+    source = tmp_path / "cs"
+    source.mkdir()
+    shutil.copy(ROOT / "locale" / "cs" / "core.po", source / "a_core.po")
+    shutil.copy(ROOT / "locale" / "cs" / "campaign.po", source / "campaign.po")
+    compile_language(source, tmp_path / "build")
+    czech = Translator.load("cs", tmp_path / "build" / "locale")
+    assert czech.render(span_words(Span(70, Unit.REAL), 3)) == "70 skutečných minut, 3 tahy"
+    assert czech.render(span_words(Span(1, Unit.REAL), 1)) == "1 skutečná minuta, 1 tah"
+    with pytest.raises(RulesError) as caught:
+        Span(10, Unit.REAL).turns(10, 20)
+    assert czech.render(caught.value.message) == (
+        "Na tah je to málo skutečných minut: tah je 20 skutečných minut u stolu."
+    )
 
 
 # --- the clock as a state machine ------------------------------------------------------

@@ -28,7 +28,7 @@ Fraction(1, 2)
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TypeVar
@@ -39,6 +39,7 @@ from omen.campaign.exploration import (
     TensionSettings,
     _decrement_chance,
     encounter_die,
+    real_turn_minutes,
 )
 from omen.campaign.state import Exploration, Outcome, check, tension_settings
 from omen.campaign.tables import Library
@@ -65,6 +66,7 @@ class Unit(enum.Enum):
     TURN = "turn"  # the game's own turn (an exploration turn, a ten-minute dungeon turn)
     HOUR = "hour"  # whole turns making an hour
     DAY = "day"  # a day of travel: the game's day procedure, played once a day
+    REAL = "real"  # real minutes at the table, a turn for every so many of them
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,11 @@ class Span:
                 )
             )
         if not isinstance(self.unit, Unit):
-            raise RulesError(Step(N_("Time passes in turns, hours or days.")))
+            raise RulesError(Step(N_("Time passes in turns, hours, days or real minutes.")))
+
+    def real(self) -> bool:
+        """Whether the span is counted in real minutes at the table."""
+        return self.unit is Unit.REAL
 
     def text(self) -> Step:
         """The span in words: "3 turns", "1 hour"."""
@@ -96,20 +102,29 @@ class Span:
             return Step(N_("{count} hour"), count, plural=N_("{count} hours"))
         if self.unit is Unit.DAY:
             return Step(N_("{count} day"), count, plural=N_("{count} days"))
+        if self.unit is Unit.REAL:
+            return Step(N_("{count} real minute"), count, plural=N_("{count} real minutes"))
         return Step(N_("{count} turn"), count, plural=N_("{count} turns"))
 
-    def turns(self, minutes_per_turn: int) -> int:
+    def turns(self, minutes_per_turn: int, real_per_turn: int = 25) -> int:
         """How many turns of ``minutes_per_turn`` minutes the span holds.
 
         A day of travel is not counted in turns: its game plays a day procedure
         (:func:`run`, called once a day), so asking for its turns is a mistake.
+        Real minutes at the table make a turn for every whole ``real_per_turn`` of them
+        (Liminal Horror counts 20 to 30 real minutes without conflict as a turn); the
+        minutes left over make no turn.
 
         >>> Span(1, Unit.HOUR).turns(25)
         Traceback (most recent call last):
         omen.core.errors.RulesError: An hour is not a whole number of 25-minute turns: pass the time in turns.
+        >>> Span(80, Unit.REAL).turns(10, 25)
+        3
         """
         if self.unit is Unit.TURN:
             return self.count
+        if self.unit is Unit.REAL:
+            return self._real_turns(real_per_turn)
         if self.unit is Unit.DAY:
             raise RulesError(Step(N_("A day of travel is played a day at a time, not in turns.")))
         if minutes_per_turn < 1 or 60 % minutes_per_turn:
@@ -128,6 +143,23 @@ class Span:
                 Step(
                     N_("At most {limit} turns pass at once."),
                     {"limit": MAX_SPAN_TURNS},
+                )
+            )
+        return turns
+
+    def _real_turns(self, real_per_turn: int) -> int:
+        if isinstance(real_per_turn, bool) or not isinstance(real_per_turn, int):
+            real_per_turn = 25
+        real_per_turn = max(real_per_turn, 1)
+        turns = self.count // real_per_turn
+        if turns < 1:
+            raise RulesError(
+                Step(
+                    N_(
+                        "Too few real minutes for a turn: a turn is {minutes} real "
+                        "minutes at the table."
+                    ),
+                    {"minutes": real_per_turn},
                 )
             )
         return turns
@@ -308,8 +340,7 @@ def pass_exploration(
     >>> state.clock.turn, result.title.english()
     (2, 'Time passes (3 turns): stopped after 2 by an encounter. Encounter Die 1: An encounter happens now.')
     """
-    minutes = values.get("turn.minutes", 10)
-    turns = span.turns(minutes if isinstance(minutes, int) else 10)
+    turns = exploration_turns(values, span)
 
     def one(now: Exploration) -> tuple[Exploration, Outcome]:
         return check(
@@ -323,8 +354,35 @@ def pass_exploration(
         )
 
     after, ran, steps, last = run(state, turns, one)
-    result = outcome(span, ran, steps, last)
+    result = outcome(span, ran, steps, last, span_words(span, turns))
     return replace(after, last=result), result
+
+
+def exploration_turns(values: Mapping[str, Value], span: Span) -> int:
+    """How many exploration turns ``span`` holds, by the turn's length in the game and,
+    for real minutes, the real minutes that make a turn.
+
+    >>> exploration_turns({"reminder.minutes": 20}, Span(70, Unit.REAL))
+    3
+    """
+    minutes = values.get("turn.minutes", 10)
+    game = minutes if isinstance(minutes, int) and not isinstance(minutes, bool) else 10
+    return span.turns(game, real_turn_minutes(values))
+
+
+def span_words(span: Span, turns: int) -> Step:
+    """The span in words; real minutes say the turns they make.
+
+    >>> span_words(Span(80, Unit.REAL), 3).english()
+    '80 real minutes, 3 turns'
+    """
+    if not span.real():
+        return span.text()
+    return Step(
+        N_("{span}, {count} turn"),
+        {"span": span.text(), "count": turns},
+        plural=N_("{span}, {count} turns"),
+    )
 
 
 def exploration_within(

@@ -329,6 +329,19 @@ def reminder_minutes(values: Mapping[str, Value]) -> int | None:
     return min(max(minutes, REMINDER_LOW), REMINDER_HIGH)
 
 
+def real_turn_minutes(values: Mapping[str, Value]) -> int:
+    """The real minutes at the table that make one turn (the reminder's setting, read
+    whether or not the reminder is on).
+
+    >>> real_turn_minutes({}), real_turn_minutes({"reminder.minutes": 99})
+    (25, 30)
+    """
+    minutes = values.get("reminder.minutes", 25)
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        return 25
+    return min(max(minutes, REMINDER_LOW), REMINDER_HIGH)
+
+
 def reminder_text(minutes: int) -> Step:
     """The nudge shown when ``minutes`` real minutes passed without a turn."""
     return Step(

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from omen.campaign.clock import Span, Unit, exploration_within, pass_exploration
+from omen.campaign.clock import (
+    Span,
+    Unit,
+    exploration_turns,
+    exploration_within,
+    pass_exploration,
+    span_words,
+)
 from omen.campaign.exploration import (
     EncounterDieOdds,
     Procedure,
@@ -101,11 +108,12 @@ class ExploreScreen(kit.Screen):
         self.render_reminder()
 
     def units(self) -> tuple[Unit, ...]:
-        """Exploration turns, and hours when a whole number of turns makes one."""
+        """Exploration turns, hours when a whole number of turns makes one, and real
+        minutes at the table (a turn for every 20 to 30 of them, as the reminder counts)."""
         minutes = self.app.campaign.values.get("turn.minutes", 10)
         if isinstance(minutes, int) and minutes >= 1 and 60 % minutes == 0:
-            return (Unit.TURN, Unit.HOUR)
-        return (Unit.TURN,)
+            return (Unit.TURN, Unit.HOUR, Unit.REAL)
+        return (Unit.TURN, Unit.REAL)
 
     def picked(self) -> Span | None:
         """The span picked, or None while the number is half typed."""
@@ -331,9 +339,8 @@ class ExploreScreen(kit.Screen):
         if span is not None:
             state, values = self.state, self.app.campaign.values
             library, setup = self.tables()
-            minutes = values.get("turn.minutes", 10)
             try:
-                turns = span.turns(minutes if isinstance(minutes, int) else 10)
+                turns = exploration_turns(values, span)
             except RulesError as error:  # too long a span: said instead of the odds
                 self.fill_steps("explore-span-odds", [error.message])
                 return
@@ -343,7 +350,10 @@ class ExploreScreen(kit.Screen):
             lines.append(
                 Step(
                     N_("In the next {span}: {chance} at least one encounter."),
-                    {"span": span.text(), "chance": self.app.translator.percent(chance)},
+                    {
+                        "span": span_words(span, turns),
+                        "chance": self.app.translator.percent(chance),
+                    },
                 )
             )
         self.fill_steps("explore-span-odds", lines)

@@ -21,6 +21,7 @@ LABELS: Mapping[Unit, str] = {
     Unit.TURN: N_("Exploration turns"),
     Unit.HOUR: N_("Hours"),
     Unit.DAY: N_("Days"),
+    Unit.REAL: N_("Real minutes"),
 }
 
 

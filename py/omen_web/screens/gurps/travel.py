@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from omen.campaign.clock import Span, Unit
 from omen.campaign.state import Exploration, depth_limit
 from omen.campaign.tables import Library
 from omen.core.errors import RulesError
@@ -36,13 +37,20 @@ from omen.gurps.travel import (
 )
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
-from omen_web.screens.common import panels
+from omen_web.screens.common import panels, timepasses
 
 if TYPE_CHECKING:
     from omen.gurps.distance import GurpsForm
     from omen_web.kit.app import App
 
 NO_TABLE = ""
+# the span picker's units on the road
+SPAN_UNITS = (Unit.TURN, Unit.HOUR, Unit.DAY)
+SPAN_LABELS = {
+    Unit.TURN: N_("Travel turns"),
+    Unit.HOUR: N_("Hours"),
+    Unit.DAY: N_("Days"),
+}
 
 
 class GurpsTravelPanel(kit.Screen):
@@ -128,6 +136,30 @@ class GurpsTravelPanel(kit.Screen):
             )
         self.store.act(outcome, gurps_travel=state)
 
+    def on_travel_span(self, _target: Any, _event: Any) -> None:
+        self.render_span()
+
+    def on_travel_pass(self, _target: Any, _event: Any) -> None:
+        """Let the span pass on the road: each travel turn checked in order, one log
+        entry."""
+        from omen.gurps.span import pass_travel
+
+        span = timepasses.span(
+            self.bound("travel-span-count"), self.bound("travel-span-unit"), SPAN_UNITS
+        )
+        values = self.app.campaign.values
+        with panels.typed_dice(self, self.bound("travel-typed")) as dice:
+            state, outcome = pass_travel(
+                self.state,
+                self.library(),
+                self.exploration(),
+                self.hours(),
+                dice,
+                span,
+                depth_limit(values),
+            )
+        self.store.act(outcome, gurps_travel=state)
+
     def on_travel_meet(self, _target: Any, _event: Any) -> None:
         # The encounter happens at the time of day on the road: its darkness is filled in.
         form: GurpsForm = self.store.get("gurps_form")
@@ -204,6 +236,41 @@ class GurpsTravelPanel(kit.Screen):
             )
         self.app.fill_list(dom.bound("travel-odds", panel), lines)
         self.render_march(state)
+        self.render_span()
+
+    def picked(self) -> Span | None:
+        """The span picked, or None while the number is half typed."""
+        return timepasses.read_span(
+            self.bound("travel-span-count"), self.bound("travel-span-unit"), SPAN_UNITS
+        )
+
+    def render_span(self) -> None:
+        """The span picker, and the exact chance of an encounter within the span."""
+        from omen.gurps.span import chance_in, span_text, span_turns
+
+        timepasses.fill_units(self, self.bound("travel-span-unit"), SPAN_UNITS, SPAN_LABELS)
+        span = self.picked()
+        lines: list[Step] = []
+        if span is not None:
+            state, hours = self.state, self.hours()
+            try:
+                turns = span_turns(span, hours)
+                chance = chance_in(
+                    state, self.library(), hours, span, depth_limit(self.app.campaign.values)
+                )
+            except RulesError as error:  # a span the travel turns do not fit, or no table
+                self.fill_steps("travel-span-odds", [error.message])
+                return
+            lines.append(
+                Step(
+                    N_("In the next {span}: {chance} at least one encounter."),
+                    {
+                        "span": span_text(span, turns),
+                        "chance": self.app.translator.percent(chance),
+                    },
+                )
+            )
+        self.fill_steps("travel-span-odds", lines)
 
     def render_march(self, state: Travel) -> None:
         """The day's march: the party's Move and the ground, and the miles it makes."""
