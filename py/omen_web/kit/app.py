@@ -564,6 +564,11 @@ class App:
             creature, found, self.store.get("library"), exploration.location, procedure, place
         )
         self.store.put("meeting", meeting)
+        if self.campaign.game == "eotw" and meeting.stats.given("eotw"):
+            from omen.eotw.npc import facing_npc
+
+            # The NPC's characteristics start the Tests form: an opposed test is one tap.
+            self.store.put("eotw_tests", facing_npc(self.store.get("eotw_tests"), meeting.stats))
         for name in self.on_show("encounter"):  # the procedures start from the meeting
             begin = getattr(self.screen(name), "on_begin_encounter", None)
             if begin is not None:

@@ -74,7 +74,7 @@ class TestsScreen(kit.Screen):
     __test__ = False  # not a pytest class
     name = "tests"
     root_selector = '[data-bind="eotw-tests"]'
-    parts = ("eotw_tests", "crew", "campaign")
+    parts = ("eotw_tests", "crew", "campaign", "meeting")
 
     def build(self) -> None:
         # The last result on show: this screen's own, not stored.
@@ -103,6 +103,7 @@ class TestsScreen(kit.Screen):
         for characteristic in Characteristic:
             chooser.append(dom.option(characteristic.value))
         self.seen_purpose = self.form.purpose  # a new test asked for clears the last result
+        self.seen_meeting: Any = None  # an NPC met names the next contestant (see render)
 
     # --- what is kept (the store's) -------------------------------------------------------
 
@@ -169,8 +170,32 @@ class TestsScreen(kit.Screen):
         form = self.form
         characteristic = Characteristic(str(target.value))
         character = self.character(form)
-        value = character.value(characteristic) if character is not None else form.value
+        if character is not None:
+            value = character.value(characteristic)
+        else:  # nobody of the crew: the NPC met, if the row gives this characteristic
+            value = self.npc_value(characteristic) or form.value
         self.put(replace(form, characteristic=characteristic, value=value, unticked=()))
+
+    def npc_value(self, characteristic: Characteristic) -> int | None:
+        """The rating of the NPC met (the encounter's row), when the row gives it."""
+        if self.app.campaign.game != "eotw":
+            return None
+        from omen.eotw.npc import npc_value
+
+        return npc_value(self.store.get("meeting").stats, characteristic)
+
+    def name_the_npc(self) -> None:
+        """A new encounter with an NPC whose row gives characteristics names the next
+        contestant after it (the form's values were set when the encounter began)."""
+        meeting = self.store.get("meeting")
+        if meeting is self.seen_meeting:
+            return
+        self.seen_meeting = meeting
+        if self.app.campaign.game != "eotw" or not meeting.stats.given("eotw"):
+            return
+        field = self.bound("contestant-name")
+        if not str(field.value).strip() and not self.form.character:
+            field.value = " ".join(meeting.creature.split())[:200]
 
     def on_test_value(self, target: Any, _event: Any) -> None:
         self.put(replace(self.form, value=int(str(target.value))))
@@ -449,6 +474,7 @@ class TestsScreen(kit.Screen):
         (:meth:`omen_web.kit.screen.Screen.unchanged`), so a roll redraws the result and not the
         odds of a pool that stayed the same."""
         form = self.form
+        self.name_the_npc()
         if form.purpose != self.seen_purpose:
             if form.purpose is not None:  # a test asked for: the last result is not its own
                 self.title, self.steps, self.result = None, (), None

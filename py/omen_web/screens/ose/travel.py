@@ -103,7 +103,9 @@ class OseTravelScreen(kit.Screen):
         )
 
     def on_osetravel_meet(self, _target: Any, _event: Any) -> None:
-        self.app.begin_encounter(self.clock.met, procedure="ose", place=Place.WILDERNESS.value)
+        self.app.begin_encounter(
+            self.clock.met, self.clock.found, procedure="ose", place=Place.WILDERNESS.value
+        )
 
     # --- drawing ------------------------------------------------------------------------
 
