@@ -188,7 +188,7 @@ class App:
         for node, step in self.notices:
             dom.text(dom.one(".text", node), self.t(step))
         self.show_campaign_name()
-        self.render_all()
+        self.redraw_in_language()
 
     def set_prefs(self, prefs: Prefs) -> None:
         self.store.put("prefs", prefs)
@@ -501,10 +501,12 @@ class App:
     def show_campaign_name(self) -> None:
         dom.text(dom.bound("campaign-name"), self.campaign_name())
 
-    def render_all(self) -> None:
-        """Redraw what is on show now; other screens redraw when they are shown.
+    def redraw_in_language(self) -> None:
+        """A new language: every screen built is drawn again, whatever its parts (each
+        drew its text in the language before). What is on show is drawn now; the other
+        screens when they are shown, or in idle moments.
 
-        A click then pays only for the screen the game master is looking at.
+        A change of language then pays only for the screen the game master is looking at.
         """
         for name, screen in list(self.built.items()):
             if self.drawn_now(name, screen):
@@ -570,10 +572,11 @@ class App:
             # The NPC's characteristics start the Tests form: an opposed test is one tap.
             self.store.put("eotw_tests", facing_npc(self.store.get("eotw_tests"), meeting.stats))
         for name in self.on_show("encounter"):  # the procedures start from the meeting
-            begin = getattr(self.screen(name), "on_begin_encounter", None)
+            screen = self.screen(name)
+            begin = getattr(screen, "on_begin_encounter", None)
             if begin is not None:
                 begin(meeting)
-        self.render_all()
+                self.redraw(screen)  # its own choices (the procedure shown) are not stored
         self.show("encounter")
 
     # --- the log entry of a tap, written after its frame ----------------------------

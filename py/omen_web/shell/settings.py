@@ -161,7 +161,6 @@ class SettingsScreen(kit.Screen):
         campaign = self.campaign
         values = {**campaign.values, setting.key: value}
         self.store.put("campaign", replace(campaign, values=values))
-        self.app.render_all()  # the screens not on the kit read settings as they draw
 
     def on_rename(self, _target: Any, _event: Any) -> None:
         name = " ".join(str(self.name_field.value).split())
@@ -174,7 +173,6 @@ class SettingsScreen(kit.Screen):
         game = str(self.game_field.value)
         if game in GAME_NAMES:
             self.store.put("campaign", replace(self.campaign, game=game))
-            self.app.render_all()
 
     def on_choose_language(self, _target: Any, _event: Any) -> None:
         self.store.put("prefs", replace(self.prefs, language=str(self.language_field.value)))
