@@ -1,8 +1,9 @@
 """Every ``data-action`` in the page has its handler, and every handler has a use.
 
-A screen answers ``data-action="next-turn"`` with ``on_next_turn``; a few actions of
-the shell are bound by their selector (``'[data-action="help-close"]'``) and two of the
-page's start-up script (``static/boot.js``) by its own. An action with no handler would
+A screen answers ``data-action="next-turn"`` with ``on_next_turn``, and so do the parts
+of the shell that are no screen (on the kit's ``Actions``: the help sheet, the install
+hint); two actions of the page's start-up script (``static/boot.js``) are bound by their
+selector (``'[data-action="reload"]'``). An action with no handler would
 fail only on a tap (``dom.WiringError``), so it fails here. Actions a screen sets from
 Python (``dataset.action = "import-file"``, a card's buttons made with their action's
 name) count as used by the string that names them, and a hook the app calls by name
@@ -30,13 +31,14 @@ def page_actions() -> frozenset[str]:
 @cache
 def handlers() -> dict[str, str]:
     """Each action a screen's ``on_`` method answers (a method of a class on the kit's
-    ``Screen``), with the file that has it."""
+    ``Screen``, or on its ``Actions`` for the shell's parts that are no screen), with the
+    file that has it."""
     found = {}
     for path in sorted(ADAPTER.rglob("*.py")):
         for cls in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(cls, ast.ClassDef):
                 continue
-            if "kit.Screen" not in {ast.unparse(base) for base in cls.bases}:
+            if not {"kit.Screen", "kit.Actions"} & {ast.unparse(base) for base in cls.bases}:
                 continue
             for node in cls.body:
                 if isinstance(node, ast.FunctionDef) and node.name.startswith("on_"):
@@ -50,8 +52,6 @@ def bound_by_selector() -> set[str]:
     texts = [path.read_text(encoding="utf-8") for path in ADAPTER.rglob("*.py")]
     texts.append((ROOT / "static" / "boot.js").read_text(encoding="utf-8"))
     found = {name for text in texts for name in SELECTOR.findall(text)}
-    settings = (ADAPTER / "shell" / "settings.py").read_text(encoding="utf-8")
-    found |= set(re.findall(r'\("([a-z-]+)", self\.\w+\)', settings))  # bound in a loop
     return found
 
 

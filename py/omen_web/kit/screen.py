@@ -111,13 +111,50 @@ def answers(tag: str, chosen: str | None, event: str) -> bool:
     return event == (chosen or NATURAL.get(tag, "click"))
 
 
-class Screen:
-    """The base of every screen; see the module's docstring for the shape."""
+class Actions:
+    """Whatever answers the ``data-action`` elements under its roots, by delegation: one
+    listener for each of :data:`EVENTS` on each root calls ``on_<action>(target, event)``
+    through the app's guard. Every screen is one (:class:`Screen`); so are the parts of
+    the shell that are no screen (the help sheet's buttons, the install hint)."""
 
     name: ClassVar[str] = ""
+    roots: list[Any]
+
+    def delegate(self, roots: list[Any], guard: Callable[[Callable[[Any], None]], Any]) -> None:
+        """Answer the actions under ``roots`` (each marked as this one's), through ``guard``."""
+        self.roots = roots
+        for root in roots:
+            root.setAttribute("data-kit-root", self.name)
+            for event in EVENTS:
+                dom.on(root, event, guard(self._dispatch))
+
+    def _dispatch(self, event: Any) -> None:
+        target = event.target
+        if not dom.found(target) or not hasattr(target, "closest"):
+            return
+        node = target.closest("[data-action]")
+        if not dom.found(node) or not any(
+            node.closest("[data-kit-root]") == root for root in self.roots
+        ):
+            return  # not an action, or one of a screen drawn inside this one
+        if not answers(str(node.tagName), node.getAttribute("data-on"), str(event.type)):
+            return
+        handler = getattr(self, method_name(str(node.dataset.action)), None)
+        if handler is None:
+            raise dom.WiringError(f"{self.name} has no {method_name(str(node.dataset.action))}")
+        if str(event.type) == "submit":
+            event.preventDefault()
+        handler(node, event)
+
+
+class Screen(Actions):
+    """The base of every screen; see the module's docstring for the shape."""
+
     section: ClassVar[str] = ""  # the data-screen section it is drawn in ("" = its name)
     root_selector: ClassVar[str] = ""  # the element it owns inside it ("" = the section)
-    also: ClassVar[tuple[str, ...]] = ()  # elements it owns outside any section (dialogs)
+    also: ClassVar[
+        tuple[str, ...]
+    ] = ()  # other elements it owns (dialogs, a part outside its root)
     parts: ClassVar[tuple[str, ...]] = ()  # the stored parts it shows
     games: ClassVar[frozenset[str] | None] = None  # the games it is its own for (None: all)
     hides_itself: ClassVar[bool] = False  # its render hides and shows its own root
@@ -127,11 +164,7 @@ class Screen:
         self.store: Store = app.store
         section = dom.one(f'[data-screen="{self.section or self.name}"]')
         self.root = dom.one(self.root_selector, section) if self.root_selector else section
-        self.roots = [self.root, *(dom.one(selector) for selector in self.also)]
-        for root in self.roots:
-            root.setAttribute("data-kit-root", self.name)
-            for event in EVENTS:
-                dom.on(root, event, app.guard(self._dispatch))
+        self.delegate([self.root, *(dom.one(selector) for selector in self.also)], app.guard)
         self.regions = Drawn()
         self.nodes: dict[str, Any] = {}  # bound(): elements by their data-bind name
         self.lists: dict[str, Lines] = {}  # fill_steps(): the lists drawn, by data-bind name
@@ -198,24 +231,6 @@ class Screen:
         return dom.found(hider) and not hider.hasAttribute("data-screen")
 
     # --- inside -------------------------------------------------------------------
-
-    def _dispatch(self, event: Any) -> None:
-        target = event.target
-        if not dom.found(target) or not hasattr(target, "closest"):
-            return
-        node = target.closest("[data-action]")
-        if not dom.found(node) or not any(
-            node.closest("[data-kit-root]") == root for root in self.roots
-        ):
-            return  # not an action, or one of a screen drawn inside this one
-        if not answers(str(node.tagName), node.getAttribute("data-on"), str(event.type)):
-            return
-        handler = getattr(self, method_name(str(node.dataset.action)), None)
-        if handler is None:
-            raise dom.WiringError(f"{self.name} has no {method_name(str(node.dataset.action))}")
-        if str(event.type) == "submit":
-            event.preventDefault()
-        handler(node, event)
 
     def _changed(self, _kinds: frozenset[str]) -> None:
         self.app.redraw(self)

@@ -52,6 +52,8 @@ class FirstStart:
             self.radios[key] = radio
         self.example = dom.one('[name="load-example"]', self.dialog)
         self.answered = False
+        # The dialog closes by its Start button (a form of method "dialog") or by Escape;
+        # either way the answer is what it shows: the dialog's close event, not an action.
         dom.on(self.dialog, "close", self.closed)
 
     def open(self) -> None:
@@ -121,4 +123,4 @@ def offer(app: Any, after: Any = None) -> None:
             waited[0] = True
             FirstStart(app).open()
 
-    dom.on(after, "close", closed)
+    dom.on(after, "close", closed)  # the other dialog's close, however it was closed

@@ -20,6 +20,7 @@ from omen.campaign.procedures import PROCEDURES, game_name, sheet
 from omen.core.roll import N_, Step
 from omen.core.setting import Setting, Value
 from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 HELP_NAME = N_("Help: {procedure}")
 HELP = N_("Help")  # the visible text of a compact help button (a group's, in Settings)
@@ -58,30 +59,39 @@ def shown_value(setting: Setting, value: Value, app: Any) -> str:
     return str(app.tr(labels.get(str(value), str(value))))
 
 
-class HelpSheet:
-    """The help dialog: opened by any ``[data-help]`` button, drawn in the app's language."""
+class HelpSheet(kit.Actions):
+    """The help dialog: opened by any ``[data-help]`` button, drawn in the app's language;
+    its own buttons are actions of the kit (:class:`omen_web.kit.screen.Actions`)."""
+
+    name = "help"
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.dialog = dom.bound("help-sheet")
         self.key = ""
         self.opener: Any = None
+        self.delegate([self.dialog], app.guard)
+        # A help button is on every screen and in the templates they copy, each marked
+        # with its procedure (data-help), not an action: one listener on the document
+        # answers them all, wherever a screen puts one.
         dom.on(document, "click", self.clicked)
+        # The dialog closes by its button, by Escape or by the browser: the focus goes
+        # back to the button that opened it whichever way (an event, not an action).
         dom.on(self.dialog, "close", self.closed)
 
     def clicked(self, event: Any) -> None:
         target = event.target
         if not dom.found(target) or not hasattr(target, "closest"):
             return
-        if dom.found(target.closest('[data-action="help-close"]')):
-            self.dialog.close()
-            return
-        if dom.found(target.closest('[data-action="help-to-settings"]')):
-            self.to_settings()
-            return
         button = target.closest("[data-help]")
         if dom.found(button) and str(button.dataset.help) in PROCEDURES:
             self.open(str(button.dataset.help), button)
+
+    def on_help_close(self, _target: Any, _event: Any) -> None:
+        self.dialog.close()
+
+    def on_help_to_settings(self, _target: Any, _event: Any) -> None:
+        self.to_settings()
 
     def open(self, key: str, opener: Any = None) -> None:
         self.key = key

@@ -17,6 +17,7 @@ from typing import Any
 from pyscript import window
 
 from omen_web.kit import dom
+from omen_web.kit import screen as kit
 
 IOS = re.compile(r"\b(iPhone|iPad|iPod)\b")
 OTHER_BROWSERS = re.compile(r"\b(CriOS|FxiOS|EdgiOS|OPiOS|GSA|DuckDuckGo|YaBrowser)/")
@@ -36,19 +37,28 @@ def installed() -> bool:
     return bool(window.matchMedia("(display-mode: standalone)").matches)
 
 
-def offer(app: Any) -> None:
-    """Show the hint if this device should see it; its button dismisses it for good."""
+class InstallHint(kit.Actions):
+    """The banner on show; its button (an action of the kit) dismisses it for good."""
+
+    name = "install-hint"
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.banner = dom.bound("install-hint")
+        self.delegate([self.banner], app.guard)
+        dom.show(self.banner, True)
+
+    def on_install_hint_dismiss(self, _target: Any, _event: Any) -> None:
+        dom.show(self.banner, False)
+        self.app.set_prefs(replace(self.app.prefs, install_hint_seen=True))
+
+
+def offer(app: Any) -> InstallHint | None:
+    """Show the hint if this device should see it."""
     navigator = window.navigator
     touch = int(getattr(navigator, "maxTouchPoints", 0) or 0)
     if app.prefs.install_hint_seen or not ios_safari(str(navigator.userAgent), touch):
-        return
+        return None
     if installed():
-        return
-    banner = dom.bound("install-hint")
-    dom.show(banner, True)
-
-    def dismiss(_event: Any) -> None:
-        dom.show(banner, False)
-        app.set_prefs(replace(app.prefs, install_hint_seen=True))
-
-    dom.on(dom.one('[data-action="install-hint-dismiss"]'), "click", app.guard(dismiss))
+        return None
+    return InstallHint(app)

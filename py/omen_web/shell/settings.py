@@ -49,10 +49,10 @@ class SettingsScreen(kit.Screen):
 
     name = "settings"
     root_selector = '[data-bind="settings-form"]'  # the share screen's part is its own
+    also = ("section.kept-aside",)  # the copies kept aside, below the share screen's part
     parts = ("campaign", "prefs")
 
     def build(self) -> None:
-        app = self.app
         form = self.root
         dom.on(form, "submit", lambda event: event.preventDefault())  # Enter in a field
         self.name_field = dom.one('[name="campaign-name"]', form)
@@ -79,9 +79,6 @@ class SettingsScreen(kit.Screen):
         for section in sections(campaign.game, campaign.values):
             self.holder.append(self._section(section))
         self.exported = False  # the copies kept aside are cleared only once exported
-        # The copies kept aside sit outside the form: their two buttons are bound here.
-        for name, handler in (("aside-export", self.export_aside), ("aside-clear", self.clear)):
-            dom.on(dom.one(f'[data-action="{name}"]'), "click", app.guard(handler))
 
     @property
     def campaign(self) -> Campaign:
@@ -206,13 +203,13 @@ class SettingsScreen(kit.Screen):
                 heading.focus(dom.options(preventScroll=True))
                 return
 
-    def export_aside(self, _event: Any) -> None:
+    def on_aside_export(self, _target: Any, _event: Any) -> None:
         text = self.app.storage.aside_file()
         download(f"omen-kept-aside-{dom.now_iso()[:10]}.json", text)
         self.exported = True
         self.render_aside()
 
-    def clear(self, _event: Any) -> None:
+    def on_aside_clear(self, _target: Any, _event: Any) -> None:
         if not self.exported:
             return
         count = self.app.storage.clear_aside()

@@ -118,6 +118,8 @@ class ShareScreen(kit.Screen):
         conflicts = dom.bound("import-conflicts")
         conflicts.dataset.action = "import-exception"
         conflicts.dataset.on = "change"
+        # Escape closes the import dialog with no button tapped: the dialog's own cancel
+        # event (no action to delegate) ends the import as the Cancel button does.
         dom.on(self.dialog, "cancel", lambda _e: self.finish_import())
         # Other tabs' writes and shared links reach this screen through App.start, which
         # listens from the start and builds this screen when one comes.
