@@ -53,7 +53,7 @@ COMMON_SCREENS = {
     "turn": "omen_web.screens.common.turn:TurnScreen",
     "encounter": "omen_web.screens.common.encounter:EncounterScreen",
     "tests": "omen_web.screens.common.tests:TestsScreen",
-    "tables": "omen_web.screens.common.tables:TablesScreen",
+    "tables": "omen_web.screens.common.tables.screen:TablesScreen",
     "reaction": "omen_web.screens.common.reaction:ReactionScreen",
 }
 LAST_SCREENS = {

@@ -115,10 +115,13 @@ class Actions:
     """Whatever answers the ``data-action`` elements under its roots, by delegation: one
     listener for each of :data:`EVENTS` on each root calls ``on_<action>(target, event)``
     through the app's guard. Every screen is one (:class:`Screen`); so are the parts of
-    the shell that are no screen (the help sheet's buttons, the install hint)."""
+    the shell that are no screen (the help sheet's buttons, the install hint), and the
+    parts of a screen made of several, one per job (``jobs``): an action the screen does
+    not answer itself goes to the first of its jobs that does."""
 
     name: ClassVar[str] = ""
     roots: list[Any]
+    jobs: tuple[Actions, ...] = ()
 
     def delegate(self, roots: list[Any], guard: Callable[[Callable[[Any], None]], Any]) -> None:
         """Answer the actions under ``roots`` (each marked as this one's), through ``guard``."""
@@ -139,9 +142,12 @@ class Actions:
             return  # not an action, or one of a screen drawn inside this one
         if not answers(str(node.tagName), node.getAttribute("data-on"), str(event.type)):
             return
-        handler = getattr(self, method_name(str(node.dataset.action)), None)
+        method = method_name(str(node.dataset.action))
+        handler = next(
+            (getattr(part, method) for part in (self, *self.jobs) if hasattr(part, method)), None
+        )
         if handler is None:
-            raise dom.WiringError(f"{self.name} has no {method_name(str(node.dataset.action))}")
+            raise dom.WiringError(f"{self.name} has no {method}")
         if str(event.type) == "submit":
             event.preventDefault()
         handler(node, event)
