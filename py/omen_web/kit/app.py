@@ -33,7 +33,7 @@ from omen.core.errors import RulesError
 from omen.core.i18n import Translator, pick_language
 from omen.core.notation import is_digits
 from omen.core.roll import N_, Step
-from omen_web.kit import dom, focus
+from omen_web.kit import dom, fields, focus
 from omen_web.kit import screen as kit
 from omen_web.kit.storage import Storage
 from omen_web.kit.store import Store
@@ -127,7 +127,7 @@ class App:
         held = [kind for kind, part in PARTS.items() if self.storage.read(part.key) is not None]
         self.ask_game = ask_for_game(self.prefs if "prefs" in held else None, held)
         self.translator = self._translator()
-        kit.use_translator(self.t)
+        fields.use_translator(self.t)
         self.source = self._dice_source()
         self.rolled = False  # Omen's own dice were asked for in the action under way
         self.built: dict[str, Screen] = {}
@@ -199,7 +199,7 @@ class App:
         language = self.translator.language
         self.translator = self._translator()
         if self.translator.language != language:
-            kit.use_translator(self.t)
+            fields.use_translator(self.t)
             self.apply_language()
 
     # --- dice --------------------------------------------------------------------

@@ -58,7 +58,7 @@ from omen.eotw.pools import (
     resolve,
     test,
 )
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 
 if TYPE_CHECKING:
@@ -490,7 +490,7 @@ class TestsScreen(kit.Screen):
             if not member.status.final
         ]
         if not self.unchanged("chooser", members, chosen):  # not a stress box's change
-            kit.choices(
+            fields.choices(
                 self.bound("test-character"),
                 [("", self.tr(N_("Nobody from the crew"))), *members],
                 chosen,

@@ -39,7 +39,7 @@ from omen.gurps.rolls import (
     signed,
 )
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import testkind
 
@@ -70,7 +70,7 @@ def gurps_mode(campaign: Any, form: GurpsTestsForm) -> Mode:
 
 def fail(field: Any, step: Step) -> NoReturn:
     """Refuse the action; the notice says why and the field shows it."""
-    kit.error(field, step)
+    fields.error(field, step)
     raise RulesError(step)
 
 
@@ -150,7 +150,7 @@ class GurpsTestsScreen(kit.Screen):
         roller, problem = typed_roller(node)
         self.clear_marks(node)
         if problem is not None:
-            kit.error(*problem)
+            fields.error(*problem)
         form = self.form if roller is None else self.form.with_roller(which, roller)
         if form == self.form:
             self.render()  # the stored form is the same: only the odds and marks change
@@ -159,7 +159,7 @@ class GurpsTestsScreen(kit.Screen):
 
     def clear_marks(self, node: Any) -> None:
         for field in node.querySelectorAll("[data-field]"):
-            kit.error(field, None)
+            fields.error(field, None)
 
     def _typed(self, bind: str, label: ArgValue) -> Dice | int:
         field = dom.bound(bind, self.root)

@@ -42,7 +42,7 @@ from omen.ose.checks import (
     reaction_check_odds,
     roll_check,
 )
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import testkind
 
@@ -200,7 +200,7 @@ class OseChecksScreen(kit.Screen):
 
     def on_ose_tests_mode(self, target: Any, _event: Any) -> None:
         for bind in ("ose-check-value", "ose-check-modifier"):
-            kit.error(self.bound(bind), None)  # the fields are the next mode's now
+            fields.error(self.bound(bind), None)  # the fields are the next mode's now
         self.store.put("ose_tests", replace(self.form, mode=Mode(str(target.value))))
 
     def on_ose_check_field(self, _target: Any, _event: Any) -> None:
@@ -209,9 +209,9 @@ class OseChecksScreen(kit.Screen):
             return
         form, problem = self.typed(mode)
         for bind in ("ose-check-value", "ose-check-modifier"):
-            kit.error(self.bound(bind), None)
+            fields.error(self.bound(bind), None)
         if problem is not None:
-            kit.error(*problem)
+            fields.error(*problem)
         if form is None or form == self.form:
             self.render()
         else:
@@ -225,9 +225,9 @@ class OseChecksScreen(kit.Screen):
         face = read_whole(text, 1, SIDES)
         if face is None:
             step = Step(N_("A d20 shows a whole number from 1 to 20."))
-            kit.error(field, step)
+            fields.error(field, step)
             raise RulesError(step)
-        kit.error(field, None)
+        fields.error(field, None)
         return face
 
     def on_ose_check_roll(self, _target: Any, _event: Any) -> None:
@@ -236,7 +236,7 @@ class OseChecksScreen(kit.Screen):
             return
         form, problem = self.typed(mode)
         if problem is not None:
-            kit.error(*problem)
+            fields.error(*problem)
             raise RulesError(problem[1])
         assert form is not None  # no problem: a form
         if mode is Mode.REACTION:
@@ -246,7 +246,7 @@ class OseChecksScreen(kit.Screen):
         else:
             self._roll_d20(form, Check(mode.value))
         self.bound("ose-check-typed").value = ""
-        kit.error(self.bound("ose-check-typed"), None)
+        fields.error(self.bound("ose-check-typed"), None)
         self.rolled = mode
         assert self.title is not None  # each roll above sets it
         self.store.act(Outcome(self.title, self.steps, self.kind), ose_tests=form)

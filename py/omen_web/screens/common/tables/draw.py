@@ -12,7 +12,7 @@ from omen.campaign.tables import Library
 from omen.core.errors import RulesError
 from omen.core.notation import is_digits
 from omen.core.roll import N_, Step
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common.tables.editor import TableEditor
 from omen_web.screens.common.tables.part import Tables
@@ -65,7 +65,7 @@ class TableDraw(kit.Actions):
         from omen.campaign.table_dice import needed_message, still_needed
 
         field = dom.bound("edit-typed")
-        kit.error(field, None)
+        fields.error(field, None)
         if not text.strip():
             return
         parts = re.split(r"[\s,;]+", text.strip())
@@ -75,17 +75,17 @@ class TableDraw(kit.Actions):
         try:
             needs = still_needed(library, table_id, faces, depth_limit(self.app.campaign.values))
         except RulesError as error:
-            kit.error(field, error.message)
+            fields.error(field, error.message)
             raise
         if needs:
             message = needed_message(needs)
-            kit.error(field, message)
+            fields.error(field, message)
             raise RulesError(message)
 
     def clear_roll_problems(self) -> None:
         """A roll went through: the notices its failed tries left are taken away."""
         problems, self.roll_problems = self.roll_problems, []
-        kit.error(dom.bound("edit-typed"), None)
+        fields.error(dom.bound("edit-typed"), None)
         for node, step in list(self.app.notices):
             if step in problems:
                 self.app.notices.remove((node, step))
