@@ -1128,14 +1128,8 @@ def _merge_tables(merging: _Merging, result: Everything) -> Everything:
         else:
             out_tables.append(made)
             merging.steps.append(Step(N_("Added the table '{name}'."), {"name": name}))
-    if len(out_tables) > tables.MAX_TABLES:
-        raise _error(
-            N_("After this import the campaign would hold more than {limit} tables."),
-            limit=tables.MAX_TABLES,
-        )
-    if not merging.incoming["table"]:
-        return result
-    return result.with_part("library", replace(library, tables=tuple(out_tables)))
+    too_many = N_("After this import the campaign would hold more than {limit} tables.")
+    return _in_library(merging, result, "table", out_tables, tables.MAX_TABLES, too_many)
 
 
 def _merge_locations(merging: _Merging, result: Everything) -> Everything:
@@ -1174,14 +1168,22 @@ def _merge_locations(merging: _Merging, result: Everything) -> Everything:
         location_names.append(name)
         out_locations.append(replace(moved, id=new_id, name=name))
         merging.steps.append(Step(N_("Added the location '{name}'."), {"name": name}))
-    if len(out_locations) > tables.MAX_LOCATIONS:
-        raise _error(
-            N_("After this import the campaign would hold more than {limit} locations."),
-            limit=tables.MAX_LOCATIONS,
-        )
-    if not merging.incoming["location"]:
+    too_many = N_("After this import the campaign would hold more than {limit} locations.")
+    return _in_library(merging, result, "location", out_locations, tables.MAX_LOCATIONS, too_many)
+
+
+def _in_library(
+    merging: _Merging, result: Everything, kind: str, items: list[Any], limit: int, too_many: str
+) -> Everything:
+    """The library holding the merged ``items`` (its tables or its locations, by ``kind``),
+    refused with ``too_many`` when they are more than ``limit``; the result as it was
+    when nothing of that kind came in."""
+    if len(items) > limit:
+        raise _error(too_many, limit=limit)
+    if not merging.incoming[kind]:
         return result
-    return result.with_part("library", replace(library, locations=tuple(out_locations)))
+    library: Library = result.get("library", Library())
+    return result.with_part("library", replace(library, **{f"{kind}s": tuple(items)}))
 
 
 def _merge_characters(merging: _Merging, result: Everything) -> Everything:

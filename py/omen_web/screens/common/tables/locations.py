@@ -47,27 +47,28 @@ class LocationEditor(kit.Actions):
         )
 
     def set_encounter(self, location_id: str, table_id: str) -> None:
-        location = self.screen.library.location(location_id)
-        encounter = table_id or None
-        tables = location.tables
-        if encounter is not None and encounter not in tables:
-            tables = (*tables, encounter)
-        changed = replace(location, encounter=encounter, tables=tables)
-        self.screen.change(
-            self.screen.library.with_location(changed),
-            Step(N_("Encounter table of {location} chosen."), {"location": location.name}),
+        self.choose_table(
+            location_id, "encounter", table_id, N_("Encounter table of {location} chosen.")
         )
 
     def set_signs(self, location_id: str, table_id: str) -> None:
+        self.choose_table(location_id, "signs", table_id, N_("Sign table of {location} chosen."))
+
+    def choose_table(self, location_id: str, role: str, table_id: str, title: str) -> None:
+        """The location's encounter or sign table (``role``), or none; a table chosen is
+        one of the tables used there from then on."""
         location = self.screen.library.location(location_id)
-        signs = table_id or None
+        chosen = table_id or None
         tables = location.tables
-        if signs is not None and signs not in tables:
-            tables = (*tables, signs)
-        changed = replace(location, signs=signs, tables=tables)
+        if chosen is not None and chosen not in tables:
+            tables = (*tables, chosen)
+        if role == "encounter":
+            changed = replace(location, encounter=chosen, tables=tables)
+        else:
+            changed = replace(location, signs=chosen, tables=tables)
         self.screen.change(
             self.screen.library.with_location(changed),
-            Step(N_("Sign table of {location} chosen."), {"location": location.name}),
+            Step(title, {"location": location.name}),
         )
 
     def remove_location(self, location_id: str) -> None:
@@ -170,23 +171,23 @@ class LocationEditor(kit.Actions):
         wanted = [location.id for location in self.screen.library.locations]
         self.screen.keep_rows("location", dom.bound("tables-locations"), rows, wanted)
 
+    def table_list(self, select: Any, action: str, chosen: str | None, label: str) -> None:
+        """A location row's list of its encounter or sign tables: its name, every table,
+        ``chosen`` on show, and its action."""
+        select.setAttribute("aria-label", label)
+        self.screen.table_options(select, chosen, self.app.tr(N_("(none)")))
+        mark(select, action)
+
     def location_row(self, location: Location, opened: bool) -> Any:
         row = self.app.clone("tpl-location-row")
         dom.text(dom.one(".name", row), location.name)
-        select = dom.one(".encounter", row)
-        select.setAttribute(
-            "aria-label",
-            self.app.t(Step(N_("Encounter table of {location}"), {"location": location.name})),
+        named = {"location": location.name}
+        encounter = self.app.t(Step(N_("Encounter table of {location}"), named))
+        self.table_list(
+            dom.one(".encounter", row), "location-encounter", location.encounter, encounter
         )
-        self.screen.table_options(select, location.encounter, self.app.tr(N_("(none)")))
-        mark(select, "location-encounter")
-        signs = dom.one(".signs", row)
-        signs.setAttribute(
-            "aria-label",
-            self.app.t(Step(N_("Sign table of {location}"), {"location": location.name})),
-        )
-        self.screen.table_options(signs, location.signs, self.app.tr(N_("(none)")))
-        mark(signs, "location-signs")
+        signs = self.app.t(Step(N_("Sign table of {location}"), named))
+        self.table_list(dom.one(".signs", row), "location-signs", location.signs, signs)
         self.render_location_edit(row, location, opened)
         share = dom.one(".share-location", row)
         share.setAttribute(
