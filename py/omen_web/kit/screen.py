@@ -159,9 +159,7 @@ class Screen(Actions):
 
     section: ClassVar[str] = ""  # the data-screen section it is drawn in ("" = its name)
     root_selector: ClassVar[str] = ""  # the element it owns inside it ("" = the section)
-    also: ClassVar[
-        tuple[str, ...]
-    ] = ()  # other elements it owns (dialogs, a part outside its root)
+    also: ClassVar[tuple[str, ...]] = ()  # more elements it owns (dialogs, boxes)
     parts: ClassVar[tuple[str, ...]] = ()  # the stored parts it shows
     games: ClassVar[frozenset[str] | None] = None  # the games it is its own for (None: all)
     hides_itself: ClassVar[bool] = False  # its render hides and shows its own root
