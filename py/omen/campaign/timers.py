@@ -33,7 +33,7 @@ of three days stands still through a scene).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -173,6 +173,7 @@ class Timers:
 
     entries: tuple[Entry, ...] = ()
     next_id: int = 1
+    last: Outcome | None = None  # the last span let pass where no other clock shows it
 
     def __post_init__(self) -> None:
         if not isinstance(self.entries, tuple) or len(self.entries) > MAX_ENTRIES:
@@ -180,6 +181,8 @@ class Timers:
                 N_("At most {limit} lights and timers can run at once."), limit=MAX_ENTRIES
             )
         if not _whole(self.next_id, 1, MAX_ID):
+            raise _refuse(N_("The lights and timers are damaged."))
+        if self.last is not None and not isinstance(self.last, Outcome):
             raise _refuse(N_("The lights and timers are damaged."))
         ids: set[int] = set()
         called: set[tuple[LightKind, int]] = set()
@@ -198,14 +201,18 @@ class Timers:
         return tuple(entry for entry in self.entries if entry.light)
 
     def to_json(self) -> dict[str, Any]:
-        """Its stored form: ``[id, left, unit, kind or null, number, name]`` each."""
-        return {
+        """Its stored form: ``[id, left, unit, kind or null, number, name]`` each, and
+        the last span's result when there is one."""
+        out: dict[str, Any] = {
             "entries": [
                 [x.id, x.left, x.unit.value, x.kind.value if x.kind else None, x.number, x.name]
                 for x in self.entries
             ],
             "next_id": self.next_id,
         }
+        if self.last is not None:
+            out["last"] = self.last.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Timers:
@@ -215,13 +222,20 @@ class Timers:
         Traceback (most recent call last):
         omen.core.errors.StoredDataError: The stored lights and timers are damaged and cannot be read.
         """
-        if not isinstance(data, dict) or set(data) != {"entries", "next_id"}:
+        if not isinstance(data, dict) or set(data) - {"last"} != {"entries", "next_id"}:
             raise _damaged()
         rows = data["entries"]
         if not isinstance(rows, list) or len(rows) > MAX_ENTRIES:
             raise _damaged()
         try:
-            return cls(tuple(_entry(row) for row in rows), data["next_id"])
+            last = data.get("last")
+            return cls(
+                tuple(_entry(row) for row in rows),
+                data["next_id"],
+                None if last is None else Outcome.from_json(last),
+            )
+        except StoredDataError:
+            raise
         except (RulesError, ValueError, TypeError) as error:
             raise _damaged() from error
 
@@ -466,4 +480,3 @@ def headline(title: Step, burn: Burn) -> Step:
         N_("{headline} {ending} {more}"),
         {"headline": title, "ending": endings[0], "more": more},
     )
-

@@ -23,6 +23,8 @@ omen.core.errors.RulesError: Time passes by a whole number from 1 to 366.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from omen.campaign.state import Outcome
 from omen.campaign.timers import Timers, Unit, count_text, follow, tick
 from omen.core.errors import RulesError
@@ -44,4 +46,5 @@ def pass_time(state: Timers, count: int, unit: Unit) -> tuple[Timers, Outcome]:
         raise RulesError(Step(N_("In this game time passes in scenes or days.")))
     after, burn = tick(state, count, unit)
     title = Step(N_("Time passes ({span})."), {"span": count_text(count, unit)})
-    return after, follow(Outcome(title, (), KIND), burn)
+    result = follow(Outcome(title, (), KIND), burn)
+    return replace(after, last=result), result

@@ -16,8 +16,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.clock import Span, Unit
-from omen.campaign.state import Exploration, depth_limit
+from omen.campaign.state import Exploration, Outcome, depth_limit
 from omen.campaign.tables import Library
+from omen.campaign.timers import Unit as TimeUnit
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.gurps.daylight import NIGHT, START_HOUR, TimeOfDay, time_of_day
@@ -38,6 +39,7 @@ from omen.gurps.travel import (
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels, timepasses
+from omen_web.screens.common.lights import LightsPanel
 
 if TYPE_CHECKING:
     from omen.gurps.distance import GurpsForm
@@ -53,13 +55,16 @@ SPAN_LABELS = {
 }
 
 
-class GurpsTravelPanel(kit.Screen):
+class GurpsTravelPanel(LightsPanel, kit.Screen):
     app: App  # the kit's Host, with all of the app this screen uses
     name = "gurps_travel"
     section = "explore"
     root_selector = '[data-panel="gurps_travel"]'
-    parts = ("gurps_travel", "library", "exploration", "campaign")
+    parts = ("gurps_travel", "library", "exploration", "campaign", "timers")
     games = frozenset({"gurps"})
+    lights_prefix = "travel"
+    lights_game = "gurps"
+    lights_units = (TimeUnit.HOUR,)
 
     @property
     def state(self) -> Travel:
@@ -96,9 +101,19 @@ class GurpsTravelPanel(kit.Screen):
 
     # --- actions ---------------------------------------------------------------------
 
+    def commit(self, state: Travel, outcome: Outcome) -> None:
+        """The road's new state and result, with the hours it took off the lights and
+        timers (an ending in its headline): one log entry."""
+        hours = hours_on_road(state, self.hours()) - hours_on_road(self.state, self.hours())
+        if hours <= 0 or not self.timers.entries:
+            self.store.act(outcome, gurps_travel=state)
+            return
+        timers, outcome = self.tick_lights(outcome, hours, TimeUnit.HOUR)
+        self.store.act(outcome, gurps_travel=replace(state, last=outcome), timers=timers)
+
     def on_travel_camp(self, _target: Any, _event: Any) -> None:
         state, outcome = camp(self.state, self.hours(), self.start_hour())
-        self.store.act(outcome, gurps_travel=state)
+        self.commit(state, outcome)
 
     def on_travel_march(self, _target: Any, _event: Any) -> None:
         move = kit.whole(self.bound("travel-move"), 1, MAX_MOVE, N_("Move"))
@@ -134,7 +149,7 @@ class GurpsTravelPanel(kit.Screen):
                 dice,
                 depth_limit(values),
             )
-        self.store.act(outcome, gurps_travel=state)
+        self.commit(state, outcome)
 
     def on_travel_span(self, _target: Any, _event: Any) -> None:
         self.render_span()
@@ -158,7 +173,7 @@ class GurpsTravelPanel(kit.Screen):
                 span,
                 depth_limit(values),
             )
-        self.store.act(outcome, gurps_travel=state)
+        self.commit(state, outcome)
 
     def on_travel_meet(self, _target: Any, _event: Any) -> None:
         # The encounter happens at the time of day on the road: its darkness is filled in.
@@ -237,6 +252,7 @@ class GurpsTravelPanel(kit.Screen):
         self.app.fill_list(dom.bound("travel-odds", panel), lines)
         self.render_march(state)
         self.render_span()
+        self.render_lights()
 
     def picked(self) -> Span | None:
         """The span picked, or None while the number is half typed."""
@@ -270,6 +286,7 @@ class GurpsTravelPanel(kit.Screen):
                     },
                 )
             )
+            lines.extend(self.lights_ahead(turns * hours, TimeUnit.HOUR))
         self.fill_steps("travel-span-odds", lines)
 
     def render_march(self, state: Travel) -> None:

@@ -1,0 +1,161 @@
+"""Lights and named timers on a game's Explore panel: the list of what burns or runs,
+each with its *Put out* or *End* button, and the forms that light a light and set a
+timer. Liminal Horror's checks, GURPS travel and The End of the World's scene share it.
+
+The rules are :mod:`omen.campaign.timers`'s; the state is the store's ``timers`` (one
+per campaign). A panel names the units it counts in (:attr:`LightsPanel.lights_units`,
+the first one for lights) and the game whose campaign shows the list on it, and calls
+:meth:`LightsPanel.tick_lights` when its own time passes, so its result's headline says
+what went out. Each change goes through ``store.act`` (one log entry; Undo takes it
+back). The markup follows the Old-School Essentials turn's (``ose-lights``), so both
+look the same; each panel's elements are named ``<prefix>-lights`` and so on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from omen.campaign.state import Outcome
+from omen.campaign.timers import (
+    KIND,
+    LIGHT_NAMES,
+    MAX_COUNT,
+    LightKind,
+    Timers,
+    Unit,
+    add_light,
+    add_timer,
+    follow,
+    lit_text,
+    look_ahead,
+    put_out,
+    tick,
+)
+from omen.core.roll import N_, Step
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+
+# what the count field is called in each unit
+COUNT_LABELS = {
+    Unit.TURN: N_("Exploration turns"),
+    Unit.HOUR: N_("Hours"),
+    Unit.SCENE: N_("Scenes"),
+    Unit.DAY: N_("Days"),
+}
+
+
+class LightsPanel(kit.Screen):
+    """A panel with lights and timers; see the module's docstring."""
+
+    lights_prefix: ClassVar[str] = ""  # its elements: "<prefix>-lights" ...
+    lights_game: ClassVar[str] = ""  # the game whose campaign keeps its lights here
+    lights_units: ClassVar[tuple[Unit, ...]] = (Unit.TURN,)
+
+    @property
+    def timers(self) -> Timers:
+        """The lights and timers as the store holds them."""
+        value: Timers = self.store.get("timers")
+        return value
+
+    def lights_here(self) -> bool:
+        """Whether this panel shows the campaign's lights (its game is the campaign's)."""
+        return str(self.store.get("campaign").game) == self.lights_game
+
+    def lights_bound(self, name: str) -> Any:
+        return self.bound(f"{self.lights_prefix}-{name}")
+
+    # --- actions --------------------------------------------------------------------
+
+    def on_lights_light(self, _target: Any, _event: Any) -> None:
+        kind = LightKind(str(self.lights_bound("light-kind").value))
+        count = kit.whole(self.lights_bound("light-count"), 1, MAX_COUNT, N_("how long it lasts"))
+        state = add_light(self.timers, kind, count, self.lights_units[0])
+        self.store.act(Outcome(lit_text(state.entries[-1]), (), KIND), timers=state)
+
+    def on_lights_timer(self, _target: Any, _event: Any) -> None:
+        name = self.lights_bound("timer-name")
+        count = kit.whole(self.lights_bound("timer-count"), 1, MAX_COUNT, N_("how long it lasts"))
+        state = add_timer(self.timers, str(name.value), count, self.timer_unit())
+        name.value = ""
+        self.store.act(Outcome(lit_text(state.entries[-1]), (), KIND), timers=state)
+
+    def on_lights_put_out(self, target: Any, _event: Any) -> None:
+        state, said = put_out(self.timers, int(str(target.dataset.id)))
+        self.store.act(Outcome(said, (), KIND), timers=state)
+
+    def timer_unit(self) -> Unit:
+        chosen = str(self.lights_bound("timer-unit").value)
+        return next((u for u in self.lights_units if u.value == chosen), self.lights_units[0])
+
+    # --- time passing ---------------------------------------------------------------
+
+    def tick_lights(self, outcome: Outcome, count: int, unit: Unit) -> tuple[Timers, Outcome]:
+        """The lights and timers after ``count`` units of this panel's time, and
+        ``outcome`` saying in its headline what went out."""
+        state, burn = tick(self.timers, count, unit)
+        return state, follow(outcome, burn)
+
+    def lights_ahead(self, count: int, unit: Unit) -> tuple[Step, ...]:
+        """What will go out or run out within the next ``count`` units."""
+        return look_ahead(self.timers, count, unit) if self.lights_here() else ()
+
+    # --- drawing --------------------------------------------------------------------
+
+    def render_lights(self) -> None:
+        """The list and the forms, shown on the campaign's own game's panel only."""
+        box = self.lights_bound("lights-box")
+        here = self.lights_here()
+        dom.show(box, here)
+        state = self.timers
+        if not here or self.unchanged("lights", state.entries, self.lights_units):
+            return
+        self.fill_forms()
+        target = self.lights_bound("lights")
+        dom.clear(target)
+        if not state.entries:
+            item = dom.element("li")
+            dom.text(item, self.tr(N_("Nothing is burning and no timer runs.")))
+            target.append(item)
+            return
+        for entry in state.entries:
+            item = dom.element("li")
+            label = dom.element("span")
+            text = entry.left_text()
+            dom.text(label, self.t(text))
+            item.append(label)
+            if entry.left == 1:
+                item.dataset.warn = "true"
+            button = dom.element("button")
+            button.type = "button"
+            button.className = "secondary small"
+            button.dataset.action = "lights-put-out"
+            button.dataset.id = str(entry.id)
+            # a light is put out, a timer ended
+            shown, aria = (
+                (N_("Put out"), N_("Put out {what}"))
+                if entry.light
+                else (N_("End"), N_("End {what}"))
+            )
+            dom.text(button, self.tr(shown))
+            button.setAttribute("aria-label", self.t(Step(aria, {"what": entry.called()})))
+            item.append(button)
+            target.append(item)
+
+    def fill_forms(self) -> None:
+        """The light kinds, and the units a timer may count in (the choice hidden when
+        the panel counts in one), in the current language."""
+        kind = self.lights_bound("light-kind")
+        kit.choices(
+            kind,
+            [(k.value, self.tr(LIGHT_NAMES[k])) for k in LightKind],
+            str(kind.value) or LightKind.TORCH.value,
+        )
+        dom.text(self.lights_bound("light-unit"), self.tr(COUNT_LABELS[self.lights_units[0]]))
+        unit = self.lights_bound("timer-unit")
+        chosen = str(unit.value) or self.lights_units[0].value
+        kit.choices(unit, [(u.value, self.tr(COUNT_LABELS[u])) for u in self.lights_units], chosen)
+        dom.show(self.lights_bound("timer-unit-box"), len(self.lights_units) > 1)
+
+    def span_lines(self, count: int, unit: Unit) -> list[Step]:
+        """The look-ahead's lines for a span of ``count`` units: what goes out in it."""
+        return list(self.lights_ahead(count, unit))
