@@ -95,9 +95,7 @@ def test_gurps_a_torch_goes_out_in_the_first_hour_of_a_travel_turn(page: Page, b
     panel = travel(page)
     light(panel, "Hours", "1")
     timer(panel, "Patrol", "6")
-    expect(rows(panel)).to_have_text(
-        ["Torch 1: 1 hour left", "Timer 'Patrol': 6 hours left"]
-    )
+    expect(rows(panel)).to_have_text(["Torch 1: 1 hour left", "Timer 'Patrol': 6 hours left"])
     odds = panel.locator("[data-bind='travel-span-odds'] li")
     expect(odds.nth(1)).to_have_text("Torch 1 goes out in 1 hour.")
 
@@ -115,9 +113,7 @@ def test_gurps_a_torch_goes_out_in_the_first_hour_of_a_travel_turn(page: Page, b
     expect(title).to_contain_text("Torch 1 goes out (hour 1 of 4).")
     expect(rows(panel)).to_have_text(["Timer 'Patrol': 2 hours left"])
     undo(page)
-    expect(rows(panel)).to_have_text(
-        ["Torch 1: 1 hour left", "Timer 'Patrol': 6 hours left"]
-    )
+    expect(rows(panel)).to_have_text(["Torch 1: 1 hour left", "Timer 'Patrol': 6 hours left"])
     expect(panel.locator("[data-bind='travel-turn']")).to_have_text("0")
 
 
