@@ -45,7 +45,7 @@ from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.common import timepasses
-from omen_web.screens.common.lights import LightsPanel
+from omen_web.screens.common.lights import Lights
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 NO_CYCLE = "none"  # the phase radio for no day/night cycle
 
 
-class ExploreScreen(LightsPanel, kit.Screen):
+class ExploreScreen(kit.Screen):
     """Liminal Horror's checks: the Encounter Die, the Tension Die and the Voidcrawl;
     in a Liminal Horror campaign, its lights and timers in exploration turns."""
 
@@ -62,11 +62,9 @@ class ExploreScreen(LightsPanel, kit.Screen):
     name = "explore"
     root_selector = '[data-panel="checks"]'
     parts = ("exploration", "library", "voidcrawl", "campaign", "timers")
-    lights_prefix = "explore"
-    lights_game = "liminal_horror"
-    lights_units = (TimeUnit.TURN,)
 
     def build(self) -> None:
+        self.lights = Lights(self, "explore", "liminal_horror", (TimeUnit.TURN,))
         self.store.encoders["exploration"] = self.encode
         # The real-time reminder: a timer restarted by every Next turn; when it runs
         # out, ``reminding`` holds the minutes and the screen shows the nudge.
@@ -113,10 +111,10 @@ class ExploreScreen(LightsPanel, kit.Screen):
         """The check's new state and result, with the exploration turns it took off the
         lights and timers (an ending in its headline): one log entry."""
         turns = state.clock.turn - self.state.clock.turn
-        if turns <= 0 or not self.timers.entries:
+        if turns <= 0 or not self.lights.timers.entries:
             self.store.act(outcome, exploration=state)
             return
-        timers, outcome = self.tick_lights(outcome, turns, TimeUnit.TURN)
+        timers, outcome = self.lights.tick(outcome, turns, TimeUnit.TURN)
         self.store.act(outcome, exploration=replace(state, last=outcome), timers=timers)
 
     def on_next_turn(self, _target: Any, _event: Any) -> None:
@@ -236,6 +234,17 @@ class ExploreScreen(LightsPanel, kit.Screen):
         if reminder_minutes(self.app.campaign.values) != self.reminder_wait:
             self.restart_reminder()
 
+    # --- lights and timers (omen_web.screens.common.lights) --------------------------
+
+    def on_lights_light(self, _target: Any, _event: Any) -> None:
+        self.lights.light()
+
+    def on_lights_timer(self, _target: Any, _event: Any) -> None:
+        self.lights.timer()
+
+    def on_lights_put_out(self, target: Any, _event: Any) -> None:
+        self.lights.put_out(target)
+
     # --- rendering ---------------------------------------------------------------
 
     def render(self) -> None:
@@ -255,10 +264,10 @@ class ExploreScreen(LightsPanel, kit.Screen):
             self.render_odds()
         if not self.unchanged("result", state.last, state.met, state.reaction):
             self.render_result()
-        timers = self.timers
+        timers = self.lights.timers
         if not self.unchanged("span", state.procedure, state.pool, *place, setup, timers):
             self.render_span()
-        self.render_lights()
+        self.lights.render()
         self.render_reminder()
 
     def render_turn(self) -> None:
@@ -375,7 +384,7 @@ class ExploreScreen(LightsPanel, kit.Screen):
                     },
                 )
             )
-            lines.extend(self.lights_ahead(turns, TimeUnit.TURN))
+            lines.extend(self.lights.ahead(turns, TimeUnit.TURN))
         self.fill_steps("explore-span-odds", lines)
 
     def render_result(self) -> None:

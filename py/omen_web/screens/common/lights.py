@@ -3,17 +3,18 @@ each with its *Put out* or *End* button, and the forms that light a light and se
 timer. Liminal Horror's checks, GURPS travel and The End of the World's scene share it.
 
 The rules are :mod:`omen.campaign.timers`'s; the state is the store's ``timers`` (one
-per campaign). A panel names the units it counts in (:attr:`LightsPanel.lights_units`,
-the first one for lights) and the game whose campaign shows the list on it, and calls
-:meth:`LightsPanel.tick_lights` when its own time passes, so its result's headline says
-what went out. Each change goes through ``store.act`` (one log entry; Undo takes it
+per campaign). A panel's screen makes one :class:`Lights` with the prefix of its
+elements, the game whose campaign shows the list on it and the units it counts in (the
+first one for lights), answers the three actions by calling it, and calls
+:meth:`Lights.tick` when its own time passes, so its result's headline says what went
+out. Each change goes through ``store.act`` (one log entry; Undo takes it
 back). The markup follows the Old-School Essentials turn's (``ose-lights``), so both
 look the same; each panel's elements are named ``<prefix>-lights`` and so on.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from omen.campaign.state import Outcome
 from omen.campaign.timers import (
@@ -44,12 +45,17 @@ COUNT_LABELS = {
 }
 
 
-class LightsPanel(kit.Screen):
-    """A panel with lights and timers; see the module's docstring."""
+class Lights:
+    """A panel's lights and timers; see the module's docstring. The panel's screen owns
+    it and answers its actions (``lights-light``, ``lights-timer``, ``lights-put-out``)
+    by calling :meth:`light`, :meth:`timer` and :meth:`put_out`."""
 
-    lights_prefix: ClassVar[str] = ""  # its elements: "<prefix>-lights" ...
-    lights_game: ClassVar[str] = ""  # the game whose campaign keeps its lights here
-    lights_units: ClassVar[tuple[Unit, ...]] = (Unit.TURN,)
+    def __init__(self, screen: kit.Screen, prefix: str, game: str, units: tuple[Unit, ...]) -> None:
+        self.screen = screen
+        self.store = screen.store
+        self.lights_prefix = prefix  # its elements: "<prefix>-lights" ...
+        self.lights_game = game  # the game whose campaign keeps its lights here
+        self.lights_units = units  # the first one for lights
 
     @property
     def timers(self) -> Timers:
@@ -62,24 +68,33 @@ class LightsPanel(kit.Screen):
         return str(self.store.get("campaign").game) == self.lights_game
 
     def lights_bound(self, name: str) -> Any:
-        return self.bound(f"{self.lights_prefix}-{name}")
+        return self.screen.bound(f"{self.lights_prefix}-{name}")
+
+    def t(self, step: Step) -> str:
+        return self.screen.t(step)
+
+    def tr(self, message: str) -> str:
+        return self.screen.tr(message)
 
     # --- actions --------------------------------------------------------------------
 
-    def on_lights_light(self, _target: Any, _event: Any) -> None:
+    def light(self) -> None:
+        """Light the light chosen, for the count typed."""
         kind = LightKind(str(self.lights_bound("light-kind").value))
         count = kit.whole(self.lights_bound("light-count"), 1, MAX_COUNT, N_("how long it lasts"))
         state = add_light(self.timers, kind, count, self.lights_units[0])
         self.store.act(Outcome(lit_text(state.entries[-1]), (), KIND), timers=state)
 
-    def on_lights_timer(self, _target: Any, _event: Any) -> None:
+    def timer(self) -> None:
+        """Set the timer named, for the count typed."""
         name = self.lights_bound("timer-name")
         count = kit.whole(self.lights_bound("timer-count"), 1, MAX_COUNT, N_("how long it lasts"))
         state = add_timer(self.timers, str(name.value), count, self.timer_unit())
         name.value = ""
         self.store.act(Outcome(lit_text(state.entries[-1]), (), KIND), timers=state)
 
-    def on_lights_put_out(self, target: Any, _event: Any) -> None:
+    def put_out(self, target: Any) -> None:
+        """Put out the light or end the timer of the button tapped."""
         state, said = put_out(self.timers, int(str(target.dataset.id)))
         self.store.act(Outcome(said, (), KIND), timers=state)
 
@@ -89,25 +104,25 @@ class LightsPanel(kit.Screen):
 
     # --- time passing ---------------------------------------------------------------
 
-    def tick_lights(self, outcome: Outcome, count: int, unit: Unit) -> tuple[Timers, Outcome]:
+    def tick(self, outcome: Outcome, count: int, unit: Unit) -> tuple[Timers, Outcome]:
         """The lights and timers after ``count`` units of this panel's time, and
         ``outcome`` saying in its headline what went out."""
         state, burn = tick(self.timers, count, unit)
         return state, follow(outcome, burn)
 
-    def lights_ahead(self, count: int, unit: Unit) -> tuple[Step, ...]:
+    def ahead(self, count: int, unit: Unit) -> tuple[Step, ...]:
         """What will go out or run out within the next ``count`` units."""
         return look_ahead(self.timers, count, unit) if self.lights_here() else ()
 
     # --- drawing --------------------------------------------------------------------
 
-    def render_lights(self) -> None:
+    def render(self) -> None:
         """The list and the forms, shown on the campaign's own game's panel only."""
         box = self.lights_bound("lights-box")
         here = self.lights_here()
         dom.show(box, here)
         state = self.timers
-        if not here or self.unchanged("lights", state.entries, self.lights_units):
+        if not here or self.screen.unchanged("lights", state.entries, self.lights_units):
             return
         self.fill_forms()
         target = self.lights_bound("lights")
@@ -155,7 +170,3 @@ class LightsPanel(kit.Screen):
         chosen = str(unit.value) or self.lights_units[0].value
         kit.choices(unit, [(u.value, self.tr(COUNT_LABELS[u])) for u in self.lights_units], chosen)
         dom.show(self.lights_bound("timer-unit-box"), len(self.lights_units) > 1)
-
-    def span_lines(self, count: int, unit: Unit) -> list[Step]:
-        """The look-ahead's lines for a span of ``count`` units: what goes out in it."""
-        return list(self.lights_ahead(count, unit))

@@ -28,7 +28,7 @@ from omen.eotw.crew import Character, Crew, EncounterType, ask_test, convert_str
 from omen.eotw.pools import Category, TestsForm
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
-from omen_web.screens.common.lights import COUNT_LABELS, LightsPanel
+from omen_web.screens.common.lights import COUNT_LABELS, Lights
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -49,18 +49,16 @@ SPAN_UNITS = (TimeUnit.SCENE, TimeUnit.DAY)
 MAX_SPAN = 366  # omen.eotw.span.MAX_SPAN, read here without importing the module
 
 
-class EotwScenePanel(LightsPanel, kit.Screen):
+class EotwScenePanel(kit.Screen):
     app: App  # the kit's Host, with all of the app this screen uses
     name = "eotw_scene"
     section = "explore"
     root_selector = '[data-panel="eotw_scene"]'
     parts = ("crew", "timers", "campaign")
     games = frozenset({"eotw"})
-    lights_prefix = "scene"
-    lights_game = "eotw"
-    lights_units = SPAN_UNITS
 
     def build(self) -> None:
+        self.lights = Lights(self, "scene", "eotw", SPAN_UNITS)
         self.panel = self.root
 
     @property
@@ -112,8 +110,19 @@ class EotwScenePanel(LightsPanel, kit.Screen):
         from omen.eotw.span import pass_time
 
         count = kit.whole(self.bound("scene-span-count"), 1, MAX_SPAN, N_("how much time passes"))
-        state, outcome = pass_time(self.timers, count, self.span_unit())
+        state, outcome = pass_time(self.lights.timers, count, self.span_unit())
         self.store.act(outcome, timers=state)
+
+    # --- lights and timers (omen_web.screens.common.lights) --------------------------
+
+    def on_lights_light(self, _target: Any, _event: Any) -> None:
+        self.lights.light()
+
+    def on_lights_timer(self, _target: Any, _event: Any) -> None:
+        self.lights.timer()
+
+    def on_lights_put_out(self, target: Any, _event: Any) -> None:
+        self.lights.put_out(target)
 
     # --- drawing ---------------------------------------------------------------------
 
@@ -122,7 +131,7 @@ class EotwScenePanel(LightsPanel, kit.Screen):
         changed, the downtime offers when the crew did (in downtime), time passing and
         the lights and timers when they did."""
         self.render_time()
-        self.render_lights()
+        self.lights.render()
         panel = self.panel
         if not self.unchanged("hints"):
             for row in panel.querySelectorAll("[data-scene-hint]"):
@@ -195,7 +204,7 @@ class EotwScenePanel(LightsPanel, kit.Screen):
 
     def render_time(self) -> None:
         """The last span's result, the span picker's units and what the span would end."""
-        state = self.timers
+        state = self.lights.timers
         unit = self.bound("scene-span-unit")
         kit.choices(
             unit,
@@ -214,7 +223,7 @@ class EotwScenePanel(LightsPanel, kit.Screen):
         count = read_whole(str(self.bound("scene-span-count").value), 1, MAX_SPAN)
         lines: list[Step] = []
         if count is not None:
-            lines = list(self.lights_ahead(count, self.span_unit()))
+            lines = list(self.lights.ahead(count, self.span_unit()))
             if not lines:
                 lines.append(
                     Step(

@@ -39,7 +39,7 @@ from omen.gurps.travel import (
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels, timepasses
-from omen_web.screens.common.lights import LightsPanel
+from omen_web.screens.common.lights import Lights
 
 if TYPE_CHECKING:
     from omen.gurps.distance import GurpsForm
@@ -55,16 +55,16 @@ SPAN_LABELS = {
 }
 
 
-class GurpsTravelPanel(LightsPanel, kit.Screen):
+class GurpsTravelPanel(kit.Screen):
     app: App  # the kit's Host, with all of the app this screen uses
     name = "gurps_travel"
     section = "explore"
     root_selector = '[data-panel="gurps_travel"]'
     parts = ("gurps_travel", "library", "exploration", "campaign", "timers")
     games = frozenset({"gurps"})
-    lights_prefix = "travel"
-    lights_game = "gurps"
-    lights_units = (TimeUnit.HOUR,)
+
+    def build(self) -> None:
+        self.lights = Lights(self, "travel", "gurps", (TimeUnit.HOUR,))
 
     @property
     def state(self) -> Travel:
@@ -105,10 +105,10 @@ class GurpsTravelPanel(LightsPanel, kit.Screen):
         """The road's new state and result, with the hours it took off the lights and
         timers (an ending in its headline): one log entry."""
         hours = hours_on_road(state, self.hours()) - hours_on_road(self.state, self.hours())
-        if hours <= 0 or not self.timers.entries:
+        if hours <= 0 or not self.lights.timers.entries:
             self.store.act(outcome, gurps_travel=state)
             return
-        timers, outcome = self.tick_lights(outcome, hours, TimeUnit.HOUR)
+        timers, outcome = self.lights.tick(outcome, hours, TimeUnit.HOUR)
         self.store.act(outcome, gurps_travel=replace(state, last=outcome), timers=timers)
 
     def on_travel_camp(self, _target: Any, _event: Any) -> None:
@@ -187,6 +187,17 @@ class GurpsTravelPanel(LightsPanel, kit.Screen):
         if not procedure.checked:
             procedure.click()  # the GURPS distance, whatever the Encounter screen showed last
 
+    # --- lights and timers (omen_web.screens.common.lights) --------------------------
+
+    def on_lights_light(self, _target: Any, _event: Any) -> None:
+        self.lights.light()
+
+    def on_lights_timer(self, _target: Any, _event: Any) -> None:
+        self.lights.timer()
+
+    def on_lights_put_out(self, target: Any, _event: Any) -> None:
+        self.lights.put_out(target)
+
     # --- drawing ---------------------------------------------------------------------
 
     def render(self) -> None:
@@ -252,7 +263,7 @@ class GurpsTravelPanel(LightsPanel, kit.Screen):
         self.app.fill_list(dom.bound("travel-odds", panel), lines)
         self.render_march(state)
         self.render_span()
-        self.render_lights()
+        self.lights.render()
 
     def picked(self) -> Span | None:
         """The span picked, or None while the number is half typed."""
@@ -286,7 +297,7 @@ class GurpsTravelPanel(LightsPanel, kit.Screen):
                     },
                 )
             )
-            lines.extend(self.lights_ahead(turns * hours, TimeUnit.HOUR))
+            lines.extend(self.lights.ahead(turns * hours, TimeUnit.HOUR))
         self.fill_steps("travel-span-odds", lines)
 
     def render_march(self, state: Travel) -> None:
