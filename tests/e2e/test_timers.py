@@ -91,8 +91,12 @@ def test_liminal_horror_a_torch_goes_out_while_three_turns_pass(page: Page, base
 
 def test_gurps_a_torch_goes_out_in_the_first_hour_of_a_travel_turn(page: Page, base: str) -> None:
     open_app(page, base)
+    light(page.locator("[data-panel='checks']"), "Exploration turns", "6")  # in Liminal Horror
     choose_game(page, "gurps")
     panel = travel(page)
+    # a light counted in another game's turns is not this panel's
+    expect(rows(panel)).to_have_text(["Nothing is burning and no timer runs."])
+    expect(page.locator("[data-bind='explore-lights-box']")).to_be_hidden()
     light(panel, "Hours", "1")
     timer(panel, "Patrol", "6")
     expect(rows(panel)).to_have_text(["Torch 1: 1 hour left", "Timer 'Patrol': 6 hours left"])

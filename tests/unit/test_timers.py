@@ -144,6 +144,8 @@ def test_lights_are_numbered_per_kind_and_reuse_a_free_number() -> None:
     state, said = put_out(state, 1)
     assert said.english() == "Torch 1 put out."
     assert add_light(state, LightKind.TORCH, 2, Unit.TURN).entries[-1].number == 1
+    # counted in another unit (another game's panel), a torch is numbered apart
+    assert add_light(state, LightKind.TORCH, 2, Unit.HOUR).entries[-1].number == 1
 
 
 def test_ending_a_timer_and_one_already_gone() -> None:
@@ -232,6 +234,7 @@ def row(*values: Any) -> dict[str, Any]:
         row(1, 3, "turn"),
         {"entries": [[1, 3, "turn", "torch", 1, ""], [1, 3, "turn", None, 0, "W"]], "next_id": 9},
         {"entries": [[1, 3, "turn", "torch", 1, ""], [2, 3, "turn", "torch", 1, ""]], "next_id": 9},
+        {"entries": [[1, 3, "day", "torch", 1, ""], [2, 3, "day", "torch", 1, ""]], "next_id": 9},
         {
             "entries": [[i, 3, "turn", None, 0, f"T{i}"] for i in range(1, 10_001)],
             "next_id": 10_001,
@@ -350,7 +353,7 @@ class Clock(RuleBasedStateMachine):
             (x[0], x[2], x[3]) for x in self.model
         ]
         assert store.decode(SCHEMA, store.encode(SCHEMA, self.state.to_json())) == self.state
-        numbers = [(x.kind, x.number) for x in self.state.lights]
+        numbers = [(x.kind, x.unit, x.number) for x in self.state.lights]
         assert len(set(numbers)) == len(numbers)
 
 

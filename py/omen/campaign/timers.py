@@ -15,8 +15,8 @@ the span it ended ("Torch 1 goes out (exploration turn 2 of 3)"), and the first 
 in the span's headline: an ending is never only inside the steps. Before the span, the
 look-ahead names what will end within it and when.
 
-Lights are numbered per kind (Torch 1, Torch 2, Lantern 1); a timer is called by its
-name. A thing counted in one unit does not move when time passes in another (a timer
+Lights are numbered per kind (Torch 1, Torch 2, Lantern 1) among those counted in the
+same unit; a timer is called by its name. A thing counted in one unit does not move when time passes in another (a timer
 of three days stands still through a scene).
 
 >>> state = add_light(Timers(), LightKind.TORCH, 3, Unit.TURN)
@@ -185,12 +185,12 @@ class Timers:
         if self.last is not None and not isinstance(self.last, Outcome):
             raise _refuse(N_("The lights and timers are damaged."))
         ids: set[int] = set()
-        called: set[tuple[LightKind, int]] = set()
+        called: set[tuple[LightKind, Unit, int]] = set()
         for entry in self.entries:
             _check(entry, self.next_id)
             ids.add(entry.id)
             if entry.kind is not None:
-                called.add((entry.kind, entry.number))
+                called.add((entry.kind, entry.unit, entry.number))
         lights = sum(1 for entry in self.entries if entry.kind is not None)
         if len(ids) != len(self.entries) or len(called) != lights:
             raise _refuse(N_("The lights and timers are damaged."))
@@ -297,7 +297,7 @@ def _count(count: Any, unit: Unit) -> int:
 
 def add_light(state: Timers, kind: LightKind, count: int, unit: Unit) -> Timers:
     """Light a torch, a lantern or a flashlight that lasts ``count`` units; it takes the
-    lowest number no burning light of its kind has.
+    lowest number no burning light of its kind counted in the same unit has.
 
     >>> add_light(Timers(), LightKind.LANTERN, 0, Unit.HOUR)
     Traceback (most recent call last):
@@ -307,7 +307,7 @@ def add_light(state: Timers, kind: LightKind, count: int, unit: Unit) -> Timers:
     left = _count(count, unit)
     if not isinstance(kind, LightKind):
         raise _refuse(N_("A light is a torch, a lantern or a flashlight."))
-    taken = {x.number for x in state.entries if x.kind is kind}
+    taken = {x.number for x in state.entries if x.kind is kind and x.unit is unit}
     number = next(n for n in range(1, len(taken) + 2) if n not in taken)
     light = Entry(state.next_id, left, unit, kind, number)
     return replace(state, entries=(*state.entries, light), next_id=state.next_id + 1)

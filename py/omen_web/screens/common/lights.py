@@ -127,12 +127,14 @@ class Lights:
         self.fill_forms()
         target = self.lights_bound("lights")
         dom.clear(target)
-        if not state.entries:
+        # what another game's panel counts (a campaign whose game changed) is not shown
+        shown = [x for x in state.entries if x.unit in self.lights_units]
+        if not shown:
             item = dom.element("li")
             dom.text(item, self.tr(N_("Nothing is burning and no timer runs.")))
             target.append(item)
             return
-        for entry in state.entries:
+        for entry in shown:
             item = dom.element("li")
             label = dom.element("span")
             text = entry.left_text()
