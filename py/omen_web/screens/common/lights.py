@@ -148,12 +148,12 @@ class Lights:
             button.dataset.action = "lights-put-out"
             button.dataset.id = str(entry.id)
             # a light is put out, a timer ended
-            shown, aria = (
+            word, aria = (
                 (N_("Put out"), N_("Put out {what}"))
                 if entry.light
                 else (N_("End"), N_("End {what}"))
             )
-            dom.text(button, self.tr(shown))
+            dom.text(button, self.tr(word))
             button.setAttribute("aria-label", self.t(Step(aria, {"what": entry.called()})))
             item.append(button)
             target.append(item)
