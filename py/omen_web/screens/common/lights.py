@@ -36,6 +36,13 @@ from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
+# the unit in a timer's "How long" when the panel counts in one unit only
+UNIT_WORDS = {
+    Unit.TURN: N_("exploration turns"),
+    Unit.HOUR: N_("hours"),
+    Unit.SCENE: N_("scenes"),
+    Unit.DAY: N_("days"),
+}
 # what the count field is called in each unit
 COUNT_LABELS = {
     Unit.TURN: N_("Exploration turns"),
@@ -171,4 +178,11 @@ class Lights:
         unit = self.lights_bound("timer-unit")
         chosen = str(unit.value) or self.lights_units[0].value
         kit.choices(unit, [(u.value, self.tr(COUNT_LABELS[u])) for u in self.lights_units], chosen)
-        dom.show(self.lights_bound("timer-unit-box"), len(self.lights_units) > 1)
+        one = len(self.lights_units) == 1
+        dom.show(self.lights_bound("timer-unit-box"), not one)
+        how_long = (
+            Step(N_("How long ({unit})"), {"unit": Step(UNIT_WORDS[self.lights_units[0]])})
+            if one
+            else Step(N_("How long"))
+        )
+        dom.text(self.lights_bound("timer-count-label"), self.t(how_long))
