@@ -31,11 +31,13 @@ def rows(panel: Locator) -> Locator:
 def light(panel: Locator, unit: str, count: str, kind: str = "Torch") -> None:
     box = lights(panel)
     box.get_by_role("combobox", name="Light source").select_option(label=kind)
-    box.get_by_role("spinbutton", name=unit).fill(count)
+    box.get_by_role("spinbutton", name=unit, exact=True).fill(count)
     box.get_by_role("button", name="Light it").click()
 
 
 def timer(panel: Locator, name: str, count: str, unit: str | None = None) -> None:
+    """A timer named, for ``count``: in the panel's one unit (its How long names it), or in
+    the ``unit`` chosen."""
     box = lights(panel)
     box.get_by_role("textbox", name="Timer").fill(name)
     box.get_by_role("spinbutton", name="How long").fill(count)
@@ -49,6 +51,9 @@ def test_liminal_horror_a_torch_goes_out_while_three_turns_pass(page: Page, base
     checks = page.locator("[data-panel='checks']")
     expect(rows(checks)).to_have_text(["Nothing is burning and no timer runs."])
     light(checks, "Exploration turns", "2")
+    expect(
+        lights(checks).get_by_role("spinbutton", name="How long (exploration turns)")
+    ).to_be_visible()
     timer(checks, "Ward <b>", "5")
     expect(rows(checks)).to_have_text(
         [
