@@ -243,6 +243,9 @@ def row(*values: Any) -> dict[str, Any]:
         {"entries": [], "next_id": "1"},
         {"entries": {}, "next_id": 1},
         {"entries": [], "next_id": 1, "more": 1},
+        {"entries": [], "next_id": 1, "last": {"title": "x", "steps": [], "kind": "y"}},
+        {"entries": [], "next_id": 1, "last": {"title": {"key": "<b>{x}</b>"}, "steps": []}},
+        {"entries": [], "next_id": 1, "last": 5},
         [],
         None,
     ],
@@ -253,7 +256,18 @@ def test_crafted_stored_values_are_refused_with_a_sentence(data: Any) -> None:
     assert error.value.message.english() in {
         "The stored lights and timers are damaged and cannot be read.",
         "The saved data is not valid JSON.",
+        "A saved step is damaged.",  # the last span's result, read as every result is
+        "The saved value 'outcome' is missing or damaged.",
     }
+
+
+def test_the_last_span_is_kept_with_the_clock_and_loads_back() -> None:
+    state = add_light(Timers(), LightKind.FLASHLIGHT, 1, Unit.SCENE)
+    state, result = eotw_span.pass_time(state, 2, Unit.SCENE)
+    assert state.last == result
+    assert store.decode(SCHEMA, store.encode(SCHEMA, state.to_json())) == state
+    # stored before any span was let pass: no "last" at all
+    assert "last" not in Timers().to_json()
 
 
 def test_crafted_values_within_the_rules_load_as_text() -> None:
