@@ -77,6 +77,9 @@ def test_liminal_horror_a_torch_goes_out_while_three_turns_pass(page: Page, base
     )
     expect(title).to_have_text(headline)
     expect(rows(checks)).to_have_text(["Timer 'Ward <b>': 2 exploration turns left"])
+    expect(checks.locator("[data-bind='explore-warnings'] li")).to_have_text(
+        ["Torch 1 goes out (exploration turn 2 of 3)."]
+    )
 
     undo(page)
     expect(rows(checks)).to_have_text(
@@ -116,6 +119,9 @@ def test_gurps_a_torch_goes_out_in_the_first_hour_of_a_travel_turn(page: Page, b
     title = panel.locator("[data-bind='travel-title']")
     expect(title).to_contain_text("Torch 1 goes out (hour 1 of 4).")
     expect(rows(panel)).to_have_text(["Timer 'Patrol': 2 hours left"])
+    expect(panel.locator("[data-bind='travel-warnings'] li")).to_have_text(
+        ["Torch 1 goes out (hour 1 of 4)."]
+    )
 
     saved(page)
     reload_app(page)
@@ -145,6 +151,8 @@ def test_end_of_the_world_scenes_pass_and_a_flashlight_goes_out(page: Page, base
     title = panel.locator("[data-bind='scene-title']")
     expect(title).to_have_text("Time passes (2 scenes). Flashlight 1 goes out (scene 2 of 2).")
     expect(rows(panel)).to_have_text(["Timer 'Treatment': 3 days left"])
+    warned = panel.locator("[data-bind='scene-warnings'] li")
+    expect(warned).to_have_text(["Flashlight 1 goes out (scene 2 of 2)."])
 
     panel.get_by_role("combobox", name="Counted in").first.select_option(label="Days")
     span.fill("3")

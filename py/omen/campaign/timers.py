@@ -429,6 +429,31 @@ def warnings(state: Timers, unit: Unit | None = None) -> tuple[Step, ...]:
     )
 
 
+# what a span's steps say of a light or timer that ended in it
+ENDINGS = frozenset(
+    {
+        "{what} goes out.",
+        "{what} runs out.",
+        "{what} goes out ({unit} {at} of {count}).",
+        "{what} runs out ({unit} {at} of {count}).",
+    }
+)
+
+
+def ended_in(outcome: Outcome | None) -> tuple[Step, ...]:
+    """The lights and timers a result says ended, to stand among the warnings under it.
+
+    >>> state = add_light(Timers(), LightKind.TORCH, 1, Unit.TURN)
+    >>> _, burn = tick(state, 2, Unit.TURN)
+    >>> result = follow(Outcome(Step("Turn {turn} begins.", {"turn": 2}), (), "nothing"), burn)
+    >>> [step.english() for step in ended_in(result)], ended_in(None)
+    (['Torch 1 goes out (exploration turn 1 of 2).'], ())
+    """
+    if outcome is None:
+        return ()
+    return tuple(step for step in outcome.steps if step.key in ENDINGS)
+
+
 def look_ahead(state: Timers, count: int, unit: Unit) -> tuple[Step, ...]:
     """What will end within the next ``count`` units, and in how many, soonest first.
 

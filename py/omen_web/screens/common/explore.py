@@ -268,6 +268,7 @@ class ExploreScreen(kit.Screen):
         if not self.unchanged("span", state.procedure, state.pool, *place, setup, timers):
             self.render_span()
         self.lights.render()
+        self.lights.render_warnings(state.last)
         self.render_reminder()
 
     def render_turn(self) -> None:

@@ -26,11 +26,13 @@ from omen.campaign.timers import (
     Unit,
     add_light,
     add_timer,
+    ended_in,
     follow,
     lit_text,
     look_ahead,
     put_out,
     tick,
+    warnings,
 )
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
@@ -122,6 +124,16 @@ class Lights:
         return look_ahead(self.timers, count, unit) if self.lights_here() else ()
 
     # --- drawing --------------------------------------------------------------------
+
+    def render_warnings(self, last: Outcome | None) -> None:
+        """Under the panel's result: what its last result saw end, and what has one unit
+        left now (on the campaign's own game's panel)."""
+        lines: list[Step] = []
+        if self.lights_here():
+            lines.extend(ended_in(last))
+            for unit in self.lights_units:
+                lines.extend(warnings(self.timers, unit))
+        self.screen.fill_steps(f"{self.lights_prefix}-warnings", lines)
 
     def render(self) -> None:
         """The list and the forms, shown on the campaign's own game's panel only."""

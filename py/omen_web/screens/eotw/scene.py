@@ -132,6 +132,7 @@ class EotwScenePanel(kit.Screen):
         the lights and timers when they did."""
         self.render_time()
         self.lights.render()
+        self.lights.render_warnings(self.lights.timers.last)
         panel = self.panel
         if not self.unchanged("hints"):
             for row in panel.querySelectorAll("[data-scene-hint]"):

@@ -264,6 +264,7 @@ class GurpsTravelPanel(kit.Screen):
         self.render_march(state)
         self.render_span()
         self.lights.render()
+        self.lights.render_warnings(state.last)
 
     def picked(self) -> Span | None:
         """The span picked, or None while the number is half typed."""
