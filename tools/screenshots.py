@@ -175,9 +175,24 @@ def settings(s: Shooter, game: str) -> None:
     fill(page, "[data-bind='settings-search']", "")
 
 
+def lights(s: Shooter, prefix: str, name: str) -> None:
+    """A torch (or the first light) lit and a named timer set on a panel's lights."""
+    page = s.page
+    page.locator(
+        f"[data-bind='{prefix}-lights-box'] form[data-action='lights-light'] button"
+    ).click()
+    page.wait_for_timeout(150)
+    fill(page, f"[data-bind='{prefix}-timer-name']", name)
+    page.locator(
+        f"[data-bind='{prefix}-lights-box'] form[data-action='lights-timer'] button"
+    ).click()
+    page.wait_for_timeout(150)
+
+
 def explore_lh(s: Shooter, full: bool) -> None:
     page = s.page
     nav(page, "explore")
+    lights(s, "explore", "Ochranný kruh" if s.czech else "Warding circle")
     for _ in range(3):
         act(page, "next-turn")
     s.shot("explore")
@@ -217,6 +232,8 @@ def explore_ose(s: Shooter, full: bool) -> None:
 def explore_gurps(s: Shooter, full: bool) -> None:
     page = s.page
     nav(page, "explore")
+    fill(page, "[data-bind='travel-light-count']", "16")
+    lights(s, "travel", "Hlídka se vrací" if s.czech else "The patrol returns")
     for _ in range(3):
         act(page, "travel-turn")
     s.shot("explore-travel")
@@ -231,6 +248,9 @@ def explore_eotw(s: Shooter, full: bool) -> None:
     page = s.page
     nav(page, "explore")
     page.locator("input[name='eotw-scene'][value='survival']").check()
+    page.locator("[data-bind='scene-light-kind']").select_option("flashlight")
+    lights(s, "scene", "Jana se léčí" if s.czech else "Jana heals")
+    act(page, "scene-pass")
     s.shot("explore-scene")
 
 

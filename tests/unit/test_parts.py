@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from omen.campaign import parts, share
+from omen.campaign import parts, share, timers
 from omen.campaign.games import GAMES
 from omen.campaign.meeting import Meeting
 from omen.campaign.parts import PARTS, Place, StoredPart, in_place
@@ -200,6 +200,12 @@ SAMPLES: dict[str, Any] = {
     "campaign": Campaign("Hřbitov 💀", "eotw"),
     "exploration": Exploration(pool=13),
     "meeting": Meeting("3 vlci", "", "wilderness", Found(3, read_stats("ML 8, SM 0")), "forest"),
+    "timers": timers.add_timer(
+        timers.add_light(timers.Timers(), timers.LightKind.TORCH, 6, timers.Unit.TURN),
+        "Hlídka <b>se vrací</b>",
+        3,
+        timers.Unit.DAY,
+    ),
     "ose_encounter": OseSession(creature="Skřeti"),
     "ose_turn": add_timer(add_light(TurnState(turn=4), LightKind.TORCH), "Požehnání", 3),
     "ose_travel": Journey(

@@ -122,6 +122,7 @@ def test_a_liminal_horror_start_imports_no_other_games_procedures() -> None:
         "omen_web.screens",
         "omen_web.screens.common",
         "omen_web.screens.common.explore",
+        "omen_web.screens.common.lights",
         "omen_web.screens.common.panels",
         "omen_web.screens.common.timepasses",
         "omen_web.screens.common.turn",

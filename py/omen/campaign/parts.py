@@ -97,6 +97,18 @@ FIRST: tuple[StoredPart, ...] = (
             N_("The encounter with: {creature}"), {"creature": record.creature or "-"}
         ),
     ),
+    StoredPart(
+        "timers",
+        N_("the lights and timers"),
+        "omen.campaign.timers:SCHEMA",
+        NOT_IN_LINKS,
+        {Place.LINK: SESSION},
+        file_label=N_("Saved lights and timers"),
+        describe=lambda record: Step(
+            N_("Lights and timers: {count}"), {"count": len(record.entries)}
+        ),
+        fresh="omen.campaign.timers:Timers",
+    ),
 )
 LAST: tuple[StoredPart, ...] = (
     StoredPart(

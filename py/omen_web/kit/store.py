@@ -113,6 +113,7 @@ FRESH: dict[str, Callable[[Store], Any]] = {
     "meeting": _fresh("omen.campaign.meeting:Meeting"),
     "library": _fresh_library,
     "voidcrawl": _fresh_voidcrawl,
+    "timers": _fresh("omen.campaign.timers:Timers"),
     **_fresh_parts(),
 }
 

@@ -25,11 +25,13 @@ from omen.campaign.exploration import (
 )
 from omen.campaign.state import (
     Exploration,
+    Outcome,
     check,
     reset_pool,
     tension_settings,
 )
 from omen.campaign.tables import Library
+from omen.campaign.timers import Unit as TimeUnit
 from omen.campaign.voidcrawl import (
     KIND_NAMES,
     CrawlSetup,
@@ -43,6 +45,7 @@ from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.common import timepasses
+from omen_web.screens.common.lights import Lights
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -51,15 +54,17 @@ NO_CYCLE = "none"  # the phase radio for no day/night cycle
 
 
 class ExploreScreen(kit.Screen):
-    """Liminal Horror's checks: the Encounter Die, the Tension Die and the Voidcrawl."""
+    """Liminal Horror's checks: the Encounter Die, the Tension Die and the Voidcrawl;
+    in a Liminal Horror campaign, its lights and timers in exploration turns."""
 
     app: App  # the kit's Host, with all of the app this screen uses
 
     name = "explore"
     root_selector = '[data-panel="checks"]'
-    parts = ("exploration", "library", "voidcrawl", "campaign")
+    parts = ("exploration", "library", "voidcrawl", "campaign", "timers")
 
     def build(self) -> None:
+        self.lights = Lights(self, "explore", "liminal_horror", (TimeUnit.TURN,))
         self.store.encoders["exploration"] = self.encode
         # The real-time reminder: a timer restarted by every Next turn; when it runs
         # out, ``reminding`` holds the minutes and the screen shows the nudge.
@@ -100,7 +105,17 @@ class ExploreScreen(kit.Screen):
             investigators=setup.investigators,
         )
         typed.value = ""
-        self.store.act(outcome, exploration=state)
+        self.commit(state, outcome)
+
+    def commit(self, state: Exploration, outcome: Outcome) -> None:
+        """The check's new state and result, with the exploration turns it took off the
+        lights and timers (an ending in its headline): one log entry."""
+        turns = state.clock.turn - self.state.clock.turn
+        if turns <= 0 or not self.lights.timers.entries:
+            self.store.act(outcome, exploration=state)
+            return
+        timers, outcome = self.lights.tick(outcome, turns, TimeUnit.TURN)
+        self.store.act(outcome, exploration=replace(state, last=outcome), timers=timers)
 
     def on_next_turn(self, _target: Any, _event: Any) -> None:
         self._check(advance=True)
@@ -142,7 +157,7 @@ class ExploreScreen(kit.Screen):
             investigators=setup.investigators,
         )
         typed.value = ""
-        self.store.act(outcome, exploration=state)
+        self.commit(state, outcome)
         self.restart_reminder()
         self.render_reminder()
 
@@ -219,6 +234,17 @@ class ExploreScreen(kit.Screen):
         if reminder_minutes(self.app.campaign.values) != self.reminder_wait:
             self.restart_reminder()
 
+    # --- lights and timers (omen_web.screens.common.lights) --------------------------
+
+    def on_lights_light(self, _target: Any, _event: Any) -> None:
+        self.lights.light()
+
+    def on_lights_timer(self, _target: Any, _event: Any) -> None:
+        self.lights.timer()
+
+    def on_lights_put_out(self, target: Any, _event: Any) -> None:
+        self.lights.put_out(target)
+
     # --- rendering ---------------------------------------------------------------
 
     def render(self) -> None:
@@ -238,8 +264,11 @@ class ExploreScreen(kit.Screen):
             self.render_odds()
         if not self.unchanged("result", state.last, state.met, state.reaction):
             self.render_result()
-        if not self.unchanged("span", state.procedure, state.pool, *place, setup):
+        timers = self.lights.timers
+        if not self.unchanged("span", state.procedure, state.pool, *place, setup, timers):
             self.render_span()
+        self.lights.render()
+        self.lights.render_warnings(state.last)
         self.render_reminder()
 
     def render_turn(self) -> None:
@@ -356,6 +385,7 @@ class ExploreScreen(kit.Screen):
                     },
                 )
             )
+            lines.extend(self.lights.ahead(turns, TimeUnit.TURN))
         self.fill_steps("explore-span-odds", lines)
 
     def render_result(self) -> None:

@@ -19,12 +19,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome
+from omen.campaign.timers import Unit as TimeUnit
+from omen.campaign.timers import count_text
 from omen.core.errors import RulesError
+from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
 from omen.eotw.crew import Character, Crew, EncounterType, ask_test, convert_stress, downtime
 from omen.eotw.pools import Category, TestsForm
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+from omen_web.screens.common.lights import COUNT_LABELS, Lights
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -41,15 +45,20 @@ def ask_for_test(
     screen.app.show("tests")
 
 
+SPAN_UNITS = (TimeUnit.SCENE, TimeUnit.DAY)
+MAX_SPAN = 366  # omen.eotw.span.MAX_SPAN, read here without importing the module
+
+
 class EotwScenePanel(kit.Screen):
     app: App  # the kit's Host, with all of the app this screen uses
     name = "eotw_scene"
     section = "explore"
     root_selector = '[data-panel="eotw_scene"]'
-    parts = ("crew",)
+    parts = ("crew", "timers", "campaign")
     games = frozenset({"eotw"})
 
     def build(self) -> None:
+        self.lights = Lights(self, "scene", "eotw", SPAN_UNITS)
         self.panel = self.root
 
     @property
@@ -89,11 +98,41 @@ class EotwScenePanel(kit.Screen):
             raise RulesError(Step(N_("There is no trauma number {number}."), {"number": index + 1}))
         ask_for_test(self, character, character.traumas[index].category, index)
 
+    def span_unit(self) -> TimeUnit:
+        chosen = str(self.bound("scene-span-unit").value)
+        return next((u for u in SPAN_UNITS if u.value == chosen), SPAN_UNITS[0])
+
+    def on_scene_span(self, _target: Any, _event: Any) -> None:
+        self.render_time()
+
+    def on_scene_pass(self, _target: Any, _event: Any) -> None:
+        """Let scenes or days pass: the lights and timers count down, one log entry."""
+        from omen.eotw.span import pass_time
+
+        count = kit.whole(self.bound("scene-span-count"), 1, MAX_SPAN, N_("how much time passes"))
+        state, outcome = pass_time(self.lights.timers, count, self.span_unit())
+        self.store.act(outcome, timers=state)
+
+    # --- lights and timers (omen_web.screens.common.lights) --------------------------
+
+    def on_lights_light(self, _target: Any, _event: Any) -> None:
+        self.lights.light()
+
+    def on_lights_timer(self, _target: Any, _event: Any) -> None:
+        self.lights.timer()
+
+    def on_lights_put_out(self, target: Any, _event: Any) -> None:
+        self.lights.put_out(target)
+
     # --- drawing ---------------------------------------------------------------------
 
     def render(self) -> None:
         """Draw what changed: the hints in a new language, the choice when the scene
-        changed, the downtime offers when the crew did (in downtime)."""
+        changed, the downtime offers when the crew did (in downtime), time passing and
+        the lights and timers when they did."""
+        self.render_time()
+        self.lights.render()
+        self.lights.render_warnings(self.lights.timers.last)
         panel = self.panel
         if not self.unchanged("hints"):
             for row in panel.querySelectorAll("[data-scene-hint]"):
@@ -163,3 +202,34 @@ class EotwScenePanel(kit.Screen):
             item = dom.element("li")
             item.append(button)
             holder.append(item)
+
+    def render_time(self) -> None:
+        """The last span's result, the span picker's units and what the span would end."""
+        state = self.lights.timers
+        unit = self.bound("scene-span-unit")
+        kit.choices(
+            unit,
+            [(u.value, self.tr(COUNT_LABELS[u])) for u in SPAN_UNITS],
+            str(unit.value) or SPAN_UNITS[0].value,
+        )
+        last = state.last
+        title = self.bound("scene-title")
+        if last is None:
+            dom.text(title, self.tr(N_("Let time pass when a scene ends or the crew rests.")))
+        else:
+            dom.text(title, self.t(last.title))
+        title.dataset.kind = last.kind if last is not None else ""
+        self.fill_steps("scene-steps", last.steps if last is not None else ())
+        dom.show(self.bound("scene-details"), last is not None and bool(last.steps))
+        count = read_whole(str(self.bound("scene-span-count").value), 1, MAX_SPAN)
+        lines: list[Step] = []
+        if count is not None:
+            lines = list(self.lights.ahead(count, self.span_unit()))
+            if not lines:
+                lines.append(
+                    Step(
+                        N_("Nothing runs out in the next {span}."),
+                        {"span": count_text(count, self.span_unit())},
+                    )
+                )
+        self.fill_steps("scene-span-odds", lines)

@@ -16,8 +16,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.clock import Span, Unit
-from omen.campaign.state import Exploration, depth_limit
+from omen.campaign.state import Exploration, Outcome, depth_limit
 from omen.campaign.tables import Library
+from omen.campaign.timers import Unit as TimeUnit
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.gurps.daylight import NIGHT, START_HOUR, TimeOfDay, time_of_day
@@ -38,6 +39,7 @@ from omen.gurps.travel import (
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels, timepasses
+from omen_web.screens.common.lights import Lights
 
 if TYPE_CHECKING:
     from omen.gurps.distance import GurpsForm
@@ -58,8 +60,11 @@ class GurpsTravelPanel(kit.Screen):
     name = "gurps_travel"
     section = "explore"
     root_selector = '[data-panel="gurps_travel"]'
-    parts = ("gurps_travel", "library", "exploration", "campaign")
+    parts = ("gurps_travel", "library", "exploration", "campaign", "timers")
     games = frozenset({"gurps"})
+
+    def build(self) -> None:
+        self.lights = Lights(self, "travel", "gurps", (TimeUnit.HOUR,))
 
     @property
     def state(self) -> Travel:
@@ -96,9 +101,19 @@ class GurpsTravelPanel(kit.Screen):
 
     # --- actions ---------------------------------------------------------------------
 
+    def commit(self, state: Travel, outcome: Outcome) -> None:
+        """The road's new state and result, with the hours it took off the lights and
+        timers (an ending in its headline): one log entry."""
+        hours = hours_on_road(state, self.hours()) - hours_on_road(self.state, self.hours())
+        if hours <= 0 or not self.lights.timers.entries:
+            self.store.act(outcome, gurps_travel=state)
+            return
+        timers, outcome = self.lights.tick(outcome, hours, TimeUnit.HOUR)
+        self.store.act(outcome, gurps_travel=replace(state, last=outcome), timers=timers)
+
     def on_travel_camp(self, _target: Any, _event: Any) -> None:
         state, outcome = camp(self.state, self.hours(), self.start_hour())
-        self.store.act(outcome, gurps_travel=state)
+        self.commit(state, outcome)
 
     def on_travel_march(self, _target: Any, _event: Any) -> None:
         move = kit.whole(self.bound("travel-move"), 1, MAX_MOVE, N_("Move"))
@@ -134,7 +149,7 @@ class GurpsTravelPanel(kit.Screen):
                 dice,
                 depth_limit(values),
             )
-        self.store.act(outcome, gurps_travel=state)
+        self.commit(state, outcome)
 
     def on_travel_span(self, _target: Any, _event: Any) -> None:
         self.render_span()
@@ -158,7 +173,7 @@ class GurpsTravelPanel(kit.Screen):
                 span,
                 depth_limit(values),
             )
-        self.store.act(outcome, gurps_travel=state)
+        self.commit(state, outcome)
 
     def on_travel_meet(self, _target: Any, _event: Any) -> None:
         # The encounter happens at the time of day on the road: its darkness is filled in.
@@ -171,6 +186,17 @@ class GurpsTravelPanel(kit.Screen):
         procedure = dom.one('input[name="encounter-procedure"][value="gurps"]')
         if not procedure.checked:
             procedure.click()  # the GURPS distance, whatever the Encounter screen showed last
+
+    # --- lights and timers (omen_web.screens.common.lights) --------------------------
+
+    def on_lights_light(self, _target: Any, _event: Any) -> None:
+        self.lights.light()
+
+    def on_lights_timer(self, _target: Any, _event: Any) -> None:
+        self.lights.timer()
+
+    def on_lights_put_out(self, target: Any, _event: Any) -> None:
+        self.lights.put_out(target)
 
     # --- drawing ---------------------------------------------------------------------
 
@@ -237,6 +263,8 @@ class GurpsTravelPanel(kit.Screen):
         self.app.fill_list(dom.bound("travel-odds", panel), lines)
         self.render_march(state)
         self.render_span()
+        self.lights.render()
+        self.lights.render_warnings(state.last)
 
     def picked(self) -> Span | None:
         """The span picked, or None while the number is half typed."""
@@ -270,6 +298,7 @@ class GurpsTravelPanel(kit.Screen):
                     },
                 )
             )
+            lines.extend(self.lights.ahead(turns * hours, TimeUnit.HOUR))
         self.fill_steps("travel-span-odds", lines)
 
     def render_march(self, state: Travel) -> None:
