@@ -481,6 +481,9 @@ class TestsScreen(kit.Screen):
                 self.stress_owed, self.given = None, None
                 self.opposed, self.opposed_given = None, {}
             self.seen_purpose = form.purpose
+        if self.store.took_back(self.title, self.steps):  # Undo took the test back
+            self.title, self.steps, self.result = None, (), None
+            self.stress_owed, self.given = None, None
         crew = self.crew()
         character = self.character(form)
         chosen = form.character if character is not None else ""
