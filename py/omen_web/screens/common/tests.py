@@ -195,7 +195,8 @@ class TestsScreen(kit.Screen):
             return
         field = self.bound("contestant-name")
         if not str(field.value).strip() and not self.form.character:
-            field.value = " ".join(meeting.creature.split())[:200]
+            # the row's sentence as a name: "Scavengers …", not "Scavengers ….: Dexterity 2"
+            field.value = " ".join(meeting.creature.split()).rstrip(".")[:200]
 
     def on_test_value(self, target: Any, _event: Any) -> None:
         self.put(replace(self.form, value=int(str(target.value))))
