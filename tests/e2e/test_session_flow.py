@@ -74,6 +74,11 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     morale = stage(page, "morale")
     expect(morale.get_by_role("spinbutton", name="Morale score (2–12)")).to_have_value("12")
     expect(morale.get_by_role("spinbutton", name="Monsters in the group")).to_have_value("3")
+    # Morale 12 never checks: said once, not again as odds.
+    expect(morale.locator("[data-bind='ose-morale-due']")).to_have_text(
+        "These monsters fight to the death: no check is rolled."
+    )
+    expect(morale.get_by_role("heading", name="Odds")).to_be_hidden()
     evasion = stage(page, "evasion")
     expect(evasion.get_by_role("spinbutton", name="Creatures pursuing")).to_have_value("3")
 
