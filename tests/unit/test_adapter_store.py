@@ -74,6 +74,23 @@ def test_an_action_is_saved_logged_and_undone() -> None:
     assert not store.undo()  # nothing else to undo
 
 
+def test_a_result_a_screen_shows_of_its_own_is_known_as_taken_back_until_the_next_action() -> None:
+    store = make_store(MemoryBackend())
+    first, second = outcome(3), outcome(4)
+    store.act(first, exploration=turned(store))
+    assert not store.took_back(first.title, first.steps)  # nothing undone yet
+    store.undo()
+    assert store.took_back(first.title, first.steps)
+    assert not store.took_back(second.title, second.steps)  # another roll's result stays
+    assert not store.took_back(None, ())
+    # The same roll made again is a new result: the Undo before it is not about it.
+    store.act(first, exploration=turned(store))
+    assert not store.took_back(first.title, first.steps)
+    store.undo()
+    store.record(second)
+    assert not store.took_back(first.title, first.steps)
+
+
 def test_one_action_on_two_parts_is_undone_together() -> None:
     store = make_store(MemoryBackend())
     crew, exploration = store.get("crew"), store.get("exploration")

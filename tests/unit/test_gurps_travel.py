@@ -16,6 +16,7 @@ from omen.gurps.travel import (
     Travel,
     TravelCheck,
     choose,
+    encounter_run,
     travel_odds,
     travel_turn,
 )
@@ -55,6 +56,20 @@ def test_the_encounter_die_meets_the_locations_creature() -> None:
     state, outcome = travel_turn(state, LIBRARY, None, 6, ScriptedDice([1]))
     assert state.encounter and state.met == ""
     assert outcome.steps[-1].english() == "No location is chosen: make up the encounter."
+
+
+def test_an_encounter_run_is_no_longer_offered_and_keeps_the_rest_of_the_turn() -> None:
+    here = Exploration(location="forest")
+    state, _ = travel_turn(Travel(), LIBRARY, here, 4, ScriptedDice([1, 4, 2]))
+    after = encounter_run(state)
+    assert not after.encounter
+    assert (after.turn, after.met, after.last, after.found) == (
+        state.turn,
+        state.met,
+        state.last,
+        state.found,
+    )
+    assert Travel.from_json(after.to_json()) == after  # what is saved loads back
 
 
 def test_a_check_table_decides_by_its_entries() -> None:

@@ -318,6 +318,19 @@ def hours_on_road(state: Travel, hours: int) -> int:
     return state.turn * hours + state.camped
 
 
+def encounter_run(state: Travel) -> Travel:
+    """The encounter the last travel turn brought has been run (its distance worked out
+    on the Encounter screen): the turn no longer offers it. Who was met stays named, and
+    the clock does not move: GURPS counts the encounter's seconds in combat, not on the
+    road.
+
+    >>> after = encounter_run(Travel(turn=3, met="Two ogres", encounter=True))
+    >>> after.encounter, after.met, after.turn
+    (False, 'Two ogres', 3)
+    """
+    return replace(state, encounter=False)
+
+
 def camp(state: Travel, hours: int, start_hour: int = START_HOUR) -> tuple[Travel, Outcome]:
     """Make camp until the next morning: the clock moves on to 7:00 (full daylight) of
     the next day, or of this one when it is still before dawn. GURPS rolls nothing for a

@@ -31,12 +31,12 @@ backup; ``put``, ``hold`` and ``replace`` of the log lay a whole log out as page
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from omen.campaign import parts
 from omen.campaign.logbook import LogBook
-from omen.campaign.state import WHOLE_CAMPAIGN, Outcome
+from omen.campaign.state import WHOLE_CAMPAIGN, Entry, Outcome
 from omen.core.roll import Step
 from omen.core.store import Keeper
 
@@ -149,6 +149,9 @@ class Store:
         # screen that keeps it (it registers its restorer as it is built).
         self.wants_restorer: Callable[[str], None] = lambda _kind: None
         self.recorded: Callable[[], None] = lambda: None
+        # The entry the last Undo took back, until the next action: a screen that shows
+        # a result of its own (not a part's value) takes it down when it is this one.
+        self.undone: Entry | None = None
         self._book: LogBook | None = None
         # Asks for write_log() soon after the next frame; None: each entry is written at
         # once. The entries waiting: when, the outcome, its headline and its undo data
@@ -204,6 +207,7 @@ class Store:
         """One action of the game master: new values for the parts named, and its outcome
         in the log with the old values, so Undo can put them back."""
         old = {kind: self.get(kind) for kind in values}
+        self.undone = None
         self._keep(values)
         changed = set(values)
         if outcome is not None:
@@ -213,6 +217,7 @@ class Store:
 
     def record(self, outcome: Outcome, before: tuple[str, Any] | None = None) -> None:
         """Add an entry to the log (``before`` is what Undo puts back, if anything)."""
+        self.undone = None
         self._add(outcome, lambda: before)
         self._tell({"log"})
 
@@ -272,6 +277,7 @@ class Store:
         if entry is None or entry.before is None:
             return False
         kind, data = entry.before
+        self.undone = entry
         if kind == WHOLE_CAMPAIGN:
             self._restores(kind)
             # The whole campaign before an import, the log included: its restorer puts
@@ -299,6 +305,17 @@ class Store:
         self.book.mark_undone(entry.id)  # rewrites the entry's page only
         self._tell({*values, "log"})
         return True
+
+    def took_back(self, title: Step | None, steps: Sequence[Step]) -> bool:
+        """Whether the last Undo took back the action that said ``title`` and ``steps``
+        (a result a screen shows of its own, which then goes back with it)."""
+        undone = self.undone
+        return (
+            title is not None
+            and undone is not None
+            and undone.title == title
+            and undone.steps == tuple(steps)
+        )
 
     def _restores(self, kind: str) -> bool:
         """Whether ``kind`` is a change a screen restores (not a part's value)."""

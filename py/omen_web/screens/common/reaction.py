@@ -40,10 +40,11 @@ class ReactionScreen(kit.Screen):
     name = "reaction"
     section = "encounter"
     root_selector = '[data-procedure="reaction"]'
-    parts = ("ose_encounter", "campaign")
+    parts = ("ose_encounter", "campaign", "exploration")
 
     def build(self) -> None:
         self.last: ReactionResult | None = None
+        self.logged: Outcome | None = None  # the roll in the log that Undo can take back
 
     @property
     def session(self) -> OseSession:
@@ -93,7 +94,16 @@ class ReactionScreen(kit.Screen):
             N_("Reaction {total}: {reaction}"),
             {"total": result.total, "reaction": result.band.label},
         )
-        self.store.record(Outcome(title, result.steps, "reaction"))
+        outcome = Outcome(title, result.steps, "reaction")
+        exploration = self.store.get("exploration")
+        if exploration.reaction and exploration.met:
+            # The reaction Explore's encounter asked for is rolled: Explore offers it no
+            # longer, and Undo offers it again (and takes this result off the panel).
+            self.logged = outcome
+            self.store.act(outcome, exploration=replace(exploration, reaction=False))
+        else:
+            self.logged = None
+            self.store.record(outcome)
         self.render()
 
     def render(self) -> None:
@@ -127,6 +137,10 @@ class ReactionScreen(kit.Screen):
         app.fill_list(dom.bound("reaction-odds", self.root), lines)
         title = dom.bound("reaction-result-title", self.root)
         details = dom.bound("reaction-result-details", self.root)
+        if self.logged is not None and self.store.took_back(
+            self.logged.title, self.logged.steps
+        ):  # Undo took the roll back
+            self.last, self.logged = None, None
         last = self.last
         if last is None or last.table is not table:
             dom.text(title, app.tr(N_("Roll 2d6 when the creature's attitude is not obvious.")))

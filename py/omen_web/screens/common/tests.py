@@ -195,7 +195,8 @@ class TestsScreen(kit.Screen):
             return
         field = self.bound("contestant-name")
         if not str(field.value).strip() and not self.form.character:
-            field.value = " ".join(meeting.creature.split())[:200]
+            # the row's sentence as a name: "Scavengers …", not "Scavengers ….: Dexterity 2"
+            field.value = " ".join(meeting.creature.split()).rstrip(".")[:200]
 
     def on_test_value(self, target: Any, _event: Any) -> None:
         self.put(replace(self.form, value=int(str(target.value))))
@@ -481,6 +482,9 @@ class TestsScreen(kit.Screen):
                 self.stress_owed, self.given = None, None
                 self.opposed, self.opposed_given = None, {}
             self.seen_purpose = form.purpose
+        if self.store.took_back(self.title, self.steps):  # Undo took the test back
+            self.title, self.steps, self.result = None, (), None
+            self.stress_owed, self.given = None, None
         crew = self.crew()
         character = self.character(form)
         chosen = form.character if character is not None else ""

@@ -84,6 +84,7 @@ class GurpsScreen(kit.Screen):
         # The last result, shown until the next one (the log keeps every one).
         self.plan: Plan | None = None
         self.outcome: Outcome | None = None
+        self.logged: LogOutcome | None = None  # the result in the log that Undo can take back
         self.med_steps: tuple[Step, ...] = ()
         holder = self.bound("gurps-sides")
         self.sides: dict[SideId, Any] = {}
@@ -225,10 +226,18 @@ class GurpsScreen(kit.Screen):
         if outcome.contest is not None:
             self.clear_typed("gurps-roll-a", "gurps-roll-b")
         self.plan, self.med_steps, self.outcome = setup, med_steps, outcome
-        # In the log, with no Undo: the roll changes no stored part.
-        self.store.record(
-            LogOutcome(outcome.headline, (*med_steps, *outcome.steps), "gurps_distance")
-        )
+        logged = LogOutcome(outcome.headline, (*med_steps, *outcome.steps), "gurps_distance")
+        travel = self.store.get("gurps_travel")
+        if travel.encounter:
+            from omen.gurps.travel import encounter_run
+
+            # The travel turn's encounter has been run: Explore offers it no longer, and
+            # Undo offers it again (and takes this result off the screen).
+            self.logged = logged
+            self.store.act(logged, gurps_travel=encounter_run(travel), gurps_form=self.form)
+        else:
+            self.logged = None
+            self.store.record(logged)  # the roll changes no stored part: no Undo
         self.render()
         self.bound("gurps-result").scrollIntoView()  # the result is at the top
 
@@ -376,6 +385,10 @@ class GurpsScreen(kit.Screen):
         app.fill_list(dom.bound("gurps-odds", self.panel), lines)
 
     def render_result(self) -> None:
+        if self.logged is not None and self.store.took_back(
+            self.logged.title, self.logged.steps
+        ):  # Undo took the distance back
+            self.plan, self.outcome, self.logged = None, None, None
         app, outcome, setup = self.app, self.outcome, self.plan
         title = dom.bound("gurps-title", self.panel)
         facts = dom.bound("gurps-facts", self.panel)

@@ -263,6 +263,8 @@ class GurpsTestsScreen(kit.Screen):
                 field.value = value
 
     def render_result(self, mode: Mode) -> None:
+        if self.store.took_back(self.title, self.steps):  # Undo took the roll back
+            self.title, self.steps, self.roll, self.contest = None, (), None, None
         title = dom.bound("gurps-test-title", self.root)
         margins = dom.bound("gurps-test-margins", self.root)
         shown = self.title is not None and (

@@ -302,6 +302,8 @@ class OseChecksScreen(kit.Screen):
             radio.checked = str(radio.value) == form.mode.value
         self._draw_fields(form, mode)
         dom.text(self.bound("ose-check-odds"), self._odds(mode))
+        if self.store.took_back(self.title, self.steps):  # Undo took the roll back
+            self.title, self.steps, self.kind, self.rolled = None, (), "", None
         title = self.bound("ose-check-title")
         shown_result = self.title is not None and self.rolled is mode
         dom.text(

@@ -369,8 +369,13 @@ class OseScreen(kit.Screen):
             )
             if typed is not None and typed != value and not refused:
                 node.value = str(value)
-        dom.text(self.field("ose-morale-due"), self.t(ose_session.morale_status(self.session)))
-        self.lines(dom.one(".ose-odds", self.boxes["morale"]), self.guarded(self.morale_odds))
+        status = ose_session.morale_status(self.session)
+        dom.text(self.field("ose-morale-due"), self.t(status))
+        # Odds that only say the status again (monsters that never check) are not repeated.
+        odds = [line for line in self.guarded(self.morale_odds) if line != status]
+        box = self.boxes["morale"]
+        self.lines(dom.one(".ose-odds", box), odds)
+        dom.show(dom.one(".odds", box), bool(odds))
 
     # --- the form, kept with the encounter ------------------------------------------------
 
