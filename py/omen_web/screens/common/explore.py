@@ -65,6 +65,7 @@ class ExploreScreen(kit.Screen):
 
     def build(self) -> None:
         self.lights = Lights(self, "explore", "liminal_horror", (TimeUnit.TURN,))
+        self.jobs = (self.lights,)  # it answers its own actions
         self.store.encoders["exploration"] = self.encode
         # The real-time reminder: a timer restarted by every Next turn; when it runs
         # out, ``reminding`` holds the minutes and the screen shows the nudge.
@@ -233,17 +234,6 @@ class ExploreScreen(kit.Screen):
             self.state = replace(self.state, pool=start)
         if reminder_minutes(self.app.campaign.values) != self.reminder_wait:
             self.restart_reminder()
-
-    # --- lights and timers (omen_web.screens.common.lights) --------------------------
-
-    def on_lights_light(self, _target: Any, _event: Any) -> None:
-        self.lights.light()
-
-    def on_lights_timer(self, _target: Any, _event: Any) -> None:
-        self.lights.timer()
-
-    def on_lights_put_out(self, target: Any, _event: Any) -> None:
-        self.lights.put_out(target)
 
     # --- rendering ---------------------------------------------------------------
 

@@ -5,7 +5,8 @@ timer. Liminal Horror's checks, GURPS travel and The End of the World's scene sh
 The rules are :mod:`omen.campaign.timers`'s; the state is the store's ``timers`` (one
 per campaign). A panel's screen makes one :class:`Lights` with the prefix of its
 elements, the game whose campaign shows the list on it and the units it counts in (the
-first one for lights), answers the three actions by calling it, and calls
+first one for lights), counts it among its jobs (``kit.Actions``: it answers its own
+three actions), and calls
 :meth:`Lights.tick` when its own time passes, so its result's headline says what went
 out. Each change goes through ``store.act`` (one log entry; Undo takes it
 back). The markup follows the Old-School Essentials turn's (``ose-lights``), so both
@@ -54,10 +55,10 @@ COUNT_LABELS = {
 }
 
 
-class Lights:
+class Lights(kit.Actions):
     """A panel's lights and timers; see the module's docstring. The panel's screen owns
-    it and answers its actions (``lights-light``, ``lights-timer``, ``lights-put-out``)
-    by calling :meth:`light`, :meth:`timer` and :meth:`put_out`."""
+    it as one of its jobs, so it answers ``lights-light``, ``lights-timer`` and
+    ``lights-put-out`` itself."""
 
     def __init__(self, screen: kit.Screen, prefix: str, game: str, units: tuple[Unit, ...]) -> None:
         self.screen = screen
@@ -87,14 +88,14 @@ class Lights:
 
     # --- actions --------------------------------------------------------------------
 
-    def light(self) -> None:
+    def on_lights_light(self, _target: Any, _event: Any) -> None:
         """Light the light chosen, for the count typed."""
         kind = LightKind(str(self.lights_bound("light-kind").value))
         count = kit.whole(self.lights_bound("light-count"), 1, MAX_COUNT, N_("how long it lasts"))
         state = add_light(self.timers, kind, count, self.lights_units[0])
         self.store.act(Outcome(lit_text(state.entries[-1]), (), KIND), timers=state)
 
-    def timer(self) -> None:
+    def on_lights_timer(self, _target: Any, _event: Any) -> None:
         """Set the timer named, for the count typed."""
         name = self.lights_bound("timer-name")
         count = kit.whole(self.lights_bound("timer-count"), 1, MAX_COUNT, N_("how long it lasts"))
@@ -102,7 +103,7 @@ class Lights:
         name.value = ""
         self.store.act(Outcome(lit_text(state.entries[-1]), (), KIND), timers=state)
 
-    def put_out(self, target: Any) -> None:
+    def on_lights_put_out(self, target: Any, _event: Any) -> None:
         """Put out the light or end the timer of the button tapped."""
         state, said = put_out(self.timers, int(str(target.dataset.id)))
         self.store.act(Outcome(said, (), KIND), timers=state)

@@ -59,6 +59,7 @@ class EotwScenePanel(kit.Screen):
 
     def build(self) -> None:
         self.lights = Lights(self, "scene", "eotw", SPAN_UNITS)
+        self.jobs = (self.lights,)  # it answers its own actions
         self.panel = self.root
 
     @property
@@ -112,17 +113,6 @@ class EotwScenePanel(kit.Screen):
         count = kit.whole(self.bound("scene-span-count"), 1, MAX_SPAN, N_("how much time passes"))
         state, outcome = pass_time(self.lights.timers, count, self.span_unit())
         self.store.act(outcome, timers=state)
-
-    # --- lights and timers (omen_web.screens.common.lights) --------------------------
-
-    def on_lights_light(self, _target: Any, _event: Any) -> None:
-        self.lights.light()
-
-    def on_lights_timer(self, _target: Any, _event: Any) -> None:
-        self.lights.timer()
-
-    def on_lights_put_out(self, target: Any, _event: Any) -> None:
-        self.lights.put_out(target)
 
     # --- drawing ---------------------------------------------------------------------
 

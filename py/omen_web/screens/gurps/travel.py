@@ -65,6 +65,7 @@ class GurpsTravelPanel(kit.Screen):
 
     def build(self) -> None:
         self.lights = Lights(self, "travel", "gurps", (TimeUnit.HOUR,))
+        self.jobs = (self.lights,)  # it answers its own actions
 
     @property
     def state(self) -> Travel:
@@ -186,17 +187,6 @@ class GurpsTravelPanel(kit.Screen):
         procedure = dom.one('input[name="encounter-procedure"][value="gurps"]')
         if not procedure.checked:
             procedure.click()  # the GURPS distance, whatever the Encounter screen showed last
-
-    # --- lights and timers (omen_web.screens.common.lights) --------------------------
-
-    def on_lights_light(self, _target: Any, _event: Any) -> None:
-        self.lights.light()
-
-    def on_lights_timer(self, _target: Any, _event: Any) -> None:
-        self.lights.timer()
-
-    def on_lights_put_out(self, target: Any, _event: Any) -> None:
-        self.lights.put_out(target)
 
     # --- drawing ---------------------------------------------------------------------
 
