@@ -58,6 +58,7 @@ from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Exploration, Outcome, meet
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import Library
+from omen.campaign.timers import clean_name
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
@@ -74,7 +75,6 @@ MAX_DAY = 10**5
 MAX_LIGHTS = 20
 MAX_TIMERS = 20
 MAX_TIMER_TURNS = 10_000
-MAX_NAME = 60
 MAX_MET = 4000
 
 
@@ -181,20 +181,6 @@ def _refuse(message: str, **args: Any) -> RulesError:
     return RulesError(Step(message, args))
 
 
-def _clean_name(name: Any) -> str:
-    """A timer's name: trimmed, one line, no control characters, at most 60 characters."""
-    if not isinstance(name, str):
-        raise _refuse(N_("A timer needs a name."))
-    text = " ".join(name.split())
-    if not text:
-        raise _refuse(N_("A timer needs a name."))
-    if len(text) > MAX_NAME:
-        raise _refuse(N_("A timer's name is at most {limit} characters."), limit=MAX_NAME)
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0x202A <= ord(c) <= 0x202E for c in text):
-        raise _refuse(N_("A timer's name holds a character that cannot be shown."))
-    return text
-
-
 @dataclass(frozen=True)
 class TurnState:
     """The OSE turn clock as the Explore panel keeps it.
@@ -245,7 +231,7 @@ class TurnState:
         for timer in self.timers:
             if not isinstance(timer, Timer) or not _whole(timer.left, 1, MAX_TIMER_TURNS):
                 raise _refuse(N_("A timer on the turn clock is damaged."))
-            if _clean_name(timer.name) != timer.name:
+            if clean_name(timer.name) != timer.name:
                 raise _refuse(N_("A timer on the turn clock is damaged."))
             ids.add(timer.id)
         numbered = [*(x.id for x in self.lights), *(x.id for x in self.timers)]
@@ -870,7 +856,7 @@ def add_timer(state: TurnState, name: str, turns: int) -> TurnState:
             N_("A timer runs for a whole number of turns from 1 to {limit}."),
             limit=MAX_TIMER_TURNS,
         )
-    timer = Timer(state.next_id, _clean_name(name), turns)
+    timer = Timer(state.next_id, clean_name(name), turns)
     return replace(state, timers=(*state.timers, timer), next_id=state.next_id + 1)
 
 
