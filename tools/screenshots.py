@@ -206,7 +206,7 @@ def explore_ose(s: Shooter, full: bool) -> None:
     act(page, "oseturn-torch")
     fill(page, "[data-bind='oseturn-timer-name']", "Požehnání" if s.czech else "Bless")
     fill(page, "[data-bind='oseturn-timer-turns']", "12")
-    page.locator(".ose-timer button[type='submit']").click()
+    page.locator("form[data-action='oseturn-timer'] button[type='submit']").click()
     for _ in range(4):
         act(page, "oseturn-next")
     act(page, "oseturn-lantern")
