@@ -1,4 +1,4 @@
-"""What one step learns reaches the next, in the browser (issue #34, items 4, 5 and 7).
+"""What one step learns reaches the next, in the browser: a row's number and stats.
 
 Each game starts as a new game master's does, with its example campaign, and meets a
 creature from a table row that carries its stats. Nothing Omen already rolled or stored

@@ -1,4 +1,4 @@
-"""Issue 16's Settings and help, in the browser: the first start's question, Settings by
+"""Settings and help, in the browser: the first start's question, Settings by
 game with its search, and a help sheet from a screen."""
 
 from __future__ import annotations

@@ -381,8 +381,8 @@ def test_the_real_time_reminder(page: Page, base: str) -> None:
 def test_pasted_faces_past_the_limit_are_refused_and_the_library_survives_a_reload(
     page: Page, base: str
 ) -> None:
-    # Issue 17, item 5: "1-99999 Vlci" was saved with warnings, and after a reload the
-    # whole library failed its stored-data check: the Tables screen was empty.
+    # Faces past the limit are refused before anything is saved, so the library still
+    # passes its stored-data check after a reload.
     open_app(page, base)
     go(page, "Tables")
     saved = page.locator("[data-bind='tables-list'] li")
@@ -410,7 +410,7 @@ def test_pasted_faces_past_the_limit_are_refused_and_the_library_survives_a_relo
 def test_a_unicode_digit_typed_as_a_die_is_a_message_not_a_page_error(
     page: Page, base: str
 ) -> None:
-    # Issue 17, item 4: typing "d①" as a table's die raised a ValueError on the page.
+    # A die typed with a Unicode digit ("d①") is refused with a sentence.
     open_app(page, base)
     go(page, "Tables")
     page.get_by_role("button", name="New table").click()

@@ -1,5 +1,5 @@
-"""Issue 34, items 10 (Crew in OSE and GURPS), 13 and 14 (table rows with dice, typed
-physical dice), and 16 (Settings search in every language), as a game master sees them."""
+"""Crew in OSE and GURPS campaigns, table rows with dice and typed physical dice, and
+Settings search in every language, as a game master sees them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What one step learns reaches the next (issue #34, items 4, 5 and 7).
+"""What one step learns reaches the next: a row's number and stats, a location's terrain.
 
 A table row may carry a creature's stats; the number it brings (its bracketed dice, or
 its number appearing) and those stats go from the check that met it, through the

@@ -1,5 +1,5 @@
-"""The End of the World: an NPC's characteristics on a table row start the opposed test
-(issue #34, item 7): the Tests form takes the NPC's values, nothing typed again."""
+"""The End of the World: an NPC's characteristics on a table row start the opposed test:
+the Tests form takes the NPC's values, nothing typed again."""
 
 from __future__ import annotations
 

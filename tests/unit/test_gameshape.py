@@ -1,4 +1,4 @@
-"""Issue 16's Settings and help: settings by game and procedure, their search in both
+"""Settings and help: settings by game and procedure, their search in both
 languages, help sheets, the first start's question, and an example for every game."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What a table entry rolls (the editor's preview and its brackets), and exactly which
-physical dice a roll of a table still needs (#34 items 13 and 14)."""
+physical dice a roll of a table still needs."""
 
 from __future__ import annotations
 
