@@ -128,7 +128,9 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     expect(main).to_have_text("Continue exploring")
     main.click()
     expect(turn.get_by_role("button", name="Run the encounter")).to_be_hidden()
-    expect(title).to_contain_text("The encounter took 1 turn")
+    # The wilderness clock still speaks in days: the encounter was part of day 3.
+    over = "Day 3: the encounter is over; the day's travel goes on."
+    expect(title).to_have_text(over)
     expect(title).to_be_in_viewport()
     go(page, "Encounter")
     expect(main).to_have_text("Continue exploring")
@@ -154,7 +156,8 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     expect(check).not_to_contain_text("saved")
     expect(page.get_by_role("spinbutton", name="Saving throw value")).to_have_value("12")
     go(page, "Explore")
-    expect(title).to_contain_text("The encounter took 1 turn")
+    expect(title).to_have_text(over)
+    expect(turn.locator("[data-bind='oseturn-day']")).to_have_text("3")
     expect(turn.get_by_role("button", name="Run the encounter")).to_be_hidden()
     expect(turn.get_by_role("combobox", name="Location")).to_have_value("ose-ex-fen-road")
     go(page, "Encounter")
@@ -166,6 +169,11 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     expect(page.locator(".log-entry .title").nth(1)).to_have_text(
         "The encounter is over: 1 turn passes."
     )
+    # Travel goes on with the next day.
+    go(page, "Explore")
+    physical(turn, "6", "Type the faces of real dice")
+    turn.get_by_role("button", name="Next day").click()
+    seen(title, "Day 4: 6 on the d6, an uneventful day.")
 
 
 @pytest.mark.first_start
