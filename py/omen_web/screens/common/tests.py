@@ -11,7 +11,8 @@ The Crew screen (or a downtime scene) asks for a test by writing the form's ``pu
 (:func:`omen.eotw.crew.ask_test`); the roll is then applied to that character
 (:func:`omen.eotw.crew.settle`) and the crew and the form change in one action, one Undo.
 State: the store's ``eotw_tests`` (:data:`omen.eotw.pools.TESTS_FORM`, kept across reloads) and
-``crew``; the last result shown is this screen's own and is not stored. A render draws
+``crew``; the last result shown is this screen's own and is not stored: after a reload it
+comes back from its log entry (:meth:`omen_web.kit.store.Store.last_said`). A render draws
 only the regions whose state changed (the odds, the result, the form's parts), each keyed
 on what it reads.
 """

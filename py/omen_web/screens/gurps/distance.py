@@ -7,7 +7,8 @@ or typed in from physical dice, as are both sides' 3d6 totals. When a side spots
 other first and nobody sneaks, it may *try for surprise*. The form is the store's part
 ``gurps_form`` (:data:`omen.gurps.distance.GURPS_FORM`), read from the store on every
 draw and kept there on every change; every result goes to the log with all its steps.
-The last result is the screen's own (it is the log's to keep).
+The last result is the screen's own (it is the log's to keep); after a reload its headline
+and steps come back from its log entry (:meth:`omen_web.kit.store.Store.last_said`).
 """
 
 from __future__ import annotations
