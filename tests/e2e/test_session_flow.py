@@ -128,7 +128,9 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     expect(main).to_have_text("Continue exploring")
     main.click()
     expect(turn.get_by_role("button", name="Run the encounter")).to_be_hidden()
-    expect(title).to_contain_text("The encounter took 1 turn")
+    # The wilderness clock still speaks in days: the encounter was part of day 3.
+    over = "Day 3: the encounter is over; the day's travel goes on."
+    expect(title).to_have_text(over)
     expect(title).to_be_in_viewport()
     go(page, "Encounter")
     expect(main).to_have_text("Continue exploring")
@@ -145,6 +147,10 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     page.get_by_role("button", name="Roll 1d20").click()
     check = page.locator("[data-bind='ose-check-title']")
     seen(check, "Breath of the bog: saved (15 against 12)")
+    # A tab the phone killed comes back with the last result where it was.
+    reload_app(page)
+    go(page, "Tests")
+    expect(check).to_have_text("Breath of the bog: saved (15 against 12)")
     undo(page)
     expect(page.locator(".log-entry").first).to_contain_text("(undone)")
     go(page, "Tests")
@@ -154,7 +160,8 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     expect(check).not_to_contain_text("saved")
     expect(page.get_by_role("spinbutton", name="Saving throw value")).to_have_value("12")
     go(page, "Explore")
-    expect(title).to_contain_text("The encounter took 1 turn")
+    expect(title).to_have_text(over)
+    expect(turn.locator("[data-bind='oseturn-day']")).to_have_text("3")
     expect(turn.get_by_role("button", name="Run the encounter")).to_be_hidden()
     expect(turn.get_by_role("combobox", name="Location")).to_have_value("ose-ex-fen-road")
     go(page, "Encounter")
@@ -166,6 +173,11 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     expect(page.locator(".log-entry .title").nth(1)).to_have_text(
         "The encounter is over: 1 turn passes."
     )
+    # Travel goes on with the next day.
+    go(page, "Explore")
+    physical(turn, "6", "Type the faces of real dice")
+    turn.get_by_role("button", name="Next day").click()
+    seen(title, "Day 4: 6 on the d6, an uneventful day.")
 
 
 @pytest.mark.first_start
@@ -227,6 +239,12 @@ def test_a_gurps_session_three_travel_turns_wolves_at_a_distance_a_roll_undone(
     page.get_by_role("button", name="Roll 3d6").click()
     rolled = page.locator("[data-bind='gurps-test-title']")
     seen(rolled, "Tracking (effective 13): success by 4")
+    # A tab the phone killed comes back with the last results where they were.
+    reload_app(page)
+    go(page, "Tests")
+    expect(rolled).to_have_text("Tracking (effective 13): success by 4")
+    go(page, "Encounter")
+    expect(result).to_contain_text("The encounter starts at")
     undo(page)
     expect(page.locator(".log-entry").first).to_contain_text("(undone)")
     go(page, "Tests")
@@ -242,6 +260,7 @@ def test_a_gurps_session_three_travel_turns_wolves_at_a_distance_a_roll_undone(
     go(page, "Encounter")
     expect(side_b.get_by_role("spinbutton", name="Group size")).to_have_value("4")
     expect(gurps.get_by_role("combobox", name="Terrain")).to_have_value("forest_deciduous")
+    expect(result).to_contain_text("The encounter starts at")
 
 
 @pytest.mark.first_start
@@ -297,6 +316,9 @@ def test_an_end_of_the_world_session_three_turns_scavengers_an_opposed_test_undo
     expect(page.get_by_role("combobox", name="Value")).to_have_value("4")
     page.get_by_role("button", name="One die more: Danger or difficulty").click()
     page.get_by_role("button", name="Add this pool as a contestant").click()
+    # Ana is the whole crew and is in: the choice stays, never silently blank.
+    who = page.get_by_role("combobox", name="Who is tested")
+    expect(who.locator("option:checked")).to_have_text("Ana")
     expect(page.locator("[data-bind='contestants'] .label")).to_have_text(
         [
             "Scavengers pushing a trolley full of batteries: Dexterity 2,"
@@ -335,6 +357,8 @@ def test_an_end_of_the_world_session_three_turns_scavengers_an_opposed_test_undo
     go(page, "Tests")
     tests.get_by_text("Opposed test", exact=True).click()
     expect(page.locator("[data-bind='contestants'] .label")).to_have_count(2)
+    # The last result comes back where it was, from the log.
+    expect(outcome).to_have_text("Ana wins the opposed test.")
 
 
 @pytest.mark.first_start

@@ -91,6 +91,25 @@ def test_a_result_a_screen_shows_of_its_own_is_known_as_taken_back_until_the_nex
     assert not store.took_back(first.title, first.steps)
 
 
+def test_a_screens_last_result_is_found_in_the_log_after_a_reload() -> None:
+    backend = MemoryBackend()
+    store = make_store(backend)
+    mine = {"The tension pool is reset to {pool}."}
+    assert store.last_said(mine) is None  # an empty log: nothing to show
+    store.act(outcome(3), exploration=turned(store))
+    store.act(outcome(5), exploration=turned(store))
+    other = Outcome(Step(N_("Turn {turn} begins."), {"turn": 2}), (), "turn")
+    store.record(other)  # another screen's result came after
+    found = make_store(backend).last_said(mine)  # a reload
+    assert found is not None and found.title == outcome(5).title
+    assert make_store(backend).last_said({"Turn {turn} begins."}) is not None
+    assert make_store(backend).last_said({"Nothing of the sort."}) is None
+    assert make_store(backend).last_said(mine, within=1) is None  # looked back only so far
+    store.undo()  # the newest undoable: the tension pool at 5
+    # Undo took the newest result back: after a reload the screen shows none, as before it
+    assert make_store(backend).last_said(mine) is None
+
+
 def test_one_action_on_two_parts_is_undone_together() -> None:
     store = make_store(MemoryBackend())
     crew, exploration = store.get("crew"), store.get("exploration")

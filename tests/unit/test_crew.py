@@ -682,3 +682,34 @@ def test_czech_crew_steps(czech: Translator) -> None:
         "Léčba: bezejmenné trauma (Tělo), závažnost 1, trvá jeden den.",
         "Léčba zabírá: bezejmenné trauma (Tělo) – vyléčeno.",
     ]
+
+
+def test_adding_a_contestant_moves_who_is_tested_on_and_never_blanks_it() -> None:
+    from omen.eotw.crew import Crew, add_contestant
+    from omen.eotw.pools import Contestant, TestsForm
+
+    a = Character("a", "Ana", dexterity=4)
+    b = Character("b", "Ben", dexterity=2)
+    dead = replace(Character("c", "Cid", dexterity=3), status=Status.DEAD, removed_by=PHYSICAL)
+    full = crew.take_stress(Character("d", "Dana", dexterity=5), SOCIAL, 9).character
+    e = Character("e", "Eva", dexterity=1)
+    team = Crew((a, b, dead, full, e))
+
+    def add(form: TestsForm, name: str, member: str = "") -> TestsForm:
+        return add_contestant(team, form, Contestant(name, form.pool, form.value, member=member))
+
+    # Ben chosen first: the next is the one after him who can be tested (not Cid, gone
+    # for good; not Dana, whose full track waits on Crew), then round to Ana.
+    form = add(TestsForm(character="b", value=2), "Ben", "b")
+    assert (form.character, form.value) == ("e", 1)
+    form = add(form, "Eva", "e")
+    assert (form.character, form.value) == ("a", 4)
+    form = add(form, "Ana", "a")
+    assert (form.character, form.value) == ("a", 4)  # every one is in: the choice stays
+    assert [c.member for c in form.contestants] == ["b", "e", "a"]
+    # A creature added with nobody from the crew chosen: nobody stays chosen.
+    npc = add(TestsForm(value=2), "Scavengers")
+    assert (npc.character, npc.value) == ("", 2)
+    # A chosen member no longer in the crew: the first who can be tested.
+    gone = add(TestsForm(character="z", value=3), "Zed")
+    assert gone.character == "a"

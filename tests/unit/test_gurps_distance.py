@@ -987,3 +987,17 @@ def test_a_sense_drowned_by_weather_rolls_against_the_lowest_skill() -> None:
     ]
     outcome = resolve(setup, 3, 3)
     assert outcome.contest is not None and outcome.contest.winner is Winner.A
+
+
+def test_every_headline_says_whether_anyone_is_surprised_for_a_reload() -> None:
+    from omen.gurps.detection import HEADLINES
+
+    outcomes = [resolve(example_1())] + [
+        resolve(example_1(), a, b, try_surprise=True) for a in range(3, 19) for b in range(3, 19)
+    ]
+    for outcome in outcomes:
+        assert outcome.headline.key in HEADLINES
+        assert HEADLINES[outcome.headline.key] == bool(outcome.surprised)
+    assert {outcome.headline.key for outcome in outcomes} >= {
+        key for key, surprised in HEADLINES.items() if not surprised
+    }

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import Step
 from omen.core.store import decode, encode
 from omen.gurps.rolls import (
     Result,
@@ -246,3 +247,15 @@ def test_a_form_cannot_hold_what_it_could_not_load() -> None:
         Roller("x", 99, (99,))
     with pytest.raises(RulesError):
         GurpsTestsForm().with_roller("c", Roller())
+
+
+def test_a_logged_headline_says_which_result_it_was_for_a_reload() -> None:
+    from omen.gurps.tests import SAID, said
+
+    for total in range(3, 19):
+        title, roll = roll_for(Roller("Tracking", 12), total)
+        assert title.key in SAID and said(title) == (Mode.ROLL, roll.result)
+        for other in (3, 10, 18):
+            title, _ = contest_for(Roller("Ana", 12), Roller("Ogre", 11), total, other)
+            assert title.key in SAID and said(title) == (Mode.CONTEST, None)
+    assert said(Step("Turn {turn} begins.", {"turn": 2})) is None

@@ -444,6 +444,22 @@ def test_the_encounters_turns_end_the_turns_encounter_and_say_what_burnt_out() -
     assert roundtrip(state) == state
 
 
+def test_a_wilderness_encounter_keeps_the_clock_on_its_day_and_the_next_day_follows() -> None:
+    state = t.add_light(t.TurnState(mode=t.Mode.WILDERNESS), t.LightKind.TORCH)
+    for face in (6, 4, 1):
+        state, _ = t.next_day(state, ScriptedDice([face]))
+    assert state.day == 3 and state.encounter
+    state, outcome = t.after_encounter(state, 2)
+    assert outcome.title.english() == "Day 3: the encounter is over; the day's travel goes on."
+    assert "turn" not in outcome.title.english()
+    assert state.last == outcome and outcome.kind == t.KIND and not state.encounter
+    # no dungeon turn passed: the torch and the rest count are as they were
+    assert (state.day, state.turn, state.since_rest, state.lights[0].left) == (3, 0, 0, 6)
+    assert roundtrip(state) == state
+    state, outcome = t.next_day(state, ScriptedDice([5]))
+    assert outcome.title.english() == "Day 4: 5 on the d6, an uneventful day."
+
+
 # --- what the clock knows reaches the encounter ----------------------------------------------
 
 

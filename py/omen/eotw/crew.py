@@ -65,6 +65,7 @@ from omen.core.store import Schema
 from omen.eotw.pools import (
     Category,
     Characteristic,
+    Contestant,
     Pool,
     PoolSettings,
     Purpose,
@@ -1040,6 +1041,37 @@ def check_testable(crew: Crew, members: Iterable[str]) -> None:
         reason = untestable(member) if member is not None else None
         if reason is not None:
             raise RulesError(reason)
+
+
+def add_contestant(crew: Crew, form: TestsForm, contestant: Contestant) -> TestsForm:
+    """The form with ``contestant`` added to the opposed test (a fresh pool for the next,
+    :meth:`omen.eotw.pools.TestsForm.with_contestant`) and who is tested next: after a crew
+    member, the next one in the crew's order who can be tested and is not a contestant yet,
+    at their value of the characteristic; when every one is in, the choice stays as it was.
+    A contestant who is nobody from the crew (a creature met) leaves nobody chosen.
+
+    >>> ana, ben = Character("a", "Ana", dexterity=4), Character("b", "Ben", dexterity=2)
+    >>> crew = Crew((ana, ben))
+    >>> form = TestsForm(character="a", value=4)
+    >>> form = add_contestant(crew, form, Contestant("Ana", form.pool, 4, member="a"))
+    >>> form.character, form.value
+    ('b', 2)
+    >>> form = add_contestant(crew, form, Contestant("Ben", form.pool, 2, member="b"))
+    >>> form.character, form.value
+    ('b', 2)
+    """
+    chosen = form.character
+    added = form.with_contestant(contestant)
+    if not chosen:
+        return added
+    taken = {entry.member for entry in added.contestants if entry.member}
+    order = [member.id for member in crew.characters]
+    start = order.index(chosen) + 1 if chosen in order else 0
+    for ident in order[start:] + order[:start]:
+        member = crew.find(ident)
+        if member is not None and ident not in taken and untestable(member) is None:
+            return replace(added, character=ident, value=member.value(form.characteristic))
+    return replace(added, character=chosen)
 
 
 def ask_test(

@@ -46,6 +46,7 @@ the man surprises the orcs: it may start anywhere from 20 to 100 yards away, or 
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -612,6 +613,17 @@ def _closer(distance: int, victory: int, steps: list[Step]) -> int:
     return closest
 
 
+SURPRISES = N_(
+    "{side} surprises {other}: it may start anywhere from {closest} to {yards} yards away, "
+    "or evade."
+)
+BOTH_SURPRISED = N_("The encounter starts at {yards} yards, and both sides are surprised.")
+NOBODY_SURPRISED = N_("The encounter starts at {yards} yards; nobody is surprised.")
+# Each headline :func:`resolve` ends with, and whether it says someone is surprised: what
+# the log's entry says of the result when the screen shows it again after a reload.
+HEADLINES: Mapping[str, bool] = {SURPRISES: True, BOTH_SURPRISED: True, NOBODY_SURPRISED: False}
+
+
 def _finish(
     setup: Plan,
     steps: list[Step],
@@ -625,10 +637,7 @@ def _finish(
     names = {which: setup.name(which) for which in SideId}
     if surprising is not None:
         headline = Step(
-            N_(
-                "{side} surprises {other}: it may start anywhere from {closest} to {yards} yards "
-                "away, or evade."
-            ),
+            SURPRISES,
             {
                 "side": names[surprising],
                 "other": names[surprising.other],
@@ -637,14 +646,9 @@ def _finish(
             },
         )
     elif surprised:
-        headline = Step(
-            N_("The encounter starts at {yards} yards, and both sides are surprised."),
-            {"yards": distance},
-        )
+        headline = Step(BOTH_SURPRISED, {"yards": distance})
     else:
-        headline = Step(
-            N_("The encounter starts at {yards} yards; nobody is surprised."), {"yards": distance}
-        )
+        headline = Step(NOBODY_SURPRISED, {"yards": distance})
     steps.append(headline)
     max_altitude = None
     if setup.a.flying or setup.b.flying:

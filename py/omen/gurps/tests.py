@@ -176,6 +176,30 @@ _RESULT_TITLE = {
     Result.CRITICAL_FAILURE: N_("{what} (effective {level}): critical failure by {margin}"),
 }
 
+CONTEST_TIE = N_("Quick Contest: a tie")
+CONTEST_WON = N_("Quick Contest: {who} wins by {victory}")
+
+
+def said(title: Step) -> tuple[Mode, Result | None] | None:
+    """What a logged headline says: a success roll (and its result) or a Quick Contest
+    (no one result), or None for another's; a reload shows the last one again.
+
+    >>> said(Step(_RESULT_TITLE[Result.SUCCESS], {"what": "Tracking", "level": 13, "margin": 4}))
+    (<Mode.ROLL: 'roll'>, <Result.SUCCESS: 'success'>)
+    >>> said(Step(CONTEST_TIE)), said(Step("Turn {turn} begins."))
+    ((<Mode.CONTEST: 'contest'>, None), None)
+    """
+    for result, key in _RESULT_TITLE.items():
+        if title.key == key:
+            return Mode.ROLL, result
+    if title.key in (CONTEST_TIE, CONTEST_WON):
+        return Mode.CONTEST, None
+    return None
+
+
+# every headline :func:`said` knows
+SAID = frozenset({*_RESULT_TITLE.values(), CONTEST_TIE, CONTEST_WON})
+
 
 def _what(roller: Roller, fallback: Step) -> ArgValue:
     return roller.name.strip() or fallback
@@ -207,10 +231,10 @@ def contest_for(
     roll_b = success_roll(level_b.value, source_b, who=name_b)
     decided = contest(roll_a, roll_b, name_a, name_b)
     if decided.winner is Winner.TIE:
-        title = Step(N_("Quick Contest: a tie"))
+        title = Step(CONTEST_TIE)
     else:
         title = Step(
-            N_("Quick Contest: {who} wins by {victory}"),
+            CONTEST_WON,
             {
                 "who": name_a if decided.winner is Winner.A else name_b,
                 "victory": decided.margin_of_victory,

@@ -729,7 +729,19 @@ def after_encounter(state: TurnState, turns: int) -> tuple[TurnState, Outcome]:
     'The encounter took 6 turns: the clock is at turn 9. Torch 1 goes out.'
     >>> state.encounter
     False
+
+    In the wilderness the encounter is part of the day's travel: the clock still counts
+    days (lights, timers and rest count dungeon turns only), and the next day is the next.
+
+    >>> day = TurnState(mode=Mode.WILDERNESS, day=3, encounter=True)
+    >>> day, outcome = after_encounter(day, 1)
+    >>> outcome.title.english()
+    "Day 3: the encounter is over; the day's travel goes on."
+    >>> day.day, day.turn, day.encounter
+    (3, 0, False)
     """
+    if state.mode is Mode.WILDERNESS:
+        return _after_wilderness_encounter(state)
     state, steps = pass_turns(state, turns)
     title = Step(
         N_("The encounter took {count} turn: the clock is at turn {turn}."),
@@ -737,6 +749,23 @@ def after_encounter(state: TurnState, turns: int) -> tuple[TurnState, Outcome]:
         plural=N_("The encounter took {count} turns: the clock is at turn {turn}."),
     )
     outcome = Outcome(with_endings(title, steps), steps, KIND)
+    return replace(state, last=outcome, encounter=False), outcome
+
+
+def _after_wilderness_encounter(state: TurnState) -> tuple[TurnState, Outcome]:
+    title = Step(
+        N_("Day {day}: the encounter is over; the day's travel goes on."), {"day": state.day}
+    )
+    steps = (
+        Step(
+            N_(
+                "The encounter is part of day {day} of travel: the clock counts days. "
+                "Lights, timers and rest count dungeon turns only."
+            ),
+            {"day": state.day},
+        ),
+    )
+    outcome = Outcome(title, steps, KIND)
     return replace(state, last=outcome, encounter=False), outcome
 
 

@@ -31,7 +31,8 @@ backup; ``put``, ``hold`` and ``replace`` of the log lay a whole log out as page
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import islice
 from typing import Any
 
 from omen.campaign import parts
@@ -44,6 +45,7 @@ Listener = Callable[[frozenset[str]], None]
 MANY = "many"  # a log entry's undo data for an action that changed several parts
 # Undo data written by earlier versions under names that are not parts.
 EXAMPLE = ("library", "voidcrawl")  # the parts the example campaign fills on a new device
+LOOK_BACK = 200  # how far back a screen looks in the log for the last result it showed
 OLD_UNDO = {"tables": {"library": "library", "setup": "voidcrawl"}}
 
 
@@ -316,6 +318,16 @@ class Store:
             and undone.title == title
             and undone.steps == tuple(steps)
         )
+
+    def last_said(self, keys: Collection[str], within: int = LOOK_BACK) -> Entry | None:
+        """The result a screen shows of its own, as the log holds it after a reload: the
+        newest of the last ``within`` entries whose headline is one of ``keys`` (the
+        messages that screen's results say), or None when there is none or Undo took
+        it back (the screen showed nothing then either)."""
+        for entry in islice(self.book.walk(), within):
+            if entry.title.key in keys:
+                return None if entry.undone else entry
+        return None
 
     def _restores(self, kind: str) -> bool:
         """Whether ``kind`` is a change a screen restores (not a part's value)."""

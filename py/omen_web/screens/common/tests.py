@@ -11,7 +11,8 @@ The Crew screen (or a downtime scene) asks for a test by writing the form's ``pu
 (:func:`omen.eotw.crew.ask_test`); the roll is then applied to that character
 (:func:`omen.eotw.crew.settle`) and the crew and the form change in one action, one Undo.
 State: the store's ``eotw_tests`` (:data:`omen.eotw.pools.TESTS_FORM`, kept across reloads) and
-``crew``; the last result shown is this screen's own and is not stored. A render draws
+``crew``; the last result shown is this screen's own and is not stored: after a reload it
+comes back from its log entry (:meth:`omen_web.kit.store.Store.last_said`). A render draws
 only the regions whose state changed (the odds, the result, the form's parts), each keyed
 on what it reads.
 """
@@ -29,6 +30,7 @@ from omen.eotw.crew import (
     Character,
     Crew,
     CrewSettings,
+    add_contestant,
     check_testable,
     hindering,
     purpose_fits,
@@ -64,6 +66,27 @@ from omen_web.kit import screen as kit
 if TYPE_CHECKING:
     from omen_web.kit.app import App
 
+# The headlines of this screen's results (a plain test, someone's, an opposed test): after a
+# reload the last one comes back from its log entry.
+PLAIN = N_("{verdict}, {stress}")
+SOMEONES = N_("{name}: {result}")
+SUCCESS = "Success: {count} success"  # the key of a success's verdict (its plural too)
+DRAW = N_("The opposed test is a draw.")
+WINS = N_("{name} wins the opposed test.")
+SAID = frozenset({PLAIN, SOMEONES, DRAW, WINS})
+
+
+def said_kind(title: Step) -> str | None:
+    """How a logged headline of this screen marks its result (success, failure or
+    neither), or None when it is not one of this screen's."""
+    if title.key == SOMEONES:
+        inner = title.args.get("result")
+        return said_kind(inner) if isinstance(inner, Step) and inner.key == PLAIN else None
+    if title.key == PLAIN:
+        verdict = title.args.get("verdict")
+        return "success" if isinstance(verdict, Step) and verdict.key == SUCCESS else "failure"
+    return "" if title.key in (DRAW, WINS) else None
+
 
 def _faces(faces: tuple[int, ...]) -> str:
     return ", ".join(str(face) for face in faces) or "–"
@@ -85,6 +108,8 @@ class TestsScreen(kit.Screen):
         self.given: Step | None = None
         self.opposed: OpposedResult | None = None
         self.opposed_given: dict[int, Step] = {}
+        self.kind = ""  # how a result from the log is marked (a roll in this page: its own)
+        self.show_last()
         self.counts: dict[Reason, Any] = {}
         self.reason_buttons: dict[Reason, tuple[Any, Any]] = {}
         for reasons, holder in (
@@ -104,6 +129,14 @@ class TestsScreen(kit.Screen):
             chooser.append(dom.option(characteristic.value))
         self.seen_purpose = self.form.purpose  # a new test asked for clears the last result
         self.seen_meeting: Any = None  # an NPC met names the next contestant (see render)
+
+    def show_last(self) -> None:
+        """After a reload: the last result as the log holds it (its headline and steps;
+        the dice and the stress to give are the roll's own, not offered twice)."""
+        entry = self.store.last_said(SAID)
+        kind = None if entry is None else said_kind(entry.title)
+        if entry is not None and kind is not None:
+            self.title, self.steps, self.kind = entry.title, entry.steps, kind
 
     # --- what is kept (the store's) -------------------------------------------------------
 
@@ -289,9 +322,9 @@ class TestsScreen(kit.Screen):
             else Step(N_("Failure"))
         )
         stress = Step(N_("{count} stress"), {"count": result.stress}, plural=N_("{count} stress"))
-        title = Step(N_("{verdict}, {stress}"), {"verdict": verdict, "stress": stress})
+        title = Step(PLAIN, {"verdict": verdict, "stress": stress})
         if character is not None:
-            title = Step(N_("{name}: {result}"), {"name": character.name, "result": title})
+            title = Step(SOMEONES, {"name": character.name, "result": title})
         self.title = title
         self.steps = (*self.pool_steps(pool), *result.steps)
         self.result = result
@@ -384,9 +417,13 @@ class TestsScreen(kit.Screen):
         contestant = Contestant(
             name[:200], self.effective_pool(form), form.value, form.characteristic, member
         )
-        field.value = ""
-        # The next contestant's pool starts afresh: no die of this one carries over.
-        self.put(form.with_contestant(contestant))
+        # The next contestant's pool starts afresh: no die of this one carries over; the
+        # next crew member not in yet is chosen (or the choice stays), never nobody.
+        after = add_contestant(self.crew(), form, contestant)
+        following = self.character(after)
+        moved = following is not None and after.character != form.character
+        field.value = following.name if moved and following is not None else ""
+        self.put(after)
 
     def on_remove_contestant(self, target: Any, _event: Any) -> None:
         form = self.form
@@ -404,7 +441,7 @@ class TestsScreen(kit.Screen):
         typed = self.bound("typed-opposed")
         outcome = opposed_test(form.contestants, self.app.dice(str(typed.value)), self.settings())
         typed.value = ""
-        self.title = self.opposed_title(outcome)
+        self.title, self.kind = self.opposed_title(outcome), ""
         lines: list[Step] = []
         for number, round_ in enumerate(outcome.rounds, start=1):
             if len(outcome.rounds) > 1:
@@ -462,9 +499,9 @@ class TestsScreen(kit.Screen):
 
     def opposed_title(self, outcome: OpposedResult) -> Step:
         if outcome.winner is None:
-            return Step(N_("The opposed test is a draw."))
+            return Step(DRAW)
         return Step(
-            N_("{name} wins the opposed test."),
+            WINS,
             {"name": outcome.contestants[outcome.winner].name},
         )
 
@@ -731,7 +768,9 @@ class TestsScreen(kit.Screen):
             return
         dom.text(title, self.t(self.title))
         result = self.result
-        title.dataset.kind = "" if result is None else ("success" if result.success else "failure")
+        title.dataset.kind = (
+            self.kind if result is None else ("success" if result.success else "failure")
+        )
         self.fill_steps("test-steps", self.steps)
         dom.show(details, True)
         dom.show(dice, result is not None)

@@ -7,7 +7,8 @@ or typed in from physical dice, as are both sides' 3d6 totals. When a side spots
 other first and nobody sneaks, it may *try for surprise*. The form is the store's part
 ``gurps_form`` (:data:`omen.gurps.distance.GURPS_FORM`), read from the store on every
 draw and kept there on every change; every result goes to the log with all its steps.
-The last result is the screen's own (it is the log's to keep).
+The last result is the screen's own (it is the log's to keep); after a reload its headline
+and steps come back from its log entry (:meth:`omen_web.kit.store.Store.last_said`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, ArgValue, Step
-from omen.gurps.detection import Outcome, Plan, Stealthy, plan, resolve
+from omen.gurps.detection import HEADLINES, Outcome, Plan, Stealthy, plan, resolve
 from omen.gurps.distance import (
     DARKNESS,
     TERRAINS,
@@ -86,6 +87,7 @@ class GurpsScreen(kit.Screen):
         self.outcome: Outcome | None = None
         self.logged: LogOutcome | None = None  # the result in the log that Undo can take back
         self.med_steps: tuple[Step, ...] = ()
+        self.show_last()
         holder = self.bound("gurps-sides")
         self.sides: dict[SideId, Any] = {}
         for which in SideId:
@@ -99,6 +101,13 @@ class GurpsScreen(kit.Screen):
         darkness = self.field("darkness")
         for penalty, _name in DARKNESS:
             darkness.append(dom.option(str(penalty)))
+
+    def show_last(self) -> None:
+        """After a reload: the last result as the log holds it, its headline and every
+        step (the facts and the offer to try for surprise need the roll itself)."""
+        entry = self.store.last_said(HEADLINES)
+        if entry is not None:
+            self.logged = LogOutcome(entry.title, entry.steps, "gurps_distance")
 
     @property
     def form(self) -> GurpsForm:
@@ -384,6 +393,26 @@ class GurpsScreen(kit.Screen):
                     )
         app.fill_list(dom.bound("gurps-odds", self.panel), lines)
 
+    def render_logged(self, title: Any) -> None:
+        """No roll made in this page: the last result as the log holds it (after a
+        reload), its headline and steps, or what to do when there is none."""
+        logged = self.logged
+        dom.show(dom.bound("gurps-facts", self.panel), False)
+        dom.show(self.one('[data-action="gurps-try-surprise"]'), False)
+        dom.show(dom.bound("gurps-details", self.panel), logged is not None)
+        if logged is None:
+            dom.text(
+                title,
+                self.app.tr(
+                    N_("Fill in what you know and tap Find the distance; the defaults work.")
+                ),
+            )
+            title.dataset.kind = ""
+            return
+        dom.text(title, self.app.t(logged.title))
+        title.dataset.kind = "encounter" if HEADLINES.get(logged.title.key) else ""
+        self.app.fill_list(dom.bound("gurps-steps", self.panel), logged.steps)
+
     def render_result(self) -> None:
         if self.logged is not None and self.store.took_back(
             self.logged.title, self.logged.steps
@@ -395,13 +424,7 @@ class GurpsScreen(kit.Screen):
         details = dom.bound("gurps-details", self.panel)
         try_button = self.one('[data-action="gurps-try-surprise"]')
         if outcome is None or setup is None:
-            dom.text(
-                title,
-                app.tr(N_("Fill in what you know and tap Find the distance; the defaults work.")),
-            )
-            title.dataset.kind = ""
-            for node in (facts, details, try_button):
-                dom.show(node, False)
+            self.render_logged(title)
             return
         dom.text(title, app.t(outcome.headline))
         title.dataset.kind = "encounter" if outcome.surprised else ""

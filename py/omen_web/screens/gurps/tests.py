@@ -38,7 +38,7 @@ from omen.gurps.rolls import (
     roll_odds,
     signed,
 )
-from omen.gurps.tests import GurpsTestsForm, Mode, Roller, contest_for, roll_for
+from omen.gurps.tests import SAID, GurpsTestsForm, Mode, Roller, contest_for, roll_for, said
 from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import testkind
@@ -121,6 +121,8 @@ class GurpsTestsScreen(kit.Screen):
         self.contest: QuickContest | None = None
         self.title: Step | None = None
         self.steps: tuple[Step, ...] = ()
+        self.rolled: Mode | None = None  # the mode the result shown was rolled in
+        self.kind = ""
         self.rollers: dict[str, Any] = {}
         for which in WHICH:
             node = dom.clone("tpl-gurps-roller")
@@ -131,6 +133,18 @@ class GurpsTestsScreen(kit.Screen):
                 field.id = f"gurps-{which}-{field.dataset.field}"
             dom.bound(f"gurps-roller-{which}", self.root).append(node)
             self.rollers[which] = node
+        self.show_last()
+
+    def show_last(self) -> None:
+        """After a reload: the last result as the log holds it (its headline and steps;
+        the margins line is the roll's own, said in the steps too), where it was."""
+        entry = self.store.last_said(SAID)
+        said_now = None if entry is None else said(entry.title)
+        if entry is None or said_now is None:
+            return
+        self.title, self.steps = entry.title, entry.steps
+        self.rolled, result = said_now
+        self.kind = "" if result is None else KIND[result]
 
     # --- actions ---------------------------------------------------------------------
 
@@ -185,6 +199,7 @@ class GurpsTestsScreen(kit.Screen):
         dom.bound("gurps-typed-roll", self.root).value = ""
         self.roll, self.contest = rolled, None
         self.title, self.steps = title, rolled.steps
+        self.rolled, self.kind = Mode.ROLL, KIND[rolled.result]
         self.clear_marks(self.rollers["roll"])
         outcome = Outcome(title, rolled.steps, KIND[rolled.result])
         self.store.act(outcome, gurps_tests=self.form.with_roller("roll", roller))
@@ -201,6 +216,7 @@ class GurpsTestsScreen(kit.Screen):
             dom.bound(bind, self.root).value = ""
         self.roll, self.contest = None, decided
         self.title, self.steps = title, decided.steps
+        self.rolled, self.kind = Mode.CONTEST, ""
         kind = "nothing" if decided.winner is Winner.TIE else "sign"
         for which in ("a", "b"):
             self.clear_marks(self.rollers[which])
@@ -265,17 +281,14 @@ class GurpsTestsScreen(kit.Screen):
     def render_result(self, mode: Mode) -> None:
         if self.store.took_back(self.title, self.steps):  # Undo took the roll back
             self.title, self.steps, self.roll, self.contest = None, (), None, None
+            self.rolled, self.kind = None, ""
         title = dom.bound("gurps-test-title", self.root)
         margins = dom.bound("gurps-test-margins", self.root)
-        shown = self.title is not None and (
-            (mode is Mode.ROLL and self.roll is not None)
-            or (mode is Mode.CONTEST and self.contest is not None)
-        )
+        shown = self.title is not None and self.rolled is mode
         dom.text(title, self.t(self.title) if shown and self.title else "")
-        title.dataset.kind = ""
+        title.dataset.kind = self.kind if shown else ""
         lines: list[Step] = []
         if shown and self.roll is not None:
-            title.dataset.kind = KIND[self.roll.result]
             lines.append(self.margin_line(None, self.roll))
         if shown and self.contest is not None:
             for roller, rolled in (("a", self.contest.a), ("b", self.contest.b)):

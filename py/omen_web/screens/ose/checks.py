@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign import games
-from omen.campaign.reaction import CHA_HIGH, CHA_LOW
+from omen.campaign.reaction import CHA_HIGH, CHA_LOW, OSE_REACTIONS
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
@@ -69,6 +69,17 @@ MORALE_TITLES = {
 }
 REACTION_KIND = {"attacks": "failure", "hostile": "failure", "indifferent": "success"}
 REACTION_KIND["friendly"] = "success"
+REACTION_TITLE = N_("{what}: {reaction} ({total})")
+# What each result's headline says of it: the mode it was rolled in and how it is marked
+# (a reload shows the last result again from its log entry).
+SAID: dict[str, tuple[Mode, str]] = {
+    **{
+        key: (Mode(check.value), "success" if ok else "failure")
+        for (check, ok), key in TITLES.items()
+    },
+    **{key: (Mode.MORALE, "") for key in MORALE_TITLES.values()},
+    REACTION_TITLE: (Mode.REACTION, ""),
+}
 # Each mode's labels: the number field, the modifier field, the typed dice and the button.
 LABELS: dict[Mode, tuple[str, str, str, str]] = {
     Mode.SAVE: (
@@ -123,6 +134,19 @@ class OseChecksScreen(kit.Screen):
         self.steps: tuple[Step, ...] = ()
         self.kind = ""
         self.rolled: Mode | None = None
+        self.show_last()
+
+    def show_last(self) -> None:
+        """After a reload: the last result as the log holds it, where it was."""
+        entry = self.store.last_said(SAID)
+        if entry is None:
+            return
+        self.title, self.steps = entry.title, entry.steps
+        self.rolled, self.kind = SAID[entry.title.key]
+        if self.rolled is Mode.REACTION:
+            said = entry.title.args.get("reaction")
+            bands = [b for b in OSE_REACTIONS.bands if b.label == said]
+            self.kind = REACTION_KIND.get(bands[0].key, "") if bands else ""
 
     @property
     def form(self) -> ChecksForm:
@@ -269,7 +293,7 @@ class OseChecksScreen(kit.Screen):
         result = reaction_check(form.charisma, form.reaction_modifier, self._two_dice())
         what = form.what or Step(WHAT[Mode.REACTION])
         self.title = Step(
-            N_("{what}: {reaction} ({total})"),
+            REACTION_TITLE,
             {"what": what, "reaction": result.band.label, "total": result.total},
         )
         self.steps = result.steps
