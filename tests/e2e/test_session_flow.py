@@ -1,4 +1,4 @@
-"""One session that flows, per game, on a fresh profile (issue #34, its browser tests).
+"""One session that flows, per game, on a fresh profile.
 
 Each test starts as a new game master does: the first start's question answered with
 the game and its example campaign. It plays the game's time steps on Explore with the
