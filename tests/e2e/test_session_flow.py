@@ -124,7 +124,7 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     fight = stage(page, "action").get_by_role("button", name="Fight")
     expect(fight).to_be_disabled()
     main.click()
-    seen(result, "The encounter is over: 1 turn passes.")
+    seen(result, "The encounter is over; the day's travel goes on.")
     expect(main).to_have_text("Continue exploring")
     main.click()
     expect(turn.get_by_role("button", name="Run the encounter")).to_be_hidden()
@@ -171,7 +171,7 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     expect(main).to_have_text("Continue exploring")
     go(page, "Log")
     expect(page.locator(".log-entry .title").nth(1)).to_have_text(
-        "The encounter is over: 1 turn passes."
+        "The encounter is over; the day's travel goes on."
     )
     # Travel goes on with the next day.
     go(page, "Explore")

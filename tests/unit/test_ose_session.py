@@ -133,6 +133,17 @@ def test_conclusion_counts_turns() -> None:
     assert session.latest == "conclusion"
 
 
+@pytest.mark.parametrize("place", [Place.WILDERNESS, Place.WATER])
+def test_an_outdoor_encounter_ends_within_the_days_travel(place: Place) -> None:
+    session = s.set_up(s.new_session(), place=place)
+    session, outcome, _turns = s.conclude(session)
+    assert outcome.title.english() == "The encounter is over; the day's travel goes on."
+    assert texts(outcome) == [
+        "Outdoors the clock counts days: the encounter is part of the day's travel."
+    ]
+    assert session.latest == "conclusion"
+
+
 @pytest.mark.parametrize(
     "change",
     [

@@ -640,9 +640,23 @@ class Conclusion:
 
 
 def conclusion(encounter: Encounter | None = None) -> Conclusion:
-    """The end of an encounter: how many turns the turn clock advances."""
+    """The end of an encounter: how many turns the turn clock advances. Outdoors the
+    clock counts days of travel, and the encounter is a part of the day.
+
+    >>> [step.english() for step in conclusion(Encounter(Place.WILDERNESS, round=3)).steps]
+    ["Outdoors the clock counts days: the encounter is part of the day's travel."]
+    """
     rounds = 0 if encounter is None else encounter.round
     turns = conclusion_turns(rounds)
+    if encounter is not None and encounter.place is not Place.DUNGEON:
+        return Conclusion(
+            turns,
+            (
+                Step(
+                    N_("Outdoors the clock counts days: the encounter is part of the day's travel.")
+                ),
+            ),
+        )
     return Conclusion(
         turns,
         (
@@ -657,6 +671,32 @@ def conclusion(encounter: Encounter | None = None) -> Conclusion:
                 {"count": turns},
                 plural=N_("The encounter is over: {count} turns pass."),
             ),
+        ),
+    )
+
+
+def conclusion_hint(encounter: Encounter) -> Step:
+    """What ending the encounter now will do to the clock, said before it ends.
+
+    >>> conclusion_hint(Encounter(Place.DUNGEON, round=7)).english()
+    'Rounds so far: 7. Ending the encounter advances the exploration clock by 1 turn.'
+    >>> conclusion_hint(Encounter(Place.WILDERNESS, round=2)).english()
+    "Rounds so far: 2. Outdoors the clock counts days: the day's travel goes on."
+    """
+    if encounter.place is not Place.DUNGEON:
+        return Step(
+            N_(
+                "Rounds so far: {rounds}. Outdoors the clock counts days: the day's travel goes on."
+            ),
+            {"rounds": encounter.round},
+        )
+    return Step(
+        N_(
+            "Rounds so far: {rounds}. Ending the encounter advances the exploration clock by {count} turn."
+        ),
+        {"rounds": encounter.round, "count": conclusion_turns(encounter.round)},
+        plural=N_(
+            "Rounds so far: {rounds}. Ending the encounter advances the exploration clock by {count} turns."
         ),
     )
 

@@ -770,15 +770,17 @@ def pursue_day(
 def conclude(session: OseSession) -> tuple[OseSession, Outcome, int]:
     """The encounter ends: the turns the exploration clock advances, at least one."""
     end = ose.conclusion(session.encounter)
-    outcome = Outcome(
-        Step(
+    outdoors = session.encounter is not None and session.encounter.place is not ose.Place.DUNGEON
+    title = (
+        Step(N_("The encounter is over; the day's travel goes on."))
+        if outdoors
+        else Step(
             N_("The encounter is over: {count} turn passes."),
             {"count": end.turns},
             plural=N_("The encounter is over: {count} turns pass."),
-        ),
-        end.steps,
-        KIND,
+        )
     )
+    outcome = Outcome(title, end.steps, KIND)
     session, outcome = _done(session, "conclusion", outcome)
     return session, outcome, end.turns
 

@@ -522,21 +522,7 @@ class OseScreen(kit.Screen):
             likely, app.tr(N_("A low reaction: if the party flees, the monsters may well pursue."))
         )
         self.lines(self.field("ose-movement"), self.guarded(self.movement))
-        turns = ose.conclusion_turns(session.encounter.round)
-        dom.text(
-            self.field("ose-conclusion-hint"),
-            app.t(
-                Step(
-                    N_(
-                        "Rounds so far: {rounds}. Ending the encounter advances the exploration clock by {count} turn."
-                    ),
-                    {"rounds": session.encounter.round, "count": turns},
-                    plural=N_(
-                        "Rounds so far: {rounds}. Ending the encounter advances the exploration clock by {count} turns."
-                    ),
-                )
-            ),
-        )
+        dom.text(self.field("ose-conclusion-hint"), app.t(ose.conclusion_hint(session.encounter)))
         stage = self.next_stage()
         label = {
             "surprise": Step(N_("Next: surprise")),
