@@ -126,6 +126,9 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     main.click()
     seen(result, "The encounter is over; the day's travel goes on.")
     expect(main).to_have_text("Continue exploring")
+    ended = stage(page, "conclusion")
+    expect(ended.get_by_role("button", name="End the encounter")).to_be_disabled()
+    expect(ended).to_contain_text("This encounter is over already")
     main.click()
     expect(turn.get_by_role("button", name="Run the encounter")).to_be_hidden()
     # The wilderness clock still speaks in days: the encounter was part of day 3.

@@ -133,6 +133,12 @@ def test_conclusion_counts_turns() -> None:
     assert session.latest == "conclusion"
 
 
+def test_an_encounter_ends_once() -> None:
+    session, _outcome, _turns = s.conclude(s.new_session())
+    with pytest.raises(RulesError, match="over already"):
+        s.conclude(session)
+
+
 @pytest.mark.parametrize("place", [Place.WILDERNESS, Place.WATER])
 def test_an_outdoor_encounter_ends_within_the_days_travel(place: Place) -> None:
     session = s.set_up(s.new_session(), place=place)

@@ -1076,6 +1076,7 @@ _MESSAGES = (
     "This browser does not let Omen save anything. It works for now, but everything is lost when the page closes.\x1f"
     "This cannot be shared yet: {problem}\x1f"
     "This encounter calls for a reaction roll.\x1f"
+    "This encounter is over already: a new meeting is a new encounter.\x1f"
     "This file is too large to be Omen's (more than {limit} characters).\x1f"
     "This holds a kind of record this version of Omen does not know: '{kind}'.\x1f"
     "This holds {found}, not {expected}.\x1f"

@@ -767,8 +767,20 @@ def pursue_day(
 # --- conclusion ---------------------------------------------------------------------------
 
 
+ALREADY_OVER = N_("This encounter is over already: a new meeting is a new encounter.")
+
+
 def conclude(session: OseSession) -> tuple[OseSession, Outcome, int]:
-    """The encounter ends: the turns the exploration clock advances, at least one."""
+    """The encounter ends: the turns the exploration clock advances, at least one. An
+    encounter ends once; its time has passed on the clock.
+
+    >>> session, outcome, turns = conclude(OseSession())
+    >>> conclude(session)
+    Traceback (most recent call last):
+    omen.core.errors.RulesError: This encounter is over already: a new meeting is a new encounter.
+    """
+    if ended(session):
+        raise RulesError(Step(ALREADY_OVER))
     end = ose.conclusion(session.encounter)
     outdoors = session.encounter is not None and session.encounter.place is not ose.Place.DUNGEON
     title = (

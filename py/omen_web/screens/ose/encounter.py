@@ -522,7 +522,10 @@ class OseScreen(kit.Screen):
             likely, app.tr(N_("A low reaction: if the party flees, the monsters may well pursue."))
         )
         self.lines(self.field("ose-movement"), self.guarded(self.movement))
-        dom.text(self.field("ose-conclusion-hint"), app.t(ose.conclusion_hint(session.encounter)))
+        over = ose_session.ended(session)
+        hint = Step(ose_session.ALREADY_OVER) if over else ose.conclusion_hint(session.encounter)
+        dom.text(self.field("ose-conclusion-hint"), app.t(hint))
+        self.one('[data-action="ose-conclude"]').disabled = over
         stage = self.next_stage()
         label = {
             "surprise": Step(N_("Next: surprise")),
