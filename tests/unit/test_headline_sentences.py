@@ -65,10 +65,11 @@ def test_two_endings_and_how_many_more(czech: Translator) -> None:
     _, outcome = check(Exploration(pool=20), values, ScriptedDice([2]), advance=True)
     title = with_burn(outcome, timers).title
     assert title.english() == (
-        "Tension Die: nothing yet (pool 18). Torch 1 goes out. "
-        "1 more light or timer ran out too."
+        "Tension Die: nothing yet (pool 18). Torch 1 goes out. 1 more light or timer ran out too."
     )
-    assert czech.render(title).startswith("Kostka napětí: zatím nic (zásobník 18). Pochodeň 1 zhasla.")
+    assert czech.render(title).startswith(
+        "Kostka napětí: zatím nic (zásobník 18). Pochodeň 1 zhasla."
+    )
 
 
 def test_ose_wandering_monsters_then_a_torch_out(czech: Translator) -> None:

@@ -186,6 +186,10 @@ class ExploreScreen(kit.Screen):
     def on_meet_reaction(self, _target: Any, _event: Any) -> None:
         self.app.begin_encounter(self.state.met, self.state.found)
 
+    def on_meet_encounter(self, _target: Any, _event: Any) -> None:
+        """A violent encounter: the Encounter screen, which says so."""
+        self.app.begin_encounter(self.state.met, self.state.found)
+
     # --- the real-time reminder ---------------------------------------------------
 
     def restart_reminder(self) -> None:
@@ -397,7 +401,9 @@ class ExploreScreen(kit.Screen):
             title.dataset.kind = ""
             dom.show(details, False)
             dom.show(self.bound("result-met"), False)
+            dom.show(self.bound("result-violent"), False)
             dom.show(self.one('[data-action="meet-reaction"]'), False)
+            dom.show(self.one('[data-action="meet-encounter"]'), False)
             return
         dom.text(title, self.t(last.title))
         title.dataset.kind = last.kind
@@ -409,3 +415,16 @@ class ExploreScreen(kit.Screen):
         dom.show(met, bool(state.met))
         reaction = self.one('[data-action="meet-reaction"]')
         dom.show(reaction, bool(state.met) and state.reaction)
+        self.render_violent()
+
+    def render_violent(self) -> None:
+        """A violent encounter said in the game's words, and the encounter offered
+        (the reaction instead when the row asks for one)."""
+        from omen.campaign.meeting import violent_words
+
+        state = self.state
+        violent = bool(state.met) and state.violent
+        line = self.bound("result-violent")
+        dom.text(line, self.t(violent_words(self.app.campaign.game)) if violent else "")
+        dom.show(line, violent)
+        dom.show(self.one('[data-action="meet-encounter"]'), violent and not state.reaction)
