@@ -18,8 +18,8 @@ from fractions import Fraction
 
 from playwright.sync_api import Page, expect
 
-from omen.campaign.clock import chance_within, tension_transition
-from omen.campaign.exploration import TensionSettings
+from omen.campaign.clock import chance_within, encounter_die_transition, tension_transition
+from omen.campaign.exploration import EncounterKind, TensionSettings
 
 from .conftest import every_screen_built, open_app, reload_app
 from .test_games_gurps_eotw import choose_game, travel
@@ -171,14 +171,22 @@ def test_gurps_a_day_on_the_road_passes_until_an_encounter(page: Page, base: str
     )
     span.fill("8")
     two = 1 - Fraction(5, 6) ** 2
+    signs = chance_within(None, encounter_die_transition, 2, EncounterKind.SIGN)  # 50%
     expect(odds).to_have_text(
-        [f"In the next 8 hours, 2 travel turns: {percent(two)} at least one encounter."]
+        [
+            f"In the next 8 hours, 2 travel turns: {percent(two)} at least one encounter.",
+            f"In the next 8 hours, 2 travel turns: {percent(signs)} at least one sign or clue.",
+        ]
     )
     unit.select_option(label="Days")
     span.fill("1")
     six = 1 - Fraction(5, 6) ** 6
+    signs = chance_within(None, encounter_die_transition, 6, EncounterKind.SIGN)
     expect(odds).to_have_text(
-        [f"In the next 1 day, 6 travel turns: {percent(six)} at least one encounter."]
+        [
+            f"In the next 1 day, 6 travel turns: {percent(six)} at least one encounter.",
+            f"In the next 1 day, 6 travel turns: {percent(signs)} at least one sign or clue.",
+        ]
     )
 
     details = panel.locator("details.physical")

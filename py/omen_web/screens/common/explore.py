@@ -10,13 +10,14 @@ from pyscript import window
 from omen.campaign.clock import (
     Span,
     Unit,
+    exploration_ahead,
     exploration_turns,
-    exploration_within,
     pass_exploration,
     span_words,
 )
 from omen.campaign.exploration import (
     EncounterDieOdds,
+    EncounterKind,
     Procedure,
     elapsed_text,
     reminder_minutes,
@@ -35,6 +36,7 @@ from omen.campaign.timers import Unit as TimeUnit
 from omen.campaign.voidcrawl import (
     KIND_NAMES,
     CrawlSetup,
+    Kind,
     Phase,
     VoidcrawlSettings,
     filters_in_force,
@@ -48,9 +50,25 @@ from omen_web.screens.common import timepasses
 from omen_web.screens.common.lights import Lights
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable
+
     from omen_web.kit.app import App
 
 NO_CYCLE = "none"  # the phase radio for no day/night cycle
+
+
+def ahead_line(kind: Hashable, span: Step, chance: str) -> Step:
+    """One line of the look-ahead: at least one encounter, sign or Voidcrawl result."""
+    args: dict[str, str | Step] = {"span": span, "chance": chance}
+    if kind is EncounterKind.ENCOUNTER:
+        return Step(N_("In the next {span}: {chance} at least one encounter."), args)
+    if kind is EncounterKind.SIGN:
+        return Step(N_("In the next {span}: {chance} at least one sign, omen or clue."), args)
+    if isinstance(kind, Kind):
+        args["result"] = Step(KIND_NAMES[kind])
+    else:
+        args["result"] = str(kind)
+    return Step(N_("In the next {span}: {chance} at least one {result}."), args)
 
 
 class ExploreScreen(kit.Screen):
@@ -377,18 +395,12 @@ class ExploreScreen(kit.Screen):
             except RulesError as error:  # too long a span: said instead of the odds
                 self.fill_steps("explore-span-odds", [error.message])
                 return
-            chance = exploration_within(
+            words = span_words(span, turns)
+            percent = self.app.translator.percent
+            for kind, chance in exploration_ahead(
                 state, values, turns, library=library, voidcrawl=setup.voidcrawl
-            )
-            lines.append(
-                Step(
-                    N_("In the next {span}: {chance} at least one encounter."),
-                    {
-                        "span": span_words(span, turns),
-                        "chance": self.app.translator.percent(chance),
-                    },
-                )
-            )
+            ):
+                lines.append(ahead_line(kind, words, percent(chance)))
             lines.extend(self.lights.ahead(turns, TimeUnit.TURN))
         self.fill_steps("explore-span-odds", lines)
 
