@@ -15,7 +15,6 @@ from omen.campaign import settings
 from omen.campaign.exploration import Procedure
 from omen.campaign.meeting import (
     MEETING,
-    NO_REACTION,
     REACTION_ASKED,
     Meeting,
     meeting_at,
@@ -144,12 +143,15 @@ def test_a_stored_draw_keeps_its_marks() -> None:
 def test_each_game_says_violent_in_its_words(game: str, says: str) -> None:
     assert violent_words(game).english() == says
     lines = violent_lines(Meeting("Wolves", found=Found(violent=True)), game)
-    assert [line.english() for line in lines] == [says, NO_REACTION]
+    assert [line.english() for line in lines] == [says]
 
 
 def test_a_violent_row_asking_for_a_reaction_still_asks() -> None:
     lines = violent_lines(Meeting("A knight", found=Found(violent=True, reaction=True)), "eotw")
-    assert lines[-1].english() == REACTION_ASKED
+    assert [line.english() for line in lines] == [
+        "A violent encounter: they mean the crew harm.",
+        REACTION_ASKED,
+    ]
 
 
 def test_a_meeting_that_is_not_violent_says_nothing_of_it() -> None:

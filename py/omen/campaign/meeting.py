@@ -163,15 +163,18 @@ def violent_words(game: str) -> Step:
 
 
 def violent_lines(meeting: Meeting, game: str) -> tuple[Step, ...]:
-    """What the Encounter screen says of a violent meeting: the game's words, and
-    whether a reaction roll is still asked for (nothing for a meeting not violent).
+    """What the Encounter screen says of a violent meeting above every procedure: the
+    game's words, and that a reaction roll is asked for all the same when the row asks
+    (nothing for a meeting not violent). The reaction panel itself says that no roll is
+    needed (:data:`NO_REACTION`) when the row does not ask.
 
     >>> [s.english() for s in violent_lines(Meeting("Wolves", found=Found(violent=True)), "eotw")]
-    ['A violent encounter: they mean the crew harm.', 'They mean harm: their attitude is plain, no reaction roll is needed.']
+    ['A violent encounter: they mean the crew harm.']
     >>> violent_lines(Meeting("A stranger", found=Found(reaction=True)), "eotw")
     ()
     """
     if not meeting.violent:
         return ()
-    after = Step(REACTION_ASKED) if meeting.reaction else Step(NO_REACTION)
-    return (violent_words(game), after)
+    if meeting.reaction:
+        return (violent_words(game), Step(REACTION_ASKED))
+    return (violent_words(game),)
