@@ -432,11 +432,12 @@ class ExploreScreen(kit.Screen):
     def render_violent(self) -> None:
         """A violent encounter said in the game's words, and the encounter offered
         (the reaction instead when the row asks for one)."""
-        from omen.campaign.meeting import violent_words
-
         state = self.state
         violent = bool(state.met) and state.violent
         line = self.bound("result-violent")
-        dom.text(line, self.t(violent_words(self.app.campaign.game)) if violent else "")
+        if violent:  # the meeting's words are imported when a violent row is met
+            from omen.campaign.meeting import violent_words
+
+            dom.text(line, self.t(violent_words(self.app.campaign.game)))
         dom.show(line, violent)
         dom.show(self.one('[data-action="meet-encounter"]'), violent and not state.reaction)
