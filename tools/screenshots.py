@@ -274,7 +274,7 @@ def encounter_lh(s: Shooter) -> None:
         nav(page, "encounter")
     page.locator("input[name='encounter-procedure'][value='reaction']").check()
     s.shot("encounter-reaction-before")
-    page.locator("[data-action='reaction-roll']:visible").first.click()
+    page.locator("[data-action^='reaction-']:is(button):visible").last.click()
     page.wait_for_timeout(200)
     s.shot("encounter-reaction")
     if s.prefix.startswith("liminal"):

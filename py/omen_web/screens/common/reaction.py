@@ -111,6 +111,10 @@ class ReactionScreen(kit.Screen):
             self.store.record(outcome)
         self.render()
 
+    def on_reaction_anyway(self, target: Any, event: Any) -> None:
+        """A reaction rolled for a creature that means harm: the game master's call."""
+        self.on_reaction_roll(target, event)
+
     def render(self) -> None:
         self.fill_speaker()
         app, table = self.app, self.table
