@@ -312,3 +312,36 @@ def test_a_browser_without_a_wake_lock_says_nothing(page: Page, base: str) -> No
     expect(page.locator("html")).to_have_attribute("data-wake-lock", "unsupported")
     expect(page.locator("#notices")).not_to_contain_text("screen")
     expect(page.get_by_role("button", name="Let the time pass").first).to_be_enabled()
+
+
+def test_liminal_horror_look_ahead_names_signs_and_each_voidcrawl_result(
+    page: Page, base: str
+) -> None:
+    open_app(page, base)
+    checks = page.locator("[data-panel='checks']")
+    odds = checks.locator("[data-bind='explore-span-odds'] li")
+    page.get_by_role("radio", name="Encounter Die").check()
+    signs = chance_within(None, encounter_die_transition, 3, EncounterKind.SIGN)
+    expect(odds).to_have_text(
+        [
+            f"In the next 3 turns: {percent(1 - Fraction(5, 6) ** 3)} at least one encounter.",
+            f"In the next 3 turns: {percent(signs)} at least one sign, omen or clue.",
+        ]
+    )
+    page.get_by_role("radio", name="Voidcrawl").check()
+    checks.get_by_role("radio", name="Day", exact=True).check()
+    # The example's Voidcrawl is a d8; by day results above level 3 count as nothing, so
+    # Setback and Horror are not named; every result that can come is, after encounters.
+    share = r"In the next 3 turns: \d+\.\d% at least one "
+    expect(odds).to_have_text(
+        [
+            re.compile(share + r"encounter\.$"),
+            re.compile(share + r"Clue\.$"),
+            re.compile(share + r"Omen\.$"),
+            re.compile(share + r"Locality\.$"),
+            re.compile(share + r"Scenario Theme\.$"),
+        ]
+    )
+    checks.get_by_role("radio", name="Night", exact=True).check()
+    expect(odds.filter(has_text="Horror")).to_have_count(1)
+    expect(odds.filter(has_text="Setback")).to_have_count(1)
