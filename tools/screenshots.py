@@ -192,12 +192,21 @@ def lights(s: Shooter, prefix: str, name: str) -> None:
 def explore_lh(s: Shooter, full: bool) -> None:
     page = s.page
     nav(page, "explore")
+    fill(page, "[data-bind='explore-light-count']", "3")  # goes out on the third turn
     lights(s, "explore", "Ochranný kruh" if s.czech else "Warding circle")
     for _ in range(3):
         act(page, "next-turn")
     s.shot("explore")
     if full:
         help_sheet(s, "encounter_die", "help-encounter-die")
+        help_sheet(s, "lights_timers", "help-lights-timers")
+    # A violent row met: Main Street's grocer (Encounter Die 1, then 6 on its table).
+    page.locator("input[name='procedure'][value='encounter_die']").check()
+    page.locator("[data-bind='explore-location']").select_option("ex-main-street")
+    open_details(page, "[data-panel='checks'] details.physical")
+    page.locator("[data-bind='typed-faces']").fill("1 6")
+    act(page, "next-turn")
+    s.shot("explore-violent", long=False, at="[data-bind='explore-result']")
 
 
 def explore_ose(s: Shooter, full: bool) -> None:
@@ -256,10 +265,17 @@ def explore_eotw(s: Shooter, full: bool) -> None:
 
 def encounter_lh(s: Shooter) -> None:
     page = s.page
-    nav(page, "encounter")
+    nav(page, "explore")
+    violent = page.locator("[data-action='meet-encounter']:visible")
+    if violent.count():  # the violent row Explore met: the Encounter screen says so
+        violent.first.click()
+        page.wait_for_timeout(200)
+    else:
+        nav(page, "encounter")
     page.locator("input[name='encounter-procedure'][value='reaction']").check()
     s.shot("encounter-reaction-before")
-    act(page, "reaction-roll")
+    page.locator("[data-action^='reaction-']:is(button):visible").last.click()
+    page.wait_for_timeout(200)
     s.shot("encounter-reaction")
     if s.prefix.startswith("liminal"):
         help_sheet(s, "reaction", "help-reaction")

@@ -86,6 +86,15 @@ def each_state(page: Page) -> Iterator[str]:
     press(page, "travel-camp")
     yield "explore: GURPS travel, camped"
     page.locator("input[name='explore-panel'][value='checks']").check()
+    # A violent row met (Main Street's grocer: Encounter Die 1, then 6 on its table).
+    page.locator("input[name='procedure'][value='encounter_die']").check()
+    page.locator("[data-bind='explore-location']").select_option("ex-main-street")
+    open_details(page, "[data-panel='checks'] details")
+    page.locator("[data-bind='typed-faces']").fill("1 6")
+    press(page, "next-turn")
+    expect(page.locator("[data-bind='result-violent']")).to_be_visible()
+    yield "explore: a violent row met"
+    press(page, "meet-encounter")  # the Encounter screen, violent, from here on
 
     nav(page, "encounter")
     for procedure in ("ose", "gurps", "reaction"):
@@ -96,7 +105,7 @@ def each_state(page: Page) -> Iterator[str]:
         elif procedure == "gurps":
             press(page, "gurps-find")
         else:
-            press(page, "reaction-roll")
+            press(page, "reaction-anyway")  # the creature met is violent
         open_details(page, f"[data-procedure='{procedure}'] details")
         yield f"encounter: {procedure}, rolled, every section open"
 

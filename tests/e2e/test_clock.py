@@ -18,8 +18,8 @@ from fractions import Fraction
 
 from playwright.sync_api import Page, expect
 
-from omen.campaign.clock import chance_within, tension_transition
-from omen.campaign.exploration import TensionSettings
+from omen.campaign.clock import chance_within, encounter_die_transition, tension_transition
+from omen.campaign.exploration import EncounterKind, TensionSettings
 
 from .conftest import every_screen_built, open_app, reload_app
 from .test_games_gurps_eotw import choose_game, travel
@@ -171,14 +171,22 @@ def test_gurps_a_day_on_the_road_passes_until_an_encounter(page: Page, base: str
     )
     span.fill("8")
     two = 1 - Fraction(5, 6) ** 2
+    signs = chance_within(None, encounter_die_transition, 2, EncounterKind.SIGN)  # 50%
     expect(odds).to_have_text(
-        [f"In the next 8 hours, 2 travel turns: {percent(two)} at least one encounter."]
+        [
+            f"In the next 8 hours, 2 travel turns: {percent(two)} at least one encounter.",
+            f"In the next 8 hours, 2 travel turns: {percent(signs)} at least one sign or clue.",
+        ]
     )
     unit.select_option(label="Days")
     span.fill("1")
     six = 1 - Fraction(5, 6) ** 6
+    signs = chance_within(None, encounter_die_transition, 6, EncounterKind.SIGN)
     expect(odds).to_have_text(
-        [f"In the next 1 day, 6 travel turns: {percent(six)} at least one encounter."]
+        [
+            f"In the next 1 day, 6 travel turns: {percent(six)} at least one encounter.",
+            f"In the next 1 day, 6 travel turns: {percent(signs)} at least one sign or clue.",
+        ]
     )
 
     details = panel.locator("details.physical")
@@ -304,3 +312,36 @@ def test_a_browser_without_a_wake_lock_says_nothing(page: Page, base: str) -> No
     expect(page.locator("html")).to_have_attribute("data-wake-lock", "unsupported")
     expect(page.locator("#notices")).not_to_contain_text("screen")
     expect(page.get_by_role("button", name="Let the time pass").first).to_be_enabled()
+
+
+def test_liminal_horror_look_ahead_names_signs_and_each_voidcrawl_result(
+    page: Page, base: str
+) -> None:
+    open_app(page, base)
+    checks = page.locator("[data-panel='checks']")
+    odds = checks.locator("[data-bind='explore-span-odds'] li")
+    page.get_by_role("radio", name="Encounter Die").check()
+    signs = chance_within(None, encounter_die_transition, 3, EncounterKind.SIGN)
+    expect(odds).to_have_text(
+        [
+            f"In the next 3 turns: {percent(1 - Fraction(5, 6) ** 3)} at least one encounter.",
+            f"In the next 3 turns: {percent(signs)} at least one sign, omen or clue.",
+        ]
+    )
+    page.get_by_role("radio", name="Voidcrawl").check()
+    checks.get_by_role("radio", name="Day", exact=True).check()
+    # The example's Voidcrawl is a d8; by day results above level 3 count as nothing, so
+    # Setback and Horror are not named; every result that can come is, after encounters.
+    share = r"In the next 3 turns: \d+\.\d% at least one "
+    expect(odds).to_have_text(
+        [
+            re.compile(share + r"encounter\.$"),
+            re.compile(share + r"Clue\.$"),
+            re.compile(share + r"Omen\.$"),
+            re.compile(share + r"Locality\.$"),
+            re.compile(share + r"Scenario Theme\.$"),
+        ]
+    )
+    checks.get_by_role("radio", name="Night", exact=True).check()
+    expect(odds.filter(has_text="Horror")).to_have_count(1)
+    expect(odds.filter(has_text="Setback")).to_have_count(1)

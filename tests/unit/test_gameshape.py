@@ -88,7 +88,14 @@ def test_each_game_declares_its_own_procedures_and_the_registry_gathers_them() -
         "ose": ["ose_sequence", "ose_evasion", "ose_turn", "ose_checks", "ose_travel"],
         "gurps": ["gurps_distance", "gurps_travel", "gurps_tests"],
         "eotw": ["eotw_tests", "eotw_crew"],
-        EVERY_GAME: ["reaction", "tables", "reminder", "time_passes", "screen_awake"],
+        EVERY_GAME: [
+            "reaction",
+            "tables",
+            "reminder",
+            "time_passes",
+            "lights_timers",
+            "screen_awake",
+        ],
     }
     for game in GAMES.values():
         declared = [p.key for at in game.procedures for p in procedures.named(at)]

@@ -12,13 +12,18 @@ The whole span is one result in the log, and one Undo takes it all back.
 
 **Look-ahead.** Before the span is rolled, the chance of at least one encounter within
 it is exact: each game describes one check as a *transition* (from a state, the chance
-of each result and the state it leaves), the same rule its roll follows, and the odds
-over ``n`` checks are enumerated from it, state by state (a Tension pool shrinks as it
-goes, an OSE schedule checks every other turn).
+of each result, what kind of result it is, and the state it leaves), the same rule its
+roll follows, and the odds over ``n`` checks are enumerated from it, state by state (a
+Tension pool shrinks as it goes, an OSE schedule checks every other turn). The same
+enumeration gives the chance of at least one result of any other kind the check can
+give (a sign, omen or clue; a Voidcrawl Setback), counted as the span is played: the
+run stops at the first encounter, so a sign counts only before it.
 
 >>> from fractions import Fraction
 >>> chance_within(None, encounter_die_transition, 3)
 Fraction(91, 216)
+>>> chance_within(None, encounter_die_transition, 1, EncounterKind.SIGN)
+Fraction(1, 3)
 >>> chance_within(4, tension_transition(TensionSettings()), 1)
 Fraction(1, 2)
 >>> Span(2, Unit.HOUR).turns(10)
@@ -31,7 +36,7 @@ import enum
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from omen.campaign.exploration import (
     EncounterKind,
@@ -44,6 +49,7 @@ from omen.campaign.exploration import (
 from omen.campaign.state import Exploration, Outcome, check, tension_settings
 from omen.campaign.tables import Library
 from omen.campaign.voidcrawl import (
+    CrawlOdds,
     Kind,
     Voidcrawl,
     VoidcrawlSettings,
@@ -168,16 +174,23 @@ class Span:
 # --- the exact look-ahead -------------------------------------------------------------
 
 S = TypeVar("S", bound=Hashable)
-# One check from a state: each result's chance, whether it is an encounter, the state after.
-Transition = Callable[[S], Sequence[tuple[Fraction, bool, S]]]
+# One check from a state: each result's chance, its kind (EncounterKind.ENCOUNTER stops the
+# run; any other kind, an EncounterKind or a game's own, goes on), and the state after.
+Transition = Callable[[S], Sequence[tuple[Fraction, Hashable, S]]]
+ENCOUNTER = EncounterKind.ENCOUNTER
 
 
-def chance_within(start: S, transition: Transition[S], checks: int) -> Fraction:
-    """The exact chance of at least one encounter within ``checks`` checks from ``start``,
-    each check following ``transition`` (enumerated, state by state).
+def chance_within(
+    start: S, transition: Transition[S], checks: int, kind: Hashable = ENCOUNTER
+) -> Fraction:
+    """The exact chance of at least one result of ``kind`` (an encounter unless said)
+    within ``checks`` checks from ``start``, each check following ``transition``
+    (enumerated, state by state); the run stops at the first encounter.
 
     >>> chance_within(None, encounter_die_transition, 0)
     Fraction(0, 1)
+    >>> chance_within(None, encounter_die_transition, 2, EncounterKind.SIGN)  # 1/3 + 1/2 * 1/3
+    Fraction(1, 2)
     """
     if checks < 0:
         raise RulesError(Step(N_("A number of checks cannot be negative.")))
@@ -189,27 +202,37 @@ def chance_within(start: S, transition: Transition[S], checks: int) -> Fraction:
         key = (state, left)
         if key not in memo:
             total = Fraction(0)
-            for chance, encounter, after in transition(state):
-                total += chance if encounter else chance * within(after, left - 1)
+            for chance, result, after in transition(state):
+                if result == kind:
+                    total += chance
+                elif result != ENCOUNTER:
+                    total += chance * within(after, left - 1)
             memo[key] = total
         return memo[key]
 
     return within(start, checks)
 
 
-def _encounter_die_results() -> tuple[tuple[Fraction, bool, None], ...]:
+def kinds_of(start: S, transition: Transition[S]) -> tuple[Hashable, ...]:
+    """The kinds of result one check from ``start`` can give (a chance above 0), in the
+    transition's order, each once: what a look-ahead names."""
+    seen: list[Hashable] = []
+    for chance, result, _after in transition(start):
+        if chance and result not in seen:
+            seen.append(result)
+    return tuple(seen)
+
+
+def _encounter_die_results() -> tuple[tuple[Fraction, EncounterKind, None], ...]:
     """Each face of the d6 run through :func:`encounter_die` itself."""
     sixth = Fraction(1, 6)
-    return tuple(
-        (sixth, encounter_die(ScriptedDice([face])).kind is EncounterKind.ENCOUNTER, None)
-        for face in range(1, 7)
-    )
+    return tuple((sixth, encounter_die(ScriptedDice([face])).kind, None) for face in range(1, 7))
 
 
 _ENCOUNTER_DIE = _encounter_die_results()
 
 
-def encounter_die_transition(_state: None) -> Sequence[tuple[Fraction, bool, None]]:
+def encounter_die_transition(_state: None) -> Sequence[tuple[Fraction, EncounterKind, None]]:
     """The Encounter Die: the same d6 every check, no state carried."""
     return _ENCOUNTER_DIE
 
@@ -218,27 +241,56 @@ def tension_transition(settings: TensionSettings) -> Transition[int]:
     """The Tension Die from a pool: each amount a check takes off, and the pool it
     leaves (an emptied pool is an encounter; it resets, which the run never reaches)."""
 
-    def step(pool: int) -> Sequence[tuple[Fraction, bool, int]]:
+    def step(pool: int) -> Sequence[tuple[Fraction, Hashable, int]]:
         pool = max(pool, 1)
-        out: list[tuple[Fraction, bool, int]] = []
+        out: list[tuple[Fraction, Hashable, int]] = []
         below = Fraction(0)
         for taken in range(1, pool):
             chance = _decrement_chance(taken, settings.keep_exploding)
             if chance:
-                out.append((chance, False, pool - taken))
+                out.append((chance, EncounterKind.NOTHING, pool - taken))
                 below += chance
-        out.append((1 - below, True, settings.start))
+        out.append((1 - below, ENCOUNTER, settings.start))
         return out
 
     return step
 
 
-def constant_transition(chance: Fraction) -> Transition[None]:
-    """A check that has the same chance every time (the Voidcrawl under fixed
-    conditions, a wilderness day in one terrain)."""
+def constant_transition(chance: Fraction, sign: Fraction = Fraction(0)) -> Transition[None]:
+    """A check that has the same chances every time (a wilderness day in one terrain, a
+    check table's roll): an encounter, a sign (none unless given), or nothing.
 
-    def step(_state: None) -> Sequence[tuple[Fraction, bool, None]]:
-        return ((chance, True, None), (1 - chance, False, None))
+    >>> [kind.value for _, kind, _ in constant_transition(Fraction(1, 6), Fraction(1, 2))(None)]
+    ['encounter', 'sign', 'nothing']
+    """
+
+    def step(_state: None) -> Sequence[tuple[Fraction, Hashable, None]]:
+        return (
+            (chance, ENCOUNTER, None),
+            (sign, EncounterKind.SIGN, None),
+            (1 - chance - sign, EncounterKind.NOTHING, None),
+        )
+
+    return step
+
+
+def voidcrawl_transition(crawl: CrawlOdds) -> Transition[None]:
+    """The Voidcrawl under fixed conditions: each kind of result at its chance after the
+    filters (:func:`omen.campaign.voidcrawl.voidcrawl_odds`, what the check rolls by);
+    a Day or Night Encounter is an encounter, a result the filters hold back is nothing.
+    """
+    results: list[tuple[Fraction, Hashable, None]] = []
+    for kind, chance in crawl.kinds:
+        if kind in (Kind.DAY_ENCOUNTER, Kind.NIGHT_ENCOUNTER):
+            results.append((chance, ENCOUNTER, None))
+        elif kind is Kind.NOTHING:
+            results.append((chance, EncounterKind.NOTHING, None))
+        else:
+            results.append((chance, kind, None))
+    fixed = tuple(results)
+
+    def step(_state: None) -> Sequence[tuple[Fraction, Hashable, None]]:
+        return fixed
 
     return step
 
@@ -385,6 +437,27 @@ def span_words(span: Span, turns: int) -> Step:
     )
 
 
+def exploration_transition(
+    state: Exploration,
+    values: dict[str, Value],
+    *,
+    library: Library | None = None,
+    voidcrawl: Voidcrawl | None = None,
+) -> tuple[Hashable, Transition[Any]]:
+    """Where the checks start and the transition each follows, by the procedure chosen,
+    from the current pool and conditions."""
+    if state.procedure is Procedure.TENSION_DIE:
+        return state.pool, tension_transition(tension_settings(values))
+    if state.procedure is Procedure.VOIDCRAWL:
+        crawl = voidcrawl_odds(
+            voidcrawl or default_voidcrawl(),
+            state.conditions(library or Library()),
+            VoidcrawlSettings.from_values(values),
+        )
+        return None, voidcrawl_transition(crawl)
+    return None, encounter_die_transition
+
+
 def exploration_within(
     state: Exploration,
     values: dict[str, Value],
@@ -400,14 +473,43 @@ def exploration_within(
     >>> exploration_within(Exploration(pool=4), clean({}), 1)
     Fraction(1, 2)
     """
-    if state.procedure is Procedure.TENSION_DIE:
-        return chance_within(state.pool, tension_transition(tension_settings(values)), checks)
-    if state.procedure is Procedure.VOIDCRAWL:
-        crawl = voidcrawl_odds(
-            voidcrawl or default_voidcrawl(),
-            state.conditions(library or Library()),
-            VoidcrawlSettings.from_values(values),
-        )
-        chance = crawl.chance(Kind.DAY_ENCOUNTER) + crawl.chance(Kind.NIGHT_ENCOUNTER)
-        return chance_within(None, constant_transition(chance), checks)
-    return chance_within(None, encounter_die_transition, checks)
+    start, transition = exploration_transition(state, values, library=library, voidcrawl=voidcrawl)
+    return chance_within(start, transition, checks)
+
+
+def ahead(
+    start: S, transition: Transition[S], checks: int
+) -> tuple[tuple[Hashable, Fraction], ...]:
+    """Each kind of result the checks can give but nothing, with the exact chance of at
+    least one of it within ``checks`` checks: the encounter first, then the others in
+    the transition's order (a kind no check can give is left out).
+
+    >>> [(k.value, c) for k, c in ahead(None, encounter_die_transition, 1)]
+    [('encounter', Fraction(1, 6)), ('sign', Fraction(1, 3))]
+    """
+    kinds = [k for k in kinds_of(start, transition) if k is not EncounterKind.NOTHING]
+    kinds.sort(key=lambda k: k != ENCOUNTER)
+    if ENCOUNTER not in kinds:
+        kinds.insert(0, ENCOUNTER)
+    return tuple((kind, chance_within(start, transition, checks, kind)) for kind in kinds)
+
+
+def exploration_ahead(
+    state: Exploration,
+    values: dict[str, Value],
+    checks: int,
+    *,
+    library: Library | None = None,
+    voidcrawl: Voidcrawl | None = None,
+) -> tuple[tuple[Hashable, Fraction], ...]:
+    """The look-ahead of the next ``checks`` turns: at least one encounter, and at least
+    one of every other kind of result the procedure can give (the Encounter Die's signs,
+    omens and clues; each Voidcrawl result the filters let through).
+
+    >>> from omen.campaign.settings import clean
+    >>> [(k.value, c) for k, c in exploration_ahead(
+    ...     Exploration(procedure=Procedure.ENCOUNTER_DIE), clean({}), 2)]
+    [('encounter', Fraction(11, 36)), ('sign', Fraction(1, 2))]
+    """
+    start, transition = exploration_transition(state, values, library=library, voidcrawl=voidcrawl)
+    return ahead(start, transition, checks)

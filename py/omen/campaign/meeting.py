@@ -11,7 +11,18 @@ typed again:
 - **their stats**: those the row carries for the campaign's game (morale, hit dice,
   armour class, size, senses...);
 - **where**: the location's terrain, as the campaign's game names it, and the place
-  (a dungeon, the wilderness) when the turn clock says.
+  (a dungeon, the wilderness) when the turn clock says;
+- **how they meet the party**: a row marked violent (or a Voidcrawl Night Encounter)
+  means harm, and the encounter says so in its game's words (:func:`violent_words`); a
+  row asking for a reaction roll offers it.
+
+**Violent encounters and the reaction roll.** The reaction roll (Cairn 2e's table in
+Liminal Horror and The End of the World, OSE's own) is for a creature whose attitude
+is not plain. Liminal Horror's tables mark a horror as violent: its attitude is plain,
+so Omen says so and offers no roll as if it might be friendly; the rules let a reaction
+roll follow an encounter, so one stays a tap away ("Roll a reaction anyway"). A row
+that is violent *and* asks for a reaction roll is the table's author asking for one:
+it is offered as usual, under the violent line.
 
 Each game's encounter procedure starts from a :class:`Meeting` in its own way
 (:func:`omen.ose.session.from_meeting`, :func:`omen.gurps.distance.from_meeting`). The
@@ -26,6 +37,9 @@ encounter is with.
 (2, 'barren', 12)
 >>> Meeting.from_json(meeting.to_json()) == meeting
 True
+>>> wolves = Meeting("3 wolves", found=Found(3, violent=True))
+>>> wolves.violent, wolves.reaction, violent_words("eotw").english()
+(True, False, 'A violent encounter: they mean the crew harm.')
 """
 
 from __future__ import annotations
@@ -35,6 +49,7 @@ from typing import Any
 
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import MAX_TEXT, Fields, Library, Stats
+from omen.core.roll import N_, Step
 from omen.core.store import Schema
 
 MAX_CREATURE = 4 * MAX_TEXT  # a row's text with its linked rows
@@ -59,6 +74,16 @@ class Meeting:
     def count(self) -> int | None:
         """How many came, when the row rolled or gave a number."""
         return None if self.found is None else self.found.count
+
+    @property
+    def violent(self) -> bool:
+        """Whether the creature means harm: its row was marked violent."""
+        return self.found is not None and self.found.violent
+
+    @property
+    def reaction(self) -> bool:
+        """Whether its row asks for a reaction roll."""
+        return self.found is not None and self.found.reaction
 
     @property
     def stats(self) -> Stats:
@@ -114,3 +139,42 @@ def meeting_at(
         found or None,
         None if here is None else here.terrain,
     )
+
+
+# A violent row in each game's words (Liminal Horror's is the tables' own).
+VIOLENT_WORDS = {
+    "liminal_horror": N_("A horror: this encounter is violent."),
+    "ose": N_("Marked violent on the table: these monsters mean harm."),
+    "gurps": N_("Marked violent on the table: they are hostile."),
+    "eotw": N_("A violent encounter: they mean the crew harm."),
+}
+NO_REACTION = N_("They mean harm: their attitude is plain, no reaction roll is needed.")
+REACTION_ASKED = N_("The table asks for a reaction roll all the same.")
+
+
+def violent_words(game: str) -> Step:
+    """The line that says an encounter is violent, in ``game``'s words (a game without
+    its own says it as Liminal Horror's tables do).
+
+    >>> violent_words("ose").english()
+    'Marked violent on the table: these monsters mean harm.'
+    """
+    return Step(VIOLENT_WORDS.get(game, VIOLENT_WORDS["liminal_horror"]))
+
+
+def violent_lines(meeting: Meeting, game: str) -> tuple[Step, ...]:
+    """What the Encounter screen says of a violent meeting above every procedure: the
+    game's words, and that a reaction roll is asked for all the same when the row asks
+    (nothing for a meeting not violent). The reaction panel itself says that no roll is
+    needed (:data:`NO_REACTION`) when the row does not ask.
+
+    >>> [s.english() for s in violent_lines(Meeting("Wolves", found=Found(violent=True)), "eotw")]
+    ['A violent encounter: they mean the crew harm.']
+    >>> violent_lines(Meeting("A stranger", found=Found(reaction=True)), "eotw")
+    ()
+    """
+    if not meeting.violent:
+        return ()
+    if meeting.reaction:
+        return (violent_words(game), Step(REACTION_ASKED))
+    return (violent_words(game),)

@@ -192,6 +192,47 @@ SHARED: tuple[Procedure, ...] = (
         N_("Omen's own, built on each game's turn and its checks."),
     ),
     Procedure(
+        "lights_timers",
+        N_("Lights and timers"),
+        EVERY_GAME,
+        (
+            N_(
+                "A light (a torch, a lantern, a flashlight) or a timer you name (a ward, "
+                "a patrol due back, a treatment) counts down in the game's own units; "
+                "at zero the light goes out or the timer runs out."
+            ),
+            N_(
+                "Old-School Essentials counts ten-minute turns: a torch burns 6 turns, a "
+                "lantern 24; on a day of wilderness travel they do not count down."
+            ),
+            N_(
+                "Liminal Horror counts exploration turns: each Next turn takes one off; "
+                "drawing attention takes none."
+            ),
+            N_(
+                "GURPS counts hours on the road: a travel turn takes off all its hours, "
+                "so a torch with 1 hour left goes out in the first hour of the turn."
+            ),
+            N_(
+                "The End of the World counts scenes or days: a timer in days stands still "
+                "through a scene, one in scenes through days."
+            ),
+            N_(
+                "When time passes, the span takes off every unit in it; whatever ends says "
+                "so in the headline, and with one unit left a warning says so under the "
+                "result. Undo puts the time back."
+            ),
+            N_(
+                "Before you let time pass, the look-ahead names each light or timer that "
+                "will end within the span, and after how many units."
+            ),
+        ),
+        N_(
+            "Omen's own; a torch's 6 turns and a lantern's 24 are from the OSE SRD "
+            "(Adventuring Gear)."
+        ),
+    ),
+    Procedure(
         "screen_awake",
         N_("Keeping the screen on"),
         EVERY_GAME,

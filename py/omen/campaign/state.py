@@ -195,6 +195,12 @@ class Exploration:
             None if found is None else Found.from_json(found, "exploration.found") or None,
         )
 
+    @property
+    def violent(self) -> bool:
+        """Whether the last encounter is violent (its row was marked so, or the
+        Voidcrawl brought a Night Encounter)."""
+        return self.found is not None and self.found.violent
+
     def place(self, library: Library) -> Location | None:
         """The current location, or None when none is chosen or it was deleted."""
         return next((p for p in library.locations if p.id == self.location), None)
@@ -323,6 +329,8 @@ def check(
                 meeting = meet(state, library, values, dice)
                 met, reaction, found = meeting.text, meeting.reaction, meeting.found
                 steps.extend(meeting.steps)
+            if crawl.kind is Kind.NIGHT_ENCOUNTER:  # a horror, now: violent by the rule
+                found = replace(found or Found(), violent=True)
         outcome = Outcome(crawl.title, tuple(steps), crawl_kind)
         new = replace(state, clock=clock, last=outcome, met=met, reaction=reaction, found=found)
         return new, outcome

@@ -110,38 +110,52 @@ class Draw:
 @dataclass(frozen=True)
 class Found:
     """What a row brought besides its text: how many came (``count``: the first
-    bracketed dice rolled in the row, else its number appearing rolled) and the
-    creature's ``stats``. This is what an encounter opened from the row starts from.
+    bracketed dice rolled in the row, else its number appearing rolled), the creature's
+    ``stats``, and whether the row (or a row linked from it) was marked ``violent`` or
+    asks for a ``reaction`` roll. This is what an encounter opened from the row starts
+    from; it goes along wherever the encounter is kept, so a reload or an Undo still
+    knows it.
 
     >>> from omen.campaign.tables import read_stats, write_stats
-    >>> found = Found.from_json(Found(3, read_stats("ML 8")).to_json())
-    >>> found.count, write_stats(found.stats)
-    (3, 'ML 8')
+    >>> found = Found.from_json(Found(3, read_stats("ML 8"), violent=True).to_json())
+    >>> found.count, write_stats(found.stats), found.violent, found.reaction
+    (3, 'ML 8', True, False)
+    >>> bool(Found(violent=True)), bool(Found())
+    (True, False)
     """
 
     count: int | None = None
     stats: Stats | None = None
+    violent: bool = False
+    reaction: bool = False
 
     def __bool__(self) -> bool:
-        return self.count is not None or bool(self.stats)
+        return self.count is not None or bool(self.stats) or self.violent or self.reaction
 
     def to_json(self) -> dict[str, Any]:
-        """Its stored form: the count and the stats given."""
+        """Its stored form: the count and the stats given, and a mark only when set (so
+        what older versions stored reads as before)."""
         out: dict[str, Any] = {}
         if self.count is not None:
             out["count"] = self.count
         if self.stats:
             out["stats"] = self.stats.to_json()
+        if self.violent:
+            out["violent"] = True
+        if self.reaction:
+            out["reaction"] = True
         return out
 
     @classmethod
     def from_json(cls, data: Any, path: str = "found") -> Found:
         """Read its stored form back; a :class:`StoredDataError` saying what does not fit."""
-        fields = Fields(data, path, ("count", "stats"))
+        fields = Fields(data, path, ("count", "stats", "violent", "reaction"))
         stats = fields.raw("stats")
         return cls(
             fields.optional_integer("count", -MAX_FACE, MAX_FACE),
             None if stats is None else Stats.from_json(stats, f"{path}.stats") or None,
+            fields.boolean("violent"),
+            fields.boolean("reaction"),
         )
 
 
@@ -171,14 +185,15 @@ class TableResult:
     @property
     def found(self) -> Found:
         """How many came and their stats, along the chain: the first count rolled, and
-        the stats of the last row that gives any (a linked table names the creature)."""
+        the stats of the last row that gives any (a linked table names the creature);
+        violent or asking for a reaction when any row drawn is."""
         count = next(
             (d.found.count for d in self.draws if d.found and d.found.count is not None), None
         )
         stats = next(
             (d.found.stats for d in reversed(self.draws) if d.found and d.found.stats), None
         )
-        return Found(count, stats)
+        return Found(count, stats, self.violent, self.reaction)
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""

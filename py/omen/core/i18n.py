@@ -35,7 +35,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from omen.core.roll import Step, fill
+from omen.core.roll import Step, fill, joined
 
 DOMAIN = "omen"
 LANGUAGES = ("en", "cs")
@@ -124,7 +124,7 @@ class Translator:
                 value = values[name]
                 if isinstance(value, str):
                     values[name] = self.dice(value)
-        return fill(template, values)
+        return fill(template, joined(step.key, values))
 
     def _value(self, value: int | str) -> str | int:
         if isinstance(value, int) and self.language == "cs" and abs(value) >= 10000:

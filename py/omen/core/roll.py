@@ -78,7 +78,7 @@ class Step:
             name: value.english() if isinstance(value, Step) else value
             for name, value in self.args.items()
         }
-        return fill(template, values)
+        return fill(template, joined(self.key, values))
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
@@ -163,6 +163,39 @@ def _parsed(template: str) -> tuple[tuple[str, str | None], ...]:
     if len(_PARSED) < 4096:
         _PARSED[template] = found
     return found
+
+
+# Messages that put a sentence after a headline ("Turn 4." + "Torch 1 goes out."): the
+# headline, as rendered in the language shown, ends as a sentence before the next one.
+SENTENCE_JOINS = frozenset({"{headline} {ending}", "{headline} {ending} {more}"})
+_SENTENCE_END = (".", "!", "?", "…")
+
+
+def as_sentence(text: str) -> str:
+    """``text`` ending as a sentence: a full stop added unless it ends with one (or with
+    ``!``, ``?``, ``…``).
+
+    >>> as_sentence("Tension Die: nothing yet (pool 12)"), as_sentence("Nobody comes.")
+    ('Tension Die: nothing yet (pool 12).', 'Nobody comes.')
+    """
+    stripped = text.rstrip()
+    if not stripped or stripped.endswith(_SENTENCE_END):
+        return stripped
+    return stripped + "."
+
+
+def joined(key: str, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` of the message ``key`` with its headline ended as a sentence, when the
+    message joins a headline and a sentence after it (:data:`SENTENCE_JOINS`).
+
+    >>> Step("{headline} {ending}", {"headline": Step("Turn 4 (pool 12)"),
+    ...      "ending": Step("Torch 1 goes out.")}).english()
+    'Turn 4 (pool 12). Torch 1 goes out.'
+    """
+    headline = values.get("headline")
+    if key in SENTENCE_JOINS and isinstance(headline, str):
+        values["headline"] = as_sentence(headline)
+    return values
 
 
 def fill(template: str, values: Mapping[str, object]) -> str:

@@ -26,20 +26,25 @@ Fraction(31031, 46656)
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 from fractions import Fraction
 
 from omen.campaign.clock import (
     MAX_SPAN_TURNS,
     Span,
+    Transition,
     Unit,
+    ahead,
     chance_within,
     constant_transition,
     encounter_die_transition,
     outcome,
     run,
 )
+from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Exploration, Outcome
+from omen.campaign.table_draw import table_odds
 from omen.campaign.tables import DEFAULT_DEPTH, Library
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
@@ -115,16 +120,47 @@ def pass_travel(
     return replace(after, last=result), result
 
 
+def travel_transition(
+    state: Travel, library: Library, depth_limit: int = DEFAULT_DEPTH
+) -> Transition[None]:
+    """One travel turn's check as the roll makes it (:func:`omen.gurps.travel.travel_turn`):
+    the Encounter Die's faces run through the die itself; a check table's rows that bring
+    an encounter (violent, or asking for a reaction, along the links), a face no row
+    covers for nothing, and every other row for a sign or clue found on the way."""
+    if state.check is TravelCheck.TABLE:
+        odds = travel_odds(state, library, depth_limit)
+        table = library.find_table(state.table or "")
+        nothing = Fraction(0) if table is None else table_odds(table).uncovered
+        return constant_transition(odds.encounter, 1 - odds.encounter - nothing)
+    return encounter_die_transition
+
+
 def chance_in(
     state: Travel,
     library: Library,
     hours: int,
     span: Span,
     depth_limit: int = DEFAULT_DEPTH,
+    kind: Hashable = EncounterKind.ENCOUNTER,
 ) -> Fraction:
-    """The exact chance of at least one encounter in the span, by the tool chosen."""
+    """The exact chance of at least one encounter (or result of ``kind``) in the span,
+    by the tool chosen."""
     turns = span_turns(span, hours)
-    if state.check is TravelCheck.TABLE:
-        chance = travel_odds(state, library, depth_limit).encounter
-        return chance_within(None, constant_transition(chance), turns)
-    return chance_within(None, encounter_die_transition, turns)
+    return chance_within(None, travel_transition(state, library, depth_limit), turns, kind)
+
+
+def look_ahead(
+    state: Travel,
+    library: Library,
+    hours: int,
+    span: Span,
+    depth_limit: int = DEFAULT_DEPTH,
+) -> tuple[tuple[Hashable, Fraction], ...]:
+    """At least one encounter in the span, and at least one sign or clue (counted before
+    the first encounter, which stops the run), each exact.
+
+    >>> [(k.value, c) for k, c in look_ahead(Travel(), Library(), 4, Span(2, Unit.TURN))]
+    [('encounter', Fraction(11, 36)), ('sign', Fraction(1, 2))]
+    """
+    turns = span_turns(span, hours)
+    return ahead(None, travel_transition(state, library, depth_limit), turns)

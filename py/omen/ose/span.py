@@ -28,7 +28,7 @@ what the roll uses) turn by turn, the schedule included.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 
@@ -40,6 +40,7 @@ from omen.campaign.clock import (
     outcome,
     run,
 )
+from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Outcome
 from omen.campaign.tables import Library
 from omen.core.dice import Dice
@@ -144,11 +145,14 @@ def chance_in(
         return chance_within(None, constant_transition(ose.day_odds(state).chance), span.count)
     first = state.turn
 
-    def transition(turn: int) -> tuple[tuple[Fraction, bool, int], ...]:
+    def transition(turn: int) -> tuple[tuple[Fraction, Hashable, int], ...]:
         odds = ose.turn_odds(
             replace(state, turn=turn), values, noise=noise and turn == first, rest=rest
         )
-        return ((odds.chance, True, turn + 1), (1 - odds.chance, False, turn + 1))
+        return (
+            (odds.chance, EncounterKind.ENCOUNTER, turn + 1),
+            (1 - odds.chance, EncounterKind.NOTHING, turn + 1),
+        )
 
     return chance_within(state.turn, transition, span.turns(TURN_MINUTES))
 

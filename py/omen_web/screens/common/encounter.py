@@ -6,7 +6,9 @@ tap away. A creature met on the Explore screen is carried over with what the tab
 brought (how many came, their stats) and the location's terrain: the store's part
 ``meeting`` (:mod:`omen.campaign.meeting`, written by
 :meth:`omen_web.kit.app.App.begin_encounter`). This screen names the creature and shows
-the row's stats for the campaign's game; each procedure fills its form from the meeting.
+the row's stats for the campaign's game, and, for a row marked violent, says so in the
+game's words (:func:`omen.campaign.meeting.violent_lines`); each procedure fills its form
+from the meeting.
 """
 
 from __future__ import annotations
@@ -80,6 +82,16 @@ class EncounterScreen(kit.Screen):
             )
         dom.show(line, bool(creature))
         self.render_stats(meeting)
+        self.render_violent(meeting)
+
+    def render_violent(self, meeting: Meeting) -> None:
+        """A violent encounter said plainly, in the game's words."""
+        from omen.campaign.meeting import violent_lines
+
+        lines = violent_lines(meeting, self.app.campaign.game)
+        line = dom.bound("encounter-violent")
+        dom.text(line, " ".join(self.app.t(step) for step in lines))
+        dom.show(line, bool(lines))
 
     def render_stats(self, meeting: Meeting) -> None:
         """How many came and the row's stats for the campaign's game, on one line."""

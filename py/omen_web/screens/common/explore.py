@@ -10,13 +10,14 @@ from pyscript import window
 from omen.campaign.clock import (
     Span,
     Unit,
+    exploration_ahead,
     exploration_turns,
-    exploration_within,
     pass_exploration,
     span_words,
 )
 from omen.campaign.exploration import (
     EncounterDieOdds,
+    EncounterKind,
     Procedure,
     elapsed_text,
     reminder_minutes,
@@ -35,6 +36,7 @@ from omen.campaign.timers import Unit as TimeUnit
 from omen.campaign.voidcrawl import (
     KIND_NAMES,
     CrawlSetup,
+    Kind,
     Phase,
     VoidcrawlSettings,
     filters_in_force,
@@ -48,9 +50,25 @@ from omen_web.screens.common import timepasses
 from omen_web.screens.common.lights import Lights
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable
+
     from omen_web.kit.app import App
 
 NO_CYCLE = "none"  # the phase radio for no day/night cycle
+
+
+def ahead_line(kind: Hashable, span: Step, chance: str) -> Step:
+    """One line of the look-ahead: at least one encounter, sign or Voidcrawl result."""
+    args: dict[str, str | Step] = {"span": span, "chance": chance}
+    if kind is EncounterKind.ENCOUNTER:
+        return Step(N_("In the next {span}: {chance} at least one encounter."), args)
+    if kind is EncounterKind.SIGN:
+        return Step(N_("In the next {span}: {chance} at least one sign, omen or clue."), args)
+    if isinstance(kind, Kind):
+        args["result"] = Step(KIND_NAMES[kind])
+    else:
+        args["result"] = str(kind)
+    return Step(N_("In the next {span}: {chance} at least one {result}."), args)
 
 
 class ExploreScreen(kit.Screen):
@@ -185,6 +203,10 @@ class ExploreScreen(kit.Screen):
         self.state = replace(self.state, descent=int(value) if value else None)
 
     def on_meet_reaction(self, _target: Any, _event: Any) -> None:
+        self.app.begin_encounter(self.state.met, self.state.found)
+
+    def on_meet_encounter(self, _target: Any, _event: Any) -> None:
+        """A violent encounter: the Encounter screen, which says so."""
         self.app.begin_encounter(self.state.met, self.state.found)
 
     # --- the real-time reminder ---------------------------------------------------
@@ -363,18 +385,12 @@ class ExploreScreen(kit.Screen):
             except RulesError as error:  # too long a span: said instead of the odds
                 self.fill_steps("explore-span-odds", [error.message])
                 return
-            chance = exploration_within(
+            words = span_words(span, turns)
+            percent = self.app.translator.percent
+            for kind, chance in exploration_ahead(
                 state, values, turns, library=library, voidcrawl=setup.voidcrawl
-            )
-            lines.append(
-                Step(
-                    N_("In the next {span}: {chance} at least one encounter."),
-                    {
-                        "span": span_words(span, turns),
-                        "chance": self.app.translator.percent(chance),
-                    },
-                )
-            )
+            ):
+                lines.append(ahead_line(kind, words, percent(chance)))
             lines.extend(self.lights.ahead(turns, TimeUnit.TURN))
         self.fill_steps("explore-span-odds", lines)
 
@@ -387,7 +403,9 @@ class ExploreScreen(kit.Screen):
             title.dataset.kind = ""
             dom.show(details, False)
             dom.show(self.bound("result-met"), False)
+            dom.show(self.bound("result-violent"), False)
             dom.show(self.one('[data-action="meet-reaction"]'), False)
+            dom.show(self.one('[data-action="meet-encounter"]'), False)
             return
         dom.text(title, self.t(last.title))
         title.dataset.kind = last.kind
@@ -399,3 +417,17 @@ class ExploreScreen(kit.Screen):
         dom.show(met, bool(state.met))
         reaction = self.one('[data-action="meet-reaction"]')
         dom.show(reaction, bool(state.met) and state.reaction)
+        self.render_violent()
+
+    def render_violent(self) -> None:
+        """A violent encounter said in the game's words, and the encounter offered
+        (the reaction instead when the row asks for one)."""
+        state = self.state
+        violent = bool(state.met) and state.violent
+        line = self.bound("result-violent")
+        if violent:  # the meeting's words are imported when a violent row is met
+            from omen.campaign.meeting import violent_words
+
+            dom.text(line, self.t(violent_words(self.app.campaign.game)))
+        dom.show(line, violent)
+        dom.show(self.one('[data-action="meet-encounter"]'), violent and not state.reaction)

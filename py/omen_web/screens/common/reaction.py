@@ -4,6 +4,11 @@ Old-School Essentials adds the speaker's Charisma modifier (or nothing when nobo
 talks). Liminal Horror and the other games use Cairn 2e's table, and the panel says so:
 Liminal Horror names the roll but prints no table. The odds of every band show before
 the roll; the roll and its steps go to the log.
+
+A creature whose row was marked violent means harm: its attitude is plain, so the panel
+says so and shows no odds as if it might be friendly; *Roll a reaction anyway* stays a
+tap away (:mod:`omen.campaign.meeting`). A violent row that asks for a reaction roll
+gets the panel as usual.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ class ReactionScreen(kit.Screen):
     name = "reaction"
     section = "encounter"
     root_selector = '[data-procedure="reaction"]'
-    parts = ("ose_encounter", "campaign", "exploration")
+    parts = ("ose_encounter", "campaign", "exploration", "meeting")
 
     def build(self) -> None:
         self.last: ReactionResult | None = None
@@ -106,6 +111,10 @@ class ReactionScreen(kit.Screen):
             self.store.record(outcome)
         self.render()
 
+    def on_reaction_anyway(self, target: Any, event: Any) -> None:
+        """A reaction rolled for a creature that means harm: the game master's call."""
+        self.on_reaction_roll(target, event)
+
     def render(self) -> None:
         self.fill_speaker()
         app, table = self.app, self.table
@@ -135,6 +144,11 @@ class ReactionScreen(kit.Screen):
         except RulesError as error:
             lines = [error.message]
         app.fill_list(dom.bound("reaction-odds", self.root), lines)
+        meeting = self.store.get("meeting")
+        plain = meeting.violent and not meeting.reaction  # hostile: no roll needed
+        dom.show(dom.bound("reaction-odds-box", self.root), not plain)
+        dom.show(dom.bound("reaction-roll", self.root), not plain)
+        dom.show(dom.bound("reaction-anyway", self.root), plain)
         title = dom.bound("reaction-result-title", self.root)
         details = dom.bound("reaction-result-details", self.root)
         if self.logged is not None and self.store.took_back(
@@ -143,7 +157,14 @@ class ReactionScreen(kit.Screen):
             self.last, self.logged = None, None
         last = self.last
         if last is None or last.table is not table:
-            dom.text(title, app.tr(N_("Roll 2d6 when the creature's attitude is not obvious.")))
+            from omen.campaign.meeting import NO_REACTION
+
+            prompt = (
+                NO_REACTION
+                if plain
+                else N_("Roll 2d6 when the creature's attitude is not obvious.")
+            )
+            dom.text(title, app.tr(prompt))
             dom.show(details, False)
             return
         dom.text(

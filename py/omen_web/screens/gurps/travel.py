@@ -263,8 +263,10 @@ class GurpsTravelPanel(kit.Screen):
         )
 
     def render_span(self) -> None:
-        """The span picker, and the exact chance of an encounter within the span."""
-        from omen.gurps.span import chance_in, span_text, span_turns
+        """The span picker, and the exact chance of an encounter and of a sign or clue
+        within the span."""
+        from omen.campaign.exploration import EncounterKind
+        from omen.gurps.span import look_ahead, span_text, span_turns
 
         timepasses.fill_units(self, self.bound("travel-span-unit"), SPAN_UNITS, SPAN_LABELS)
         span = self.picked()
@@ -273,21 +275,23 @@ class GurpsTravelPanel(kit.Screen):
             state, hours = self.state, self.hours()
             try:
                 turns = span_turns(span, hours)
-                chance = chance_in(
+                kinds = look_ahead(
                     state, self.library(), hours, span, depth_limit(self.app.campaign.values)
                 )
             except RulesError as error:  # a span the travel turns do not fit, or no table
                 self.fill_steps("travel-span-odds", [error.message])
                 return
-            lines.append(
-                Step(
-                    N_("In the next {span}: {chance} at least one encounter."),
-                    {
-                        "span": span_text(span, turns),
-                        "chance": self.app.translator.percent(chance),
-                    },
+            for kind, chance in kinds:
+                args: dict[str, str | Step] = {
+                    "span": span_text(span, turns),
+                    "chance": self.app.translator.percent(chance),
+                }
+                said = (
+                    N_("In the next {span}: {chance} at least one sign or clue.")
+                    if kind is EncounterKind.SIGN
+                    else N_("In the next {span}: {chance} at least one encounter.")
                 )
-            )
+                lines.append(Step(said, args))
             lines.extend(self.lights.ahead(turns * hours, TimeUnit.HOUR))
         self.fill_steps("travel-span-odds", lines)
 
