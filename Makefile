@@ -37,9 +37,10 @@ lint: $(VENV)/.installed
 unit: $(VENV)/.installed build
 	$(VPY) -m pytest -q
 
-# Browser tests take the machine's browser lock so two suites never run at once.
+# Browser tests take the machine's browser lock so two suites never run at once; inside
+# it, two workers (one Chromium each, a test file at a time on one worker) share the cores.
 e2e: $(VENV)/.installed build
-	flock /tmp/omen-browser.lock $(VPY) -m pytest tests/e2e -q
+	flock /tmp/omen-browser.lock $(VPY) -m pytest tests/e2e -q -n 2 --dist loadfile
 
 test: lint unit e2e
 

@@ -13,8 +13,9 @@ question itself is marked ``first_start`` and sees a fresh profile as a new game
 does. A context a test makes itself (``browser.new_context``) gets the same default
 through :func:`answer_first_start`.
 
-**One warmed profile.** Most tests run in one browser context shared by the whole
-session (``warm_context``): the app was opened in it once, its service worker keeps
+**One warmed profile per worker.** ``make e2e`` runs the suite on two workers (pytest-xdist,
+a test file at a time each), each with its own Chromium and server. Most tests run in one
+browser context shared by the worker's whole session (``warm_context``): the app was opened in it once, its service worker keeps
 every file and its memory snapshot is stored, so a test's start is a start from the
 snapshot. Between tests the shared context is reset: every page is closed (a test gets
 a new tab: no page init script, route, emulated media, viewport or sessionStorage of
