@@ -255,6 +255,10 @@ def test_a_check_table_for_travel(page: Page, base: str) -> None:
     expect(panel.locator("[data-bind='travel-odds'] li").first).to_have_text(
         "Check table: an encounter on the next travel turn: 33.3%"
     )
+    # Every other row is something the party comes across on the way: a sign or clue.
+    expect(panel.locator("[data-bind='travel-odds'] li").nth(1)).to_have_text(
+        "A sign or a clue on the next travel turn: 66.7%"
+    )
     typed_travel(page, "4")
     expect(panel.locator("[data-bind='travel-title']")).to_have_text(
         "Example: Main Street encounters: an encounter: Sheriff Dunmore wants to know why you are asking questions."

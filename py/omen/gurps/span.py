@@ -44,7 +44,6 @@ from omen.campaign.clock import (
 )
 from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Exploration, Outcome
-from omen.campaign.table_draw import table_odds
 from omen.campaign.tables import DEFAULT_DEPTH, Library
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
@@ -129,9 +128,7 @@ def travel_transition(
     covers for nothing, and every other row for a sign or clue found on the way."""
     if state.check is TravelCheck.TABLE:
         odds = travel_odds(state, library, depth_limit)
-        table = library.find_table(state.table or "")
-        nothing = Fraction(0) if table is None else table_odds(table).uncovered
-        return constant_transition(odds.encounter, 1 - odds.encounter - nothing)
+        return constant_transition(odds.encounter, odds.sign)
     return encounter_die_transition
 
 

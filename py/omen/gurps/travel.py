@@ -52,7 +52,7 @@ from typing import Any
 
 from omen.campaign.exploration import KIND_TEXT, EncounterKind, encounter_die
 from omen.campaign.state import Exploration, Outcome, meet, sign
-from omen.campaign.table_draw import Found, flag_chance, roll_table
+from omen.campaign.table_draw import Found, flag_chance, roll_table, table_odds
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Entry, Fields, Library
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
@@ -282,26 +282,32 @@ def travel_turn(
 
 @dataclass(frozen=True)
 class TravelOdds:
-    """The exact chance that the next travel turn brings an encounter, and, with the
-    Encounter Die, a sign."""
+    """The exact chance that the next travel turn brings an encounter, and a sign or
+    clue (the Encounter Die's sign faces; a check table's rows that bring no encounter)."""
 
     encounter: Fraction
-    sign: Fraction | None
+    sign: Fraction
     within_three: Fraction  # an encounter in the next three turns
 
     @classmethod
-    def of(cls, encounter: Fraction, sign: Fraction | None) -> TravelOdds:
+    def of(cls, encounter: Fraction, sign: Fraction) -> TravelOdds:
         """The odds of one check, and of an encounter within three."""
         return cls(encounter, sign, 1 - (1 - encounter) ** 3)
 
 
 def travel_odds(state: Travel, library: Library, depth_limit: int = DEFAULT_DEPTH) -> TravelOdds:
-    """The odds of the next travel turn's check."""
+    """The odds of the next travel turn's check: on a check table, the rows that bring
+    an encounter (along the links), a face no row covers for nothing, and every other
+    row for a sign or clue found on the way.
+
+    >>> odds = travel_odds(Travel(), Library())
+    >>> odds.encounter, odds.sign
+    (Fraction(1, 6), Fraction(1, 3))
+    """
     if state.check is TravelCheck.TABLE:
         table = _check_table(state, library)
-        return TravelOdds.of(
-            flag_chance(table, library, brings_encounter, _depth(depth_limit)), None
-        )
+        encounter = flag_chance(table, library, brings_encounter, _depth(depth_limit))
+        return TravelOdds.of(encounter, 1 - encounter - table_odds(table).uncovered)
     return TravelOdds.of(Fraction(1, 6), Fraction(1, 3))
 
 

@@ -237,13 +237,12 @@ class GurpsTravelPanel(kit.Screen):
                     {"tool": tool, "chance": percent(odds.encounter)},
                 )
             )
-            if odds.sign is not None:
-                lines.append(
-                    Step(
-                        N_("A sign or a clue on the next travel turn: {chance}"),
-                        {"chance": percent(odds.sign)},
-                    )
+            lines.append(
+                Step(
+                    N_("A sign or a clue on the next travel turn: {chance}"),
+                    {"chance": percent(odds.sign)},
                 )
+            )
             lines.append(
                 Step(
                     N_("An encounter within three travel turns: {chance}"),
