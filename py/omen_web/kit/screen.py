@@ -34,8 +34,7 @@ keeps the list's items (:class:`Lines`): a redraw sets the text of the items who
 changed, rather than making every item anew.
 
 The helpers for number fields, option lists and a field's error message are in
-:mod:`omen_web.kit.fields`; the Explore panels call them here, as ``kit.whole`` and
-``kit.choices``.
+:mod:`omen_web.kit.fields`.
 """
 
 from __future__ import annotations
@@ -46,8 +45,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from omen.core.roll import Step
 from omen_web.kit import dom
 from omen_web.kit.drawn import Drawn
-from omen_web.kit.fields import choices as choices
-from omen_web.kit.fields import whole as whole
 
 if TYPE_CHECKING:
     from omen.core.dice import Dice

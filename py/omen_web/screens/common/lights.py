@@ -36,7 +36,7 @@ from omen.campaign.timers import (
     warnings,
 )
 from omen.core.roll import N_, Step
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 
 # the unit in a timer's "How long" when the panel counts in one unit only
@@ -91,14 +91,18 @@ class Lights(kit.Actions):
     def on_lights_light(self, _target: Any, _event: Any) -> None:
         """Light the light chosen, for the count typed."""
         kind = LightKind(str(self.lights_bound("light-kind").value))
-        count = kit.whole(self.lights_bound("light-count"), 1, MAX_COUNT, N_("how long it lasts"))
+        count = fields.whole(
+            self.lights_bound("light-count"), 1, MAX_COUNT, N_("how long it lasts")
+        )
         state = add_light(self.timers, kind, count, self.lights_units[0])
         self.store.act(Outcome(lit_text(state.entries[-1]), (), KIND), timers=state)
 
     def on_lights_timer(self, _target: Any, _event: Any) -> None:
         """Set the timer named, for the count typed."""
         name = self.lights_bound("timer-name")
-        count = kit.whole(self.lights_bound("timer-count"), 1, MAX_COUNT, N_("how long it lasts"))
+        count = fields.whole(
+            self.lights_bound("timer-count"), 1, MAX_COUNT, N_("how long it lasts")
+        )
         state = add_timer(self.timers, str(name.value), count, self.timer_unit())
         name.value = ""
         self.store.act(Outcome(lit_text(state.entries[-1]), (), KIND), timers=state)
@@ -182,7 +186,7 @@ class Lights(kit.Actions):
         """The light kinds, and the units a timer may count in (the choice hidden when
         the panel counts in one), in the current language."""
         kind = self.lights_bound("light-kind")
-        kit.choices(
+        fields.choices(
             kind,
             [(k.value, self.tr(LIGHT_NAMES[k])) for k in LightKind],
             str(kind.value) or LightKind.TORCH.value,
@@ -190,7 +194,9 @@ class Lights(kit.Actions):
         dom.text(self.lights_bound("light-unit"), self.tr(COUNT_LABELS[self.lights_units[0]]))
         unit = self.lights_bound("timer-unit")
         chosen = str(unit.value) or self.lights_units[0].value
-        kit.choices(unit, [(u.value, self.tr(COUNT_LABELS[u])) for u in self.lights_units], chosen)
+        fields.choices(
+            unit, [(u.value, self.tr(COUNT_LABELS[u])) for u in self.lights_units], chosen
+        )
         one = len(self.lights_units) == 1
         dom.show(self.lights_bound("timer-unit-box"), not one)
         how_long = (

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from omen.core.dice import Dice
 from omen.core.roll import N_, Step
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def fill_locations(screen: kit.Screen, select: Any) -> None:
     library: Library = screen.store.get("library")
     exploration: Exploration = screen.store.get("exploration")
     here = exploration.place(library)
-    kit.choices(
+    fields.choices(
         select,
         [
             (NO_LOCATION, screen.tr(N_("No location"))),

@@ -15,6 +15,7 @@ from typing import Any
 from omen.campaign.clock import MAX_COUNT, Span, Unit
 from omen.core.notation import read_whole
 from omen.core.roll import N_
+from omen_web.kit import fields
 from omen_web.kit import screen as kit
 
 LABELS: Mapping[Unit, str] = {
@@ -35,7 +36,7 @@ def fill_units(
     offered."""
     chosen = str(select.value)
     values = [unit.value for unit in units]
-    kit.choices(
+    fields.choices(
         select,
         [(unit.value, screen.tr(labels[unit])) for unit in units],
         chosen if chosen in values else values[0],
@@ -51,6 +52,6 @@ def read_span(count: Any, unit: Any, units: Sequence[Unit]) -> Span | None:
 
 def span(count: Any, unit: Any, units: Sequence[Unit]) -> Span:
     """The span picked; a number out of range is said under its field."""
-    number = kit.whole(count, 1, MAX_COUNT, N_("how much time passes"))
+    number = fields.whole(count, 1, MAX_COUNT, N_("how much time passes"))
     chosen = next((u for u in units if u.value == str(unit.value)), units[0])
     return Span(number, chosen)

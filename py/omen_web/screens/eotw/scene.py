@@ -26,7 +26,7 @@ from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
 from omen.eotw.crew import Character, Crew, EncounterType, ask_test, convert_stress, downtime
 from omen.eotw.pools import Category, TestsForm
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common.lights import COUNT_LABELS, Lights
 
@@ -110,7 +110,9 @@ class EotwScenePanel(kit.Screen):
         """Let scenes or days pass: the lights and timers count down, one log entry."""
         from omen.eotw.span import pass_time
 
-        count = kit.whole(self.bound("scene-span-count"), 1, MAX_SPAN, N_("how much time passes"))
+        count = fields.whole(
+            self.bound("scene-span-count"), 1, MAX_SPAN, N_("how much time passes")
+        )
         state, outcome = pass_time(self.lights.timers, count, self.span_unit())
         self.store.act(outcome, timers=state)
 
@@ -197,7 +199,7 @@ class EotwScenePanel(kit.Screen):
         """The last span's result, the span picker's units and what the span would end."""
         state = self.lights.timers
         unit = self.bound("scene-span-unit")
-        kit.choices(
+        fields.choices(
             unit,
             [(u.value, self.tr(COUNT_LABELS[u])) for u in SPAN_UNITS],
             str(unit.value) or SPAN_UNITS[0].value,

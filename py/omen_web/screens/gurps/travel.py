@@ -36,7 +36,7 @@ from omen.gurps.travel import (
     travel_odds,
     travel_turn,
 )
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels, timepasses
 from omen_web.screens.common.lights import Lights
@@ -117,7 +117,7 @@ class GurpsTravelPanel(kit.Screen):
         self.commit(state, outcome)
 
     def on_travel_march(self, _target: Any, _event: Any) -> None:
-        move = kit.whole(self.bound("travel-move"), 1, MAX_MOVE, N_("Move"))
+        move = fields.whole(self.bound("travel-move"), 1, MAX_MOVE, N_("Move"))
         ground = Ground(str(self.bound("travel-ground").value))
         self.store.put("gurps_travel", replace(self.state, move=move, ground=ground))
 
@@ -220,7 +220,7 @@ class GurpsTravelPanel(kit.Screen):
         tables = [(table.id, table.name) for table in library.tables]
         chooser = dom.bound("travel-table", panel)
         chosen = (state.table or NO_TABLE) if library.find_table(state.table or "") else NO_TABLE
-        kit.choices(chooser, [(NO_TABLE, self.tr(N_("Choose a table"))), *tables], chosen)
+        fields.choices(chooser, [(NO_TABLE, self.tr(N_("Choose a table"))), *tables], chosen)
         panels.fill_locations(self, dom.bound("travel-location", panel))
         dom.show(dom.bound("travel-table-row", panel), state.check is TravelCheck.TABLE)
         lines: list[Step] = []
@@ -299,7 +299,7 @@ class GurpsTravelPanel(kit.Screen):
         move = self.bound("travel-move")
         if str(move.value) != str(state.move) and not move.matches(":focus"):
             move.value = str(state.move)
-        kit.choices(
+        fields.choices(
             self.bound("travel-ground"),
             [(g.value, self.tr(GROUND_NAMES[g])) for g in Ground],
             state.ground.value,

@@ -20,7 +20,7 @@ from omen.ose import wilderness
 from omen.ose.sequence import Place
 from omen.ose.turn import Terrain, TurnState
 from omen.ose.wilderness import Activity, Journey, Route
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels
 
@@ -55,7 +55,7 @@ class OseTravelScreen(kit.Screen):
 
     def plan(self) -> Journey:
         """The journey with the plan as the form shows it."""
-        speed = kit.whole(
+        speed = fields.whole(
             self.bound("osetravel-speed"),
             wilderness.MIN_SPEED,
             wilderness.MAX_SPEED,
@@ -114,17 +114,17 @@ class OseTravelScreen(kit.Screen):
         dom.text(self.bound("osetravel-day"), str(clock.day))
         dom.text(self.bound("osetravel-miles"), str(journey.miles))
         dom.text(self.bound("osetravel-food"), str(journey.food))
-        kit.choices(
+        fields.choices(
             self.bound("osetravel-terrain"),
             [(t.value, self.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain],
             clock.terrain.value,
         )
-        kit.choices(
+        fields.choices(
             self.bound("osetravel-route"),
             [(r.value, self.tr(wilderness.ROUTE_NAMES[r])) for r in Route],
             journey.route.value,
         )
-        kit.choices(
+        fields.choices(
             self.bound("osetravel-activity"),
             [(a.value, self.tr(wilderness.ACTIVITY_NAMES[a])) for a in Activity],
             journey.activity.value,

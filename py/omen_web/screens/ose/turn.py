@@ -22,7 +22,7 @@ from omen.ose import span as ose_span
 from omen.ose import turn as ose_turn
 from omen.ose.sequence import Place
 from omen.ose.turn import LightKind, Mode, Terrain, TurnState
-from omen_web.kit import dom
+from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels, timepasses
 
@@ -155,7 +155,7 @@ class OseTurnScreen(kit.Screen):
 
     def on_oseturn_timer(self, _target: Any, _event: Any) -> None:
         name_field = self.field("oseturn-timer-name")
-        turns = kit.whole(
+        turns = fields.whole(
             self.field("oseturn-timer-turns"), 1, ose_turn.MAX_TIMER_TURNS, N_("Turns")
         )
         state = ose_turn.add_timer(self.state, str(name_field.value), turns)
@@ -202,7 +202,7 @@ class OseTurnScreen(kit.Screen):
         dom.show(self.field("oseturn-day-box"), wilderness)
         dom.show(self.field("oseturn-dungeon"), not wilderness)
         dom.show(self.field("oseturn-wilderness"), wilderness)
-        kit.choices(
+        fields.choices(
             self.field("oseturn-terrain"),
             [(t.value, self.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain],
             state.terrain.value,
