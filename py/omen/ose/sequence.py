@@ -633,9 +633,10 @@ def conclusion_turns(rounds: int = 0) -> int:
 
 @dataclass(frozen=True)
 class Conclusion:
-    """How many turns the encounter took and the steps saying so."""
+    """How many turns the encounter took, the headline saying it is over, and the steps."""
 
     turns: int
+    title: Step
     steps: tuple[Step, ...]
 
 
@@ -643,22 +644,30 @@ def conclusion(encounter: Encounter | None = None) -> Conclusion:
     """The end of an encounter: how many turns the turn clock advances. Outdoors the
     clock counts days of travel, and the encounter is a part of the day.
 
-    >>> [step.english() for step in conclusion(Encounter(Place.WILDERNESS, round=3)).steps]
-    ["Outdoors the clock counts days: the encounter is part of the day's travel."]
+    >>> end = conclusion(Encounter(Place.WILDERNESS, round=3))
+    >>> end.title.english(), [step.english() for step in end.steps]
+    ("The encounter is over; the day's travel goes on.", ["Outdoors the clock counts days: the encounter is part of the day's travel."])
     """
     rounds = 0 if encounter is None else encounter.round
     turns = conclusion_turns(rounds)
     if encounter is not None and encounter.place is not Place.DUNGEON:
         return Conclusion(
             turns,
+            Step(N_("The encounter is over; the day's travel goes on.")),
             (
                 Step(
                     N_("Outdoors the clock counts days: the encounter is part of the day's travel.")
                 ),
             ),
         )
+    over = Step(
+        N_("The encounter is over: {count} turn passes."),
+        {"count": turns},
+        plural=N_("The encounter is over: {count} turns pass."),
+    )
     return Conclusion(
         turns,
+        over,
         (
             Step(
                 N_(
@@ -666,11 +675,7 @@ def conclusion(encounter: Encounter | None = None) -> Conclusion:
                     "bind wounds and set gear in order."
                 )
             ),
-            Step(
-                N_("The encounter is over: {count} turn passes."),
-                {"count": turns},
-                plural=N_("The encounter is over: {count} turns pass."),
-            ),
+            over,
         ),
     )
 

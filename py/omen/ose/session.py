@@ -782,17 +782,7 @@ def conclude(session: OseSession) -> tuple[OseSession, Outcome, int]:
     if ended(session):
         raise RulesError(Step(ALREADY_OVER))
     end = ose.conclusion(session.encounter)
-    outdoors = session.encounter is not None and session.encounter.place is not ose.Place.DUNGEON
-    title = (
-        Step(N_("The encounter is over; the day's travel goes on."))
-        if outdoors
-        else Step(
-            N_("The encounter is over: {count} turn passes."),
-            {"count": end.turns},
-            plural=N_("The encounter is over: {count} turns pass."),
-        )
-    )
-    outcome = Outcome(title, end.steps, KIND)
+    outcome = Outcome(end.title, end.steps, KIND)
     session, outcome = _done(session, "conclusion", outcome)
     return session, outcome, end.turns
 
