@@ -126,6 +126,7 @@ def warm_context(
     """The shared profile, warmed once: the service worker controls the app and the
     memory snapshot is stored, so later starts in it are starts from the snapshot."""
     context = answer_first_start(browser.new_context(**browser_context_args))
+    context.set_default_navigation_timeout(READY_TIMEOUT)  # a test's own goto and reload
     page = context.new_page()
     open_app(page, base)
     page.locator("html[data-snapshot='saved']").wait_for(state="attached", timeout=SNAPSHOT_SAVED)
@@ -164,6 +165,7 @@ def context(
     """The warm context, reset; a fresh one for a test marked as needing it."""
     if needs_fresh_profile(request):
         fresh = new_context()
+        fresh.set_default_navigation_timeout(READY_TIMEOUT)
         if FIRST_START == "answered" and request.node.get_closest_marker("first_start") is None:
             answer_first_start(fresh)
         yield fresh
@@ -201,8 +203,11 @@ def console_guard(request: pytest.FixtureRequest, page: Page) -> Iterator[list[s
 
 
 def open_app(page: Page, base: str, query: str = "") -> Page:
-    """Open Omen and wait until the rules engine says it is ready."""
-    page.goto(f"{base}/{query}")
+    """Open Omen and wait until the rules engine says it is ready.
+
+    The wait is for Omen's own readiness, not the page's ``load`` event (which a loaded
+    two-core machine running two browsers can hold back past Playwright's 30 s)."""
+    page.goto(f"{base}/{query}", wait_until="commit", timeout=READY_TIMEOUT)
     page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
     return page
 
@@ -225,6 +230,6 @@ def saved(page: Page) -> Page:
 
 
 def reload_app(page: Page) -> Page:
-    page.reload()
+    page.reload(wait_until="commit", timeout=READY_TIMEOUT)
     page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY_TIMEOUT)
     return page
