@@ -36,6 +36,7 @@ import enum
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from omen.campaign.exploration import (
@@ -187,6 +188,11 @@ def chance_within(
     within ``checks`` checks from ``start``, each check following ``transition``
     (enumerated, state by state); the run stops at the first encounter.
 
+    A transition is a rule: the same one from the same state always gives the same
+    chances. So a figure asked for again (the look-ahead after each turn, from a pool
+    seen before) is the one worked out the first time, kept for the last
+    :data:`KEPT_FIGURES` questions.
+
     >>> chance_within(None, encounter_die_transition, 0)
     Fraction(0, 1)
     >>> chance_within(None, encounter_die_transition, 2, EncounterKind.SIGN)  # 1/3 + 1/2 * 1/3
@@ -194,9 +200,20 @@ def chance_within(
     """
     if checks < 0:
         raise RulesError(Step(N_("A number of checks cannot be negative.")))
-    memo: dict[tuple[S, int], Fraction] = {}
+    return _chance_within(start, transition, checks, kind)
 
-    def within(state: S, left: int) -> Fraction:
+
+KEPT_FIGURES = 512  # look-ahead figures kept: every pool of every span a session shows
+
+
+@lru_cache(maxsize=KEPT_FIGURES)
+def _chance_within(
+    start: Any, transition: Transition[Any], checks: int, kind: Hashable
+) -> Fraction:
+    """:func:`chance_within`, enumerated (its figures are kept by the question asked)."""
+    memo: dict[tuple[Any, int], Fraction] = {}
+
+    def within(state: Any, left: int) -> Fraction:
         if left == 0:
             return Fraction(0)
         key = (state, left)
@@ -237,10 +254,17 @@ def encounter_die_transition(_state: None) -> Sequence[tuple[Fraction, Encounter
     return _ENCOUNTER_DIE
 
 
+@lru_cache(maxsize=8)
 def tension_transition(settings: TensionSettings) -> Transition[int]:
     """The Tension Die from a pool: each amount a check takes off, and the pool it
-    leaves (an emptied pool is an encounter; it resets, which the run never reaches)."""
+    leaves (an emptied pool is an encounter; it resets, which the run never reaches).
+    One transition per set of settings, each pool's chances worked out once.
 
+    >>> tension_transition(TensionSettings()) is tension_transition(TensionSettings())
+    True
+    """
+
+    @cache
     def step(pool: int) -> Sequence[tuple[Fraction, Hashable, int]]:
         pool = max(pool, 1)
         out: list[tuple[Fraction, Hashable, int]] = []
@@ -251,7 +275,7 @@ def tension_transition(settings: TensionSettings) -> Transition[int]:
                 out.append((chance, EncounterKind.NOTHING, pool - taken))
                 below += chance
         out.append((1 - below, ENCOUNTER, settings.start))
-        return out
+        return tuple(out)
 
     return step
 
