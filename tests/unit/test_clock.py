@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
@@ -420,3 +421,22 @@ TestClockMachine = ClockMachine.TestCase
 TestClockMachine.settings = hypothesis_settings(
     max_examples=40, stateful_step_count=20, deadline=None
 )
+
+
+@hypothesis_settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 20), st.integers(0, 12)), min_size=1, max_size=8),
+    st.booleans(),
+)
+def test_kept_look_ahead_figures_are_those_worked_from_nothing(
+    questions: list[tuple[int, int]], keep_exploding: bool
+) -> None:
+    """Whatever was asked before, in whatever order, a look-ahead read from what earlier
+    questions worked out is the figure a transition of its own, with nothing kept,
+    works out."""
+    tension = TensionSettings(start=20, keep_exploding=keep_exploding)
+    for pool, checks in questions:
+        fresh = tension_transition.__wrapped__(tension)  # a new transition: nothing kept
+        assert chance_within(pool, tension_transition(tension), checks) == chance_within(
+            pool, fresh, checks
+        )

@@ -189,9 +189,10 @@ def chance_within(
     (enumerated, state by state); the run stops at the first encounter.
 
     A transition is a rule: the same one from the same state always gives the same
-    chances. So a figure asked for again (the look-ahead after each turn, from a pool
-    seen before) is the one worked out the first time, kept for the last
-    :data:`KEPT_FIGURES` questions.
+    chances. So what one question works out (the chance from each state it passes
+    through, with so many checks left) is kept with its transition and kind, and a later
+    question reads it: the look-ahead from the Tension Die's full pool works out every
+    smaller pool's too, and the next turns' look-aheads are read, not worked again.
 
     >>> chance_within(None, encounter_die_transition, 0)
     Fraction(0, 1)
@@ -200,20 +201,9 @@ def chance_within(
     """
     if checks < 0:
         raise RulesError(Step(N_("A number of checks cannot be negative.")))
-    return _chance_within(start, transition, checks, kind)
+    memo = _worked_out(transition, kind)
 
-
-KEPT_FIGURES = 512  # look-ahead figures kept: every pool of every span a session shows
-
-
-@lru_cache(maxsize=KEPT_FIGURES)
-def _chance_within(
-    start: Any, transition: Transition[Any], checks: int, kind: Hashable
-) -> Fraction:
-    """:func:`chance_within`, enumerated (its figures are kept by the question asked)."""
-    memo: dict[tuple[Any, int], Fraction] = {}
-
-    def within(state: Any, left: int) -> Fraction:
+    def within(state: S, left: int) -> Fraction:
         if left == 0:
             return Fraction(0)
         key = (state, left)
@@ -228,6 +218,16 @@ def _chance_within(
         return memo[key]
 
     return within(start, checks)
+
+
+KEPT_RULES = 32  # transitions whose worked-out chances are kept, the latest used
+
+
+@lru_cache(maxsize=KEPT_RULES)
+def _worked_out(_transition: Transition[Any], _kind: Hashable) -> dict[tuple[Any, int], Fraction]:
+    """The chances :func:`chance_within` has worked out for one transition and kind: by
+    the state and the checks left."""
+    return {}
 
 
 def kinds_of(start: S, transition: Transition[S]) -> tuple[Hashable, ...]:
