@@ -19,6 +19,7 @@ from omen.campaign.exploration import (
     EncounterDieOdds,
     EncounterKind,
     Procedure,
+    TensionSettings,
     elapsed_text,
     reminder_minutes,
     reminder_text,
@@ -93,6 +94,10 @@ class ExploreScreen(kit.Screen):
         self.reminder_proxy = dom.proxy(self.remind)
         self.store.subscribe(("campaign",), self.settings_changed)
         self.restart_reminder()
+        # The Tension Die's settings and the span whose look-ahead is worked out in an
+        # idle moment (:meth:`ahead`): asked for, and last asked for.
+        self.look_ahead_for: tuple[TensionSettings, int] | None = None
+        self.worked_out_for: tuple[TensionSettings, int] | None = None
 
     @property
     def state(self) -> Exploration:
@@ -385,6 +390,7 @@ class ExploreScreen(kit.Screen):
             except RulesError as error:  # too long a span: said instead of the odds
                 self.fill_steps("explore-span-odds", [error.message])
                 return
+            self.work_out_ahead(turns)
             words = span_words(span, turns)
             percent = self.app.translator.percent
             for kind, chance in exploration_ahead(
@@ -393,6 +399,33 @@ class ExploreScreen(kit.Screen):
                 lines.append(ahead_line(kind, words, percent(chance)))
             lines.extend(self.lights.ahead(turns, TimeUnit.TURN))
         self.fill_steps("explore-span-odds", lines)
+
+    def work_out_ahead(self, turns: int) -> None:
+        """Ask for the look-ahead from every pool the Tension Die can reach to be
+        worked out in an idle moment (:meth:`ahead`), once for each procedure, set of
+        settings and span."""
+        state = self.state
+        if state.procedure is not Procedure.TENSION_DIE:
+            return
+        key = (tension_settings(self.app.campaign.values), turns)
+        if key != self.worked_out_for:
+            self.worked_out_for = key
+            self.look_ahead_for = key
+            self.app.work_ahead(self.name)
+
+    def ahead(self) -> bool:
+        """In an idle moment: the look-ahead of the span from every pool the Tension Die
+        can reach, each kept (omen.campaign.clock.chance_within), so a Next turn or
+        Draw attention reads its odds instead of working them out."""
+        if self.look_ahead_for is None:
+            return False
+        settings, turns = self.look_ahead_for
+        self.look_ahead_for = None
+        state, values = self.state, self.app.campaign.values
+        if state.procedure is Procedure.TENSION_DIE:
+            for pool in range(settings.start, 0, -1):
+                exploration_ahead(replace(state, pool=pool), values, turns)
+        return False
 
     def render_result(self) -> None:
         last = self.state.last
