@@ -28,9 +28,16 @@ BARS = "nav.tabbar, main > .screen:not([hidden]) .actions"
 MARGIN = 8  # px of page left between a control and a bar
 
 
+# The elements that show a result, by the name of each action whose result they show,
+# and the sticky header: the page's own markup, read once (:func:`wire`), so a tap
+# reads no more of the page than the one result it shows.
+RESULTS: dict[str, Any] = {}
+HEADER: list[Any] = []
+
+
 def _visible_span() -> tuple[float, float]:
     """The part of the viewport between the sticky header and the bars over the page."""
-    top = float(document.querySelector("header.top").getBoundingClientRect().bottom)
+    top = float(HEADER[0].getBoundingClientRect().bottom)
     bottom = float(window.innerHeight)
     for bar in document.querySelectorAll(BARS):
         edge = bar.getBoundingClientRect()
@@ -47,16 +54,14 @@ def reveal_result(node: Any) -> None:
     action = node.closest("[data-action]")
     if not dom.found(action):
         return
-    name = str(action.dataset.action)
-    for result in document.querySelectorAll("[data-result]"):
-        if name not in str(result.dataset.result).split() or not result.getClientRects().length:
-            continue  # another action's, or not on show
-        box = result.getBoundingClientRect()
-        top, bottom = _visible_span()
-        if box.top < top or box.bottom > bottom:
-            calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-            result.scrollIntoView(dom.options(block="start", behavior="auto" if calm else "smooth"))
-        return
+    result = RESULTS.get(str(action.dataset.action))
+    if result is None or not result.getClientRects().length:
+        return  # the action shows no result of its own, or it is not on show
+    box = result.getBoundingClientRect()
+    top, bottom = _visible_span()
+    if box.top < top or box.bottom > bottom:
+        calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        result.scrollIntoView(dom.options(block="start", behavior="auto" if calm else "smooth"))
 
 
 def keep_in_sight(event: Any) -> None:
@@ -66,7 +71,7 @@ def keep_in_sight(event: Any) -> None:
     ):
         return  # the bars are always in sight; a dialog scrolls on its own
     box = node.getBoundingClientRect()
-    top = float(document.querySelector("header.top").getBoundingClientRect().bottom)
+    top = float(HEADER[0].getBoundingClientRect().bottom)
     bottom = float(window.innerHeight)
     for bar in document.querySelectorAll(BARS):
         edge = bar.getBoundingClientRect()
@@ -83,4 +88,9 @@ def keep_in_sight(event: Any) -> None:
 
 
 def wire() -> None:
+    """Read the page's result elements and header, and keep what gets focus in sight."""
+    for node in dom.every("[data-result]"):
+        for name in str(node.dataset.result).split():
+            RESULTS[name] = node
+    HEADER[:] = [dom.one("header.top")]
     dom.on(document, "focusin", keep_in_sight)
