@@ -94,9 +94,8 @@ class ExploreScreen(kit.Screen):
         self.reminder_proxy = dom.proxy(self.remind)
         self.store.subscribe(("campaign",), self.settings_changed)
         self.restart_reminder()
-        # The Tension Die's settings and the span whose look-ahead is worked out in an
-        # idle moment (:meth:`ahead`): asked for, and last asked for.
-        self.look_ahead_for: tuple[TensionSettings, int] | None = None
+        # The Tension Die's settings and the span whose look-ahead from every pool is
+        # worked out in an idle moment (:meth:`ahead`).
         self.worked_out_for: tuple[TensionSettings, int] | None = None
 
     @property
@@ -402,27 +401,22 @@ class ExploreScreen(kit.Screen):
 
     def work_out_ahead(self, turns: int) -> None:
         """Ask for the look-ahead from every pool the Tension Die can reach to be
-        worked out in an idle moment (:meth:`ahead`), once for each procedure, set of
-        settings and span."""
-        state = self.state
-        if state.procedure is not Procedure.TENSION_DIE:
+        worked out in an idle moment (:meth:`ahead`), once for each set of settings
+        and span."""
+        if self.state.procedure is not Procedure.TENSION_DIE:
             return
         key = (tension_settings(self.app.campaign.values), turns)
         if key != self.worked_out_for:
             self.worked_out_for = key
-            self.look_ahead_for = key
             self.app.work_ahead(self.name)
 
     def ahead(self) -> bool:
         """In an idle moment: the look-ahead of the span from every pool the Tension Die
         can reach, each kept (omen.campaign.clock.chance_within), so a Next turn or
         Draw attention reads its odds instead of working them out."""
-        if self.look_ahead_for is None:
-            return False
-        settings, turns = self.look_ahead_for
-        self.look_ahead_for = None
         state, values = self.state, self.app.campaign.values
-        if state.procedure is Procedure.TENSION_DIE:
+        if self.worked_out_for is not None and state.procedure is Procedure.TENSION_DIE:
+            settings, turns = self.worked_out_for
             for pool in range(settings.start, 0, -1):
                 exploration_ahead(replace(state, pool=pool), values, turns)
         return False

@@ -248,7 +248,6 @@ class GurpsScreen(kit.Screen):
             self.logged = None
             self.store.record(logged)  # the roll changes no stored part: no Undo
         self.render()
-        self.bound("gurps-result").scrollIntoView()  # the result is at the top
 
     # --- rendering -------------------------------------------------------------------
 
