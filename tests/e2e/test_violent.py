@@ -6,7 +6,7 @@ reaction offers the reaction."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import open_app, reload_app
 
@@ -15,15 +15,22 @@ HORROR = "A horror: this encounter is violent."
 PLAIN = "They mean harm: their attitude is plain, no reaction roll is needed."
 
 
-def test_a_violent_row_on_explore_and_on_the_encounter_screen(page: Page, base: str) -> None:
-    open_app(page, base)
+def main_street_turn(page: Page, faces: str) -> Locator:
+    """A Liminal Horror turn on the Encounter Die in the example's Main Street, its faces
+    typed as physical dice; the Explore screen."""
     explore = page.locator("[data-screen='explore']")
     page.get_by_role("radio", name="Encounter Die").check()
     explore.get_by_role("combobox", name="Location").select_option(label="Example: Main Street")
     explore.get_by_text("Use physical dice").click()
-    faces = explore.get_by_role("textbox", name="Faces you rolled, in order")
-    faces.fill("1 6")
+    explore.get_by_role("textbox", name="Faces you rolled, in order").fill(faces)
     page.get_by_role("button", name="Next turn").click()
+    return explore
+
+
+def test_a_violent_row_on_explore_and_on_the_encounter_screen(page: Page, base: str) -> None:
+    open_app(page, base)
+    explore = main_street_turn(page, "1 6")
+    faces = explore.get_by_role("textbox", name="Faces you rolled, in order")
     expect(explore.locator("[data-bind='result-met']")).to_have_text(f"Met: {GROCER}")
     expect(explore.locator("[data-bind='result-violent']")).to_have_text(HORROR)
     expect(explore.get_by_role("button", name="Roll their reaction")).to_be_hidden()

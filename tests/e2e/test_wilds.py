@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app
 from .test_games_gurps_eotw import choose_game, travel, typed_travel
+from .test_violent import main_street_turn
 
 
 def choose_ose_travel(page: Page, language: str = "en") -> None:
@@ -158,13 +159,7 @@ CLUE = "The parish register has a page torn out: the year the old bell sank."
 
 def test_a_sign_rolls_on_the_location_sign_table_chosen_on_tables(page: Page, base: str) -> None:
     open_app(page, base)
-    screen = page.locator("[data-screen='explore']")
-    page.get_by_role("radio", name="Encounter Die").check()
-    screen.get_by_role("combobox", name="Location").select_option(label="Example: Main Street")
-    screen.get_by_text("Use physical dice").click()
-    faces = screen.get_by_role("textbox", name="Faces you rolled, in order")
-    faces.fill("2 2")
-    page.get_by_role("button", name="Next turn").click()
+    screen = main_street_turn(page, "2 2")
     title = page.locator("[data-bind='result-title']")
     expect(title).to_have_text(f"Encounter Die 2: a sign, omen or clue: {CLUE}")
 
@@ -175,7 +170,7 @@ def test_a_sign_rolls_on_the_location_sign_table_chosen_on_tables(page: Page, ba
     signs.select_option(label="(none)")
     expect(signs).to_have_value("")
     page.locator("[data-nav='explore']").click()
-    faces.fill("3")
+    screen.get_by_role("textbox", name="Faces you rolled, in order").fill("3")
     page.get_by_role("button", name="Next turn").click()
     expect(title).to_have_text("Encounter Die 3: A sign, omen or clue.")
 

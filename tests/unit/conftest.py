@@ -16,9 +16,20 @@ from pathlib import Path
 import pytest
 
 from omen.core.errors import RulesError
+from omen.core.i18n import Translator
 from omen.core.roll import Step
 
-ENGINE = str(Path(__file__).resolve().parents[2] / "py") + "/"
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = str(ROOT / "py") + "/"
+
+
+@pytest.fixture(scope="module")
+def czech() -> Translator:
+    """The Czech catalog the build compiled (``make build``), as the page loads it."""
+    localedir = ROOT / "static" / "build" / "locale"
+    if not (localedir / "cs" / "LC_MESSAGES" / "omen.mo").exists():
+        pytest.fail("run `make build` first: the Czech catalog is not compiled")
+    return Translator.load("cs", localedir)
 
 
 @pytest.fixture(autouse=True)

@@ -4,8 +4,6 @@ road, The End of the World's time)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from omen.campaign import settings
@@ -20,16 +18,6 @@ from omen.eotw.span import pass_time as eotw_pass
 from omen.gurps.travel import Travel, TravelCheck, travel_turn
 from omen.ose import turn as ose
 from omen.ose.turn import TurnState
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def czech() -> Translator:
-    localedir = ROOT / "static" / "build" / "locale"
-    if not (localedir / "cs" / "LC_MESSAGES" / "omen.mo").exists():
-        pytest.fail("run `make build` first: the Czech catalog is not compiled")
-    return Translator.load("cs", localedir)
 
 
 def torch(left: int = 1) -> Timers:

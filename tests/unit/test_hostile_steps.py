@@ -40,14 +40,6 @@ import i18n_check  # noqa: E402
 MARK = "@@hostile@@"  # where a test puts its hostile JSON text into a valid value
 
 
-@pytest.fixture(scope="module")
-def czech() -> Translator:
-    localedir = ROOT / "static" / "build" / "locale"
-    if not (localedir / "cs" / "LC_MESSAGES" / "omen.mo").exists():
-        pytest.fail("run `make build` first: the Czech catalog is not compiled")
-    return Translator.load("cs", localedir)
-
-
 def nested_steps(depth: int) -> str:
     """JSON text of a catalog step holding itself ``depth`` deep (built as text: the
     standard encoder would recurse too)."""
