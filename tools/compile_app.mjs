@@ -15,11 +15,15 @@
 // it, compares its hash with the one in the .pyc, and compiles the source instead when
 // they differ. A .pyc that does not belong to the source it sits beside is never run.
 //
-// One thing is left out to keep the first download small: the columns in each
-// instruction's location (what draws the ^^^^ under an expression in a traceback), a
-// third of the bytecode's compressed size. Every instruction keeps its exact line, so a
-// traceback names the same file, function and line, with the source line, as from
-// source; the compiler checks that every line is unchanged.
+// Two things are left out to keep the first download small:
+// - the columns in each instruction's location (what draws the ^^^^ under an expression
+//   in a traceback), a third of the bytecode's compressed size. Every instruction keeps
+//   its exact line, so a traceback names the same file, function and line, with the
+//   source line, as from source; the compiler checks that every line is unchanged.
+// - the docstrings of modules and functions (the rules in prose and their doctests),
+//   about a fifth of the rest. Nothing in the page reads them: the doctests run on
+//   CPython from the sources, which keep them. A class keeps its docstring: a
+//   dataclass without one would work out its signature as it is made, at every start.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -33,6 +37,7 @@ const { loadPyodide } = await import(resolve(pyodideDir, "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: resolve(pyodideDir) + "/" });
 pyodide.FS.writeFile("/tmp/source.zip", readFileSync(input));
 pyodide.runPython(`
+import ast
 import importlib.util
 import json
 import os
@@ -77,6 +82,26 @@ def lines_only(code):
     return bytes(table)
 
 
+def is_docstring(statement):
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
+
+
+def without_docstrings(tree):
+    """The module's tree with no docstring on the module or on any function (a body
+    left empty gets a \`pass\` on the docstring's line)."""
+    for node in ast.walk(tree):
+        kinds = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)
+        if isinstance(node, kinds) and node.body and is_docstring(node.body[0]):
+            first = node.body.pop(0)
+            if not node.body:
+                node.body.append(ast.copy_location(ast.Pass(), first))
+    return tree
+
+
 def without_columns(code):
     consts = tuple(
         without_columns(c) if isinstance(c, type(code)) else c for c in code.co_consts
@@ -95,7 +120,8 @@ with zipfile.ZipFile("/tmp/source.zip") as source, zipfile.ZipFile(
     for name in sorted(source.namelist()):
         data = source.read(name)
         path = os.path.abspath(name)  # where the page has it (Pyodide's home folder)
-        code = without_columns(compile(data, path, "exec", dont_inherit=True, optimize=0))
+        tree = without_docstrings(ast.parse(data, path))
+        code = without_columns(compile(tree, path, "exec", dont_inherit=True, optimize=0))
         pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
         cached = os.path.relpath(importlib.util.cache_from_source(path))
         index[name] = cached
