@@ -1,4 +1,5 @@
-// Lists and texts built in one call from Python (py/omen_web/kit/dom.py: `items`, `texts`).
+// What Python asks of the page in one call (py/omen_web/kit/dom.py: `items`, `texts`;
+// py/omen_web/kit/focus.py: `reveal_result`; py/omen_web/kit/storage.py: `LocalBackend`).
 //
 // Each call from Python into the page costs tens of microseconds at full speed, four
 // times that on a mid-range phone, and a Log entry is a dozen of them one by one: its
@@ -24,4 +25,64 @@ globalThis.omenTexts = (root, pairs) => {
     if (node === null) throw new Error(`nothing in the page matches ${selector}`);
     node.textContent = String(text);
   }
+};
+
+// The elements that show a result, by the name of each action whose result they show
+// (`data-result="next-turn draw-attention"` in the page's markup), read once.
+let resultsByAction = null;
+
+// Bring into view the element that shows the result of the action tapped at `target`,
+// when it is on show and any of it is out of sight: between the sticky header and the
+// bars over the page (`bars`, a selector). It is scrolled to the top, under the header:
+// smoothly, or at once when the device asks for reduced motion. A result already in
+// sight stays where it is. True when it was scrolled.
+globalThis.omenRevealResult = (target, bars) => {
+  const action = target instanceof Element ? target.closest("[data-action]") : null;
+  if (action === null) return false;
+  if (resultsByAction === null) {
+    resultsByAction = new Map();
+    for (const node of document.querySelectorAll("[data-result]")) {
+      for (const name of node.dataset.result.split(/\s+/)) if (name) resultsByAction.set(name, node);
+    }
+  }
+  const result = resultsByAction.get(action.dataset.action);
+  if (result === undefined || result.getClientRects().length === 0) return false;
+  const box = result.getBoundingClientRect();
+  const top = document.querySelector("header.top").getBoundingClientRect().bottom;
+  let bottom = window.innerHeight;
+  for (const bar of document.querySelectorAll(bars)) {
+    const edge = bar.getBoundingClientRect();
+    if (edge.height > 0) bottom = Math.min(bottom, edge.top);
+  }
+  if (box.top >= top && box.bottom <= bottom) return false;
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  result.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+  return true;
+};
+
+// localStorage, remembering what this page last read or wrote under each key, so that
+// whether another tab wrote there since is answered here, without the text (the log's
+// newest page: ten thousand characters or more) crossing into Python to be compared.
+// `put` throws as setItem does (storage full or switched off), remembering nothing new.
+const seenInStorage = new Map();
+globalThis.omenStorage = {
+  get(key) {
+    const text = localStorage.getItem(key);
+    seenInStorage.set(key, text);
+    return text;
+  },
+  put(key, text) {
+    localStorage.setItem(key, text);
+    seenInStorage.set(key, text);
+  },
+  drop(key) {
+    localStorage.removeItem(key);
+    seenInStorage.set(key, null);
+  },
+  names() {
+    return Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+  },
+  unchanged(key) {
+    return seenInStorage.has(key) && localStorage.getItem(key) === seenInStorage.get(key);
+  },
 };
