@@ -28,40 +28,18 @@ BARS = "nav.tabbar, main > .screen:not([hidden]) .actions"
 MARGIN = 8  # px of page left between a control and a bar
 
 
-# The elements that show a result, by the name of each action whose result they show,
-# and the sticky header: the page's own markup, read once (:func:`wire`), so a tap
-# reads no more of the page than the one result it shows.
-RESULTS: dict[str, Any] = {}
+# The sticky header, read once (:func:`wire`).
 HEADER: list[Any] = []
-
-
-def _visible_span() -> tuple[float, float]:
-    """The part of the viewport between the sticky header and the bars over the page."""
-    top = float(HEADER[0].getBoundingClientRect().bottom)
-    bottom = float(window.innerHeight)
-    for bar in document.querySelectorAll(BARS):
-        edge = bar.getBoundingClientRect()
-        if edge.height > 0:
-            bottom = min(bottom, float(edge.top))
-    return top, bottom
 
 
 def reveal_result(node: Any) -> None:
     """Bring into view the element that shows the result of the action tapped at
-    ``node`` (see the module's docstring), when it is on show and not all in sight."""
-    if not hasattr(node, "closest"):
-        return
-    action = node.closest("[data-action]")
-    if not dom.found(action):
-        return
-    result = RESULTS.get(str(action.dataset.action))
-    if result is None or not result.getClientRects().length:
-        return  # the action shows no result of its own, or it is not on show
-    box = result.getBoundingClientRect()
-    top, bottom = _visible_span()
-    if box.top < top or box.bottom > bottom:
-        calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        result.scrollIntoView(dom.options(block="start", behavior="auto" if calm else "smooth"))
+    ``node`` (see the module's docstring), when it is on show and not all in sight.
+
+    In one call into the page (``omenRevealResult``, static/lists.js): the action's name,
+    its result element, its box, the header's and the bars' are a dozen reads of the
+    page, each a call from Python that a slow phone makes several times slower."""
+    window.omenRevealResult(node, BARS)
 
 
 def keep_in_sight(event: Any) -> None:
@@ -88,9 +66,6 @@ def keep_in_sight(event: Any) -> None:
 
 
 def wire() -> None:
-    """Read the page's result elements and header, and keep what gets focus in sight."""
-    for node in dom.every("[data-result]"):
-        for name in str(node.dataset.result).split():
-            RESULTS[name] = node
+    """Read the page's header, and keep what gets focus in sight."""
     HEADER[:] = [dom.one("header.top")]
     dom.on(document, "focusin", keep_in_sight)
