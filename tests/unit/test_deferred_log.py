@@ -2,7 +2,7 @@
 
 The page gives the store ``defer`` (kit/app.py: a task after the next frame); the entry
 then waits in the page and is written before the next event, any read of the log, and
-when the page is hidden or closed (the app's ``pagehide`` calls ``write_log`` and the
+when the page is hidden or closed (the app's ``pagehide`` calls ``write_waiting`` and the
 keeper's ``settle``). Whatever path it takes, no entry is lost and Undo still puts back
 what each action changed, in order.
 """
@@ -75,7 +75,7 @@ def test_the_task_after_the_frame_writes_the_entry_and_a_reload_has_it() -> None
     store, keeper = deferred(backend)
     start = store.get("exploration")
     next_turn(store, 1)
-    store.write_log()  # the task after the frame
+    store.write_waiting()  # the task after the frame
     keeper.settle()  # and the keeper's own
     again = reloaded(backend)
     assert pools(again) == [1]
@@ -90,7 +90,7 @@ def test_a_page_closed_right_after_the_tap_keeps_the_entry_and_its_save() -> Non
     start = store.get("exploration")
     next_turn(store, 7)
     assert "The tension pool is reset" not in stored_log(backend)  # before pagehide
-    store.write_log()  # App.write_log_and_save, on pagehide
+    store.write_waiting()  # App.write_log_and_save, on pagehide
     keeper.settle()
     again = reloaded(backend)
     assert pools(again) == [7]
@@ -107,7 +107,7 @@ def test_two_taps_in_one_frame_keep_both_entries_in_order_and_undo_each() -> Non
     next_turn(store, 2)
     assert frame.asked == 1  # one task for both
     assert len(store.unwritten) == 2
-    store.write_log()
+    store.write_waiting()
     keeper.settle()
     again = reloaded(backend)
     assert pools(again) == [2, 1]
@@ -120,7 +120,7 @@ def test_the_next_event_writes_what_waits_before_its_own_entry() -> None:
     frame = Frame()
     store, _keeper = deferred(MemoryBackend(), frame)
     next_turn(store, 1)
-    store.write_log()  # App.tapped, as the next event begins
+    store.write_waiting()  # App.tapped, as the next event begins
     next_turn(store, 2)
     assert frame.asked == 2
     assert [entry[1].title.args["pool"] for entry in store.unwritten] == [2]
@@ -150,3 +150,52 @@ def test_without_defer_an_entry_is_written_in_the_action() -> None:
     next_turn(store, 6)
     assert not store.unwritten
     assert "The tension pool is reset" in stored_log(backend)
+
+
+def test_a_tap_saves_the_parts_it_changed_after_its_frame_not_in_it() -> None:
+    """The screens show the store's value at once; making it into JSON and handing it to
+    the keeper waits for the task after the frame, like the log entry."""
+    backend, frame = MemoryBackend(), Frame()
+    store, keeper = deferred(backend, frame)
+    start = store.get("exploration")
+    next_turn(store, 1)
+    assert frame.asked == 1  # one task for the part and the entry
+    assert store.get("exploration").clock.turn == start.clock.turn + 1  # what the page shows
+    assert "omen/exploration" not in keeper.unsaved()  # nothing made into JSON yet
+    store.write_waiting()  # the task after the frame
+    assert not store.unsaved and not store.unwritten
+    keeper.settle()
+    assert reloaded(backend).get("exploration").clock.turn == start.clock.turn + 1
+
+
+def test_a_choice_without_a_log_entry_waits_for_the_frame_too_and_survives_pagehide() -> None:
+    backend, frame = MemoryBackend(), Frame()
+    store, keeper = deferred(backend, frame)
+    state = store.get("exploration")
+    store.put("exploration", replace(state, clock=state.clock.advance(3)))
+    store.put("exploration", replace(state, clock=state.clock.advance(4)))
+    assert frame.asked == 1 and list(store.unsaved) == ["exploration"]  # saved once, the last
+    store.write_waiting()  # App.write_log_and_save, on pagehide
+    keeper.settle()
+    assert reloaded(backend).get("exploration").clock.turn == state.clock.turn + 4
+
+
+def test_another_tabs_change_while_this_pages_waits_is_kept_aside_not_lost() -> None:
+    """Another tab saves the same part before this page's task after the frame: taking
+    it in saves this page's change first, and the keeper keeps the other tab's aside."""
+    backend = MemoryBackend()
+    store, keeper = deferred(backend)
+    state = store.get("exploration")
+    store.write_waiting()
+    keeper.settle()
+    next_turn(store, 1)
+    other = reloaded(backend)
+    theirs = replace(state, clock=state.clock.advance(9))
+    other.put("exploration", theirs)  # saved at once: that page has no frame to wait for
+    store.take_in("exploration")
+    store.write_waiting()
+    keeper.settle()
+    mine = reloaded(backend).get("exploration")
+    assert mine.clock.turn == state.clock.turn + 1
+    aside = [k for k in backend.items if k.startswith("omen/quarantine/exploration/")]
+    assert len(aside) == 1 and '"turn"' in backend.items[aside[0]]

@@ -408,10 +408,10 @@ class App:
         window.setTimeout(self.idle, START_WAIT_MS)
 
     def tapped(self) -> None:
-        """The game master did something: the log entries that wait are written first
-        (:meth:`defer_log_entries`), and where the browser has no idle callbacks, the idle
-        work waits a while longer (:meth:`work_when_idle`)."""
-        self.store.write_log()
+        """The game master did something: the changes and log entries that wait are
+        written first (:meth:`defer_log_entries`), and where the browser has no idle
+        callbacks, the idle work waits a while longer (:meth:`work_when_idle`)."""
+        self.store.write_waiting()
         if not self.idle_callbacks:
             self.last_tap = float(window.performance.now())
 
@@ -582,10 +582,11 @@ class App:
     # --- the log entry of a tap, written after its frame ----------------------------
 
     def defer_log_entries(self) -> None:
-        """From now on an action's log entry is written in a task right after the frame
-        that shows the action (:meth:`Store.write_log`) and saved in that task, and
-        before the next event (:meth:`tapped`), any read of the log, and when the page
-        is hidden or closed, with the storage's waiting writes: a closing page keeps it."""
+        """From now on an action's log entry, and the saving of the parts it changed, are
+        done in a task right after the frame that shows the action
+        (:meth:`Store.write_waiting`) and saved in that task, and before the next event
+        (:meth:`tapped`), any read of the log, and when the page is hidden or closed,
+        with the storage's waiting writes: a closing page keeps them."""
         self.log_written = dom.proxy(self.write_log_and_save)  # one proxy each, at start
         self.log_frame = dom.proxy(lambda *_args: window.setTimeout(self.log_written, 0))
         dom.on(window, "pagehide", self.write_log_and_save)
@@ -593,8 +594,8 @@ class App:
         self.store.defer = self.write_log_soon
 
     def write_log_soon(self) -> None:
-        """Ask for the log entries to be written after the next frame (a hidden page
-        draws none: in a task of its own)."""
+        """Ask for what waits (log entries, parts to save) to be written after the next
+        frame (a hidden page draws none: in a task of its own)."""
         if document.hidden:
             window.setTimeout(self.log_written, 0)
         else:
@@ -603,7 +604,7 @@ class App:
     def write_log_and_save(self, *_args: Any) -> None:
         """The entries that wait, then every write that waits, in one task: the task
         after the frame, or the page hidden or closing."""
-        self.store.write_log()
+        self.store.write_waiting()
         self.storage.settle()
 
     def wire_navigation(self) -> None:

@@ -16,12 +16,15 @@ A part not stored yet starts from its fresh value, declared in :data:`FRESH`. Th
 modules behind a fresh value are imported when it is first needed, so a start pays only
 for the parts on show.
 
-An action's log entry is written after the frame that shows the action, when the page
-gives it ``defer`` (:meth:`Store.write_log`): its undo data made into JSON, checked and
-pushed onto the log's newest page is about a quarter of a Next turn's work, and nothing
-on screen needs it in that frame. Whatever waits is written before anything reads the log
-(:attr:`Store.log`, Undo, another tab's page), before the next event and when the page is
-hidden or closed (the app calls :meth:`Store.write_log` there), so no entry is lost.
+An action's log entry, and the saving of the parts it changed, happen after the frame
+that shows the action, when the page gives the store ``defer`` (:meth:`Store.write_waiting`):
+the entry's undo data made into JSON, checked and pushed onto the log's newest page is
+about a quarter of a Next turn's work, each changed part made into JSON another tenth, and
+nothing on screen needs either in that frame (the page shows the values the store holds).
+Whatever waits is written before anything reads the log (:attr:`Store.log`, Undo, another
+tab's page), before another tab's change is taken in, before the next event and when the
+page is hidden or closed (the app calls :meth:`Store.write_waiting` there), so nothing is
+lost.
 
 The log is kept in pages (:class:`omen.campaign.logbook.LogBook`): :attr:`Store.log` is the log
 book (its newest entries, older ones on demand, Undo's entry on whichever page), and a
@@ -155,10 +158,13 @@ class Store:
         # a result of its own (not a part's value) takes it down when it is this one.
         self.undone: Entry | None = None
         self._book: LogBook | None = None
-        # Asks for write_log() soon after the next frame; None: each entry is written at
-        # once. The entries waiting: when, the outcome, its headline and its undo data
-        # (made when written, from the old values, which are never changed in place).
+        # Asks for write_waiting() soon after the next frame; None: each change is saved
+        # and each entry written at once. The parts changed, to be saved (the value as it
+        # was changed last); the entries waiting: when, the outcome, its headline and its
+        # undo data (made when written, from the old values, never changed in place).
         self.defer: Callable[[], None] | None = None
+        self.unsaved: dict[str, Any] = {}
+        self.asked = False  # defer() asked, write_waiting() not run since
         self.unwritten: list[tuple[str, Outcome, str, Callable[[], Any]]] = []
 
     # --- reading -----------------------------------------------------------------
@@ -184,8 +190,8 @@ class Store:
     @property
     def book(self) -> LogBook:
         """The log book, opened the first time it is needed (its newest page only), with
-        every entry that waits written to it."""
-        self.write_log()
+        every change and entry that waits written first."""
+        self.write_waiting()
         return self._opened()
 
     def _opened(self) -> LogBook:
@@ -228,16 +234,27 @@ class Store:
         taken now, its undo data when it is written."""
         self.unwritten.append((self.now(), outcome, self.title(outcome.title), before))
         if self.defer is None:
-            self.write_log()
-        elif len(self.unwritten) == 1:
-            self.defer()
+            self.write_waiting()
+        else:
+            self._later()
         self.recorded()
 
-    def write_log(self) -> None:
-        """Write the log entries that wait, oldest first (see the module's text)."""
+    def _later(self) -> None:
+        """Ask for :meth:`write_waiting` after the next frame, once for what waits."""
+        if self.defer is not None and not self.asked:
+            self.asked = True
+            self.defer()
+
+    def write_waiting(self) -> None:
+        """Save the parts changed, then write the log entries, that wait, oldest first
+        (see the module's text): the parts as an action changes them before its entry."""
+        while self.unsaved:
+            kind = next(iter(self.unsaved))
+            self._save(kind, self.unsaved.pop(kind))
         while self.unwritten:
             at, outcome, text, before = self.unwritten.pop(0)
             self._opened().add(at, outcome, text, before())
+        self.asked = False
 
     def hold(self, kind: str, value: Any) -> None:
         """Keep a value in the page without saving it (one saved already, by another tab
@@ -246,6 +263,7 @@ class Store:
         if kind == "log":
             self.book.replace(value)
         else:
+            self.write_waiting()  # this page's own change first, as the keeper expects
             self.values[kind] = value
         self._tell({kind})
 
@@ -258,6 +276,7 @@ class Store:
         """Take in part ``kind`` as another tab saved it; whether there was a new value."""
         if kind == "log":
             return self.take_in_key(parts.PARTS[kind].key)
+        self.write_waiting()  # the keeper then knows of this page's own waiting change
         value = self.keeper.take_in(parts.PARTS[kind].schema)
         if value is None:
             return False
@@ -347,7 +366,12 @@ class Store:
                 self.book.replace(value)  # a whole log: laid out as pages
                 continue
             self.values[kind] = value
-            self._save(kind, value)
+            if self.defer is None:
+                self._save(kind, value)
+            else:
+                self.unsaved.pop(kind, None)  # saved once, as it is last changed
+                self.unsaved[kind] = value
+                self._later()
 
     def _save(self, kind: str, value: Any) -> None:
         encode = self.encoders.get(kind)
