@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from omen.campaign.clock import MAX_COUNT, Span, Unit
 from omen.core.notation import read_whole
@@ -33,14 +34,21 @@ def fill_units(
     labels: Mapping[Unit, str] = LABELS,
 ) -> None:
     """The unit list for the game's units, keeping the one chosen when it is still
-    offered."""
+    offered. Drawn after every tap that moves time, it is filled again only when the
+    units or the language changed: the page then has no list to lay out again."""
+    pairs = [(unit.value, screen.tr(labels[unit])) for unit in units]
+    last = _filled.get(screen)
+    if last is not None and last[0] is select and last[1] == pairs:
+        return  # as this left it; the game master's choice stands
     chosen = str(select.value)
     values = [unit.value for unit in units]
-    fields.choices(
-        select,
-        [(unit.value, screen.tr(labels[unit])) for unit in units],
-        chosen if chosen in values else values[0],
-    )
+    fields.choices(select, pairs, chosen if chosen in values else values[0])
+    _filled[screen] = (select, pairs)
+
+
+# The unit list each screen filled last, with the list element (a screen's own, for the
+# page's life) and the pairs it was filled with.
+_filled: WeakKeyDictionary[kit.Screen, tuple[Any, list[tuple[str, str]]]] = WeakKeyDictionary()
 
 
 def read_span(count: Any, unit: Any, units: Sequence[Unit]) -> Span | None:
