@@ -60,29 +60,38 @@ globalThis.omenRevealResult = (target, bars) => {
   return true;
 };
 
-// localStorage, remembering what this page last read or wrote under each key, so that
-// whether another tab wrote there since is answered here, without the text (the log's
-// newest page: ten thousand characters or more) crossing into Python to be compared.
-// `put` throws as setItem does (storage full or switched off), remembering nothing new.
-const seenInStorage = new Map();
+// localStorage, remembering what this page last read or wrote under each of the keys it
+// used lately, so that whether another tab wrote there since is answered here, without
+// the text (the log's newest page: ten thousand characters or more) crossing into Python
+// to be compared. `unchanged` answers null for a key not remembered (Python then reads
+// and compares). `put` throws as setItem does (storage full or switched off),
+// remembering nothing new.
+const seenInStorage = new Map(); // the newest last
+const KEYS_REMEMBERED = 16;
+function remember(key, text) {
+  seenInStorage.delete(key);
+  seenInStorage.set(key, text);
+  if (seenInStorage.size > KEYS_REMEMBERED) seenInStorage.delete(seenInStorage.keys().next().value);
+}
 globalThis.omenStorage = {
   get(key) {
     const text = localStorage.getItem(key);
-    seenInStorage.set(key, text);
+    remember(key, text);
     return text;
   },
   put(key, text) {
     localStorage.setItem(key, text);
-    seenInStorage.set(key, text);
+    remember(key, text);
   },
   drop(key) {
     localStorage.removeItem(key);
-    seenInStorage.set(key, null);
+    remember(key, null);
   },
   names() {
     return Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
   },
   unchanged(key) {
-    return seenInStorage.has(key) && localStorage.getItem(key) === seenInStorage.get(key);
+    if (!seenInStorage.has(key)) return null;
+    return localStorage.getItem(key) === seenInStorage.get(key);
   },
 };

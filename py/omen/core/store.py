@@ -589,7 +589,7 @@ class Keeper:
         if key not in self.known or self._backend.holds(key, self.known[key]):
             return True  # never read here, or nothing new there
         there = self._backend.get(key)
-        if there is None or there == text:
+        if there is None or there == self.known[key] or there == text:
             return True
         kind = kind_of(key)
         aside = self.keep_aside(kind, there, "other-tab")

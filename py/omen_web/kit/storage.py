@@ -39,7 +39,8 @@ class LocalBackend:
     (:meth:`holds`). The log's newest page is some ten thousand characters; read into
     Python to be compared, it would cross from the page twice a tap. Here, when the text
     asked about is the very one this page last read or wrote there, the page compares it
-    with what storage holds and answers yes or no; any other text is read and compared.
+    with what storage holds and answers yes or no (for the keys it used lately: the log's
+    newest page and the parts a tap changes); any other text is read and compared.
     """
 
     def __init__(self, local: Any) -> None:
@@ -73,7 +74,9 @@ class LocalBackend:
 
     def holds(self, key: str, text: str | None) -> bool:
         if key in self.seen and self.seen[key] is text:
-            return bool(self._unchanged(key))
+            answer = self._unchanged(key)  # null: not among the keys the page remembers
+            if isinstance(answer, bool):
+                return answer
         return self.get(key) == text
 
 
