@@ -1,5 +1,5 @@
 // What Python asks of the page in one call (py/omen_web/kit/dom.py: `items`, `texts`;
-// py/omen_web/kit/focus.py: `reveal_result`).
+// py/omen_web/kit/focus.py: `reveal_result`; py/omen_web/kit/storage.py: `LocalBackend`).
 //
 // Each call from Python into the page costs tens of microseconds at full speed, four
 // times that on a mid-range phone, and a Log entry is a dozen of them one by one: its
@@ -58,4 +58,42 @@ globalThis.omenRevealResult = (target, bars) => {
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   result.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
   return true;
+};
+
+// localStorage, remembering what this page last read or wrote under each of the keys it
+// used lately, so that whether another tab wrote there since is answered here, without
+// the text (the log's newest page: ten thousand characters or more) crossing into Python
+// to be compared. `unchanged` answers null for a key not remembered (Python then reads
+// and compares). `put` throws as setItem does (storage full or switched off),
+// remembering nothing new.
+const seenInStorage = new Map(); // the newest last
+const KEYS_REMEMBERED = 16;
+function remember(key, text) {
+  seenInStorage.delete(key);
+  seenInStorage.set(key, text);
+  if (seenInStorage.size > KEYS_REMEMBERED) seenInStorage.delete(seenInStorage.keys().next().value);
+}
+globalThis.omenStorage = {
+  get(key) {
+    const text = localStorage.getItem(key);
+    remember(key, text);
+    return text;
+  },
+  put(key, text) {
+    localStorage.setItem(key, text);
+    // What storage now holds, as it hands it out: one flat string, where the text
+    // Python handed over is pieces joined (kept, its pieces would all stay in memory).
+    remember(key, localStorage.getItem(key));
+  },
+  drop(key) {
+    localStorage.removeItem(key);
+    remember(key, null);
+  },
+  names() {
+    return Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+  },
+  unchanged(key) {
+    if (!seenInStorage.has(key)) return null;
+    return localStorage.getItem(key) === seenInStorage.get(key);
+  },
 };

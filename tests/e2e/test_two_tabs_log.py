@@ -48,3 +48,37 @@ def test_two_tabs_rolling_in_turn_keep_every_log_entry(
     expect(page.locator("[data-screen='log'] .log-entry.undone")).to_have_count(1)
     expect(log).to_have_count(36)
     assert errors == []
+
+
+# What the page remembers of storage (static/lists.js: omenStorage) and what Python asks
+# it (omen_web.kit.storage.LocalBackend.holds), in the running app.
+HOLDS = """
+from omen_web.kit.storage import LocalBackend
+from pyscript import window
+backend = LocalBackend(window.omenStorage)
+text = backend.get("omen/test/a")
+answers = [backend.holds("omen/test/a", text)]
+window.localStorage.setItem("omen/test/a", "another tab's")
+answers.append(backend.holds("omen/test/a", text))
+text = backend.get("omen/test/a")
+for number in range(20):  # the page remembers the keys it used lately, not this one now
+    backend.get(f"omen/test/other-{number}")
+answers.append(not isinstance(window.omenStorage.unchanged("omen/test/a"), bool))
+answers.append(backend.holds("omen/test/a", text))
+window.localStorage.setItem("omen/test/a", "a third tab's")
+answers.append(backend.holds("omen/test/a", text))
+str(answers)
+"""
+
+
+def test_whether_another_tab_wrote_is_answered_in_the_page_or_read_when_not_remembered(
+    page: Page, base: str
+) -> None:
+    """Storage holds what this page last saw (yes), another tab wrote (no), and the
+    same two answers for a key the page no longer remembers, read and compared."""
+    open_app(page, base)
+    page.evaluate("localStorage.setItem('omen/test/a', 'this tab')")
+    answer = page.evaluate(
+        "async (code) => (await import('./static/engine.mjs')).started.runPython(code)", HOLDS
+    )
+    assert answer == "[True, False, True, True, False]"

@@ -7,7 +7,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import settings
@@ -657,12 +657,19 @@ def test_a_page_written_between_the_claim_and_the_write_is_kept_aside() -> None:
 
         looks = 0
 
-        def get(self, key: str) -> str | None:
+        def look(self, key: str) -> None:  # the claim, then the write's own check
             if key == page_key(1):
                 self.looks += 1
                 if self.looks == 2:
                     self.items[key] = "another tab's page"
+
+        def get(self, key: str) -> str | None:
+            self.look(key)
             return super().get(key)
+
+        def holds(self, key: str, text: str | None) -> bool:
+            self.look(key)
+            return super().holds(key, text)
 
     backend = Racing()
     book = book_of(backend, size=2)
@@ -682,6 +689,32 @@ def test_a_key_never_read_is_kept_aside_when_another_tab_writes_it_before_the_fr
     assert backend.items["omen/prefs"] == "mine"
     aside = [k for k in backend.items if k.startswith("omen/quarantine/prefs/")]
     assert [backend.items[k] for k in aside] == ["the other tab's"]
+
+
+def test_a_write_asks_whether_another_tab_wrote_not_for_the_whole_text() -> None:
+    """Before each write the keeper asks storage whether the key still holds what this
+    page last saw there (the browser answers that without handing the log's newest page,
+    ten thousand characters, over to Python); it reads the text only when the answer is
+    no, and then keeps another tab's version as before."""
+
+    class Counting(MemoryBackend):
+        read: ClassVar[list[str]] = []
+
+        def get(self, key: str) -> str | None:
+            self.read.append(key)
+            return super().get(key)
+
+    backend = Counting()
+    book = book_of(backend, size=50)
+    fill(book, 3)
+    backend.read.clear()
+    fill(book, 5)
+    assert KEY not in backend.read
+    elsewhere = book_of(backend, size=50)
+    fill(elsewhere, 1)  # another tab adds an entry
+    fill(book, 1)
+    assert KEY in backend.read
+    assert ids(book_of(backend, size=50).whole().entries) == [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 
 
 def saved_all(book: LogBook) -> bool:

@@ -480,7 +480,7 @@ class LogBook:
     def _crossed(self) -> tuple[str, Log, Log] | None:
         """What another tab wrote to ``omen/log`` since this page last saw it (its text
         and log) and that log as this page saw it; None when nothing to take in."""
-        if not self.keeper.has_storage or self.keeper.is_held(KEY):
+        if not self.keeper.has_storage or self.keeper.is_held(KEY) or self.keeper.unchanged(KEY):
             return None
         there = self.keeper.stored(KEY)
         known = self.keeper.known_text(KEY)

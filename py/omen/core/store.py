@@ -252,6 +252,12 @@ class Backend(Protocol):
         """Every key stored."""
         ...
 
+    def holds(self, key: str, text: str | None) -> bool:
+        """Whether ``key`` holds exactly ``text`` now (None: nothing). Asked before each
+        write, to see whether another tab wrote there since this page last did; a
+        browser's storage answers it without handing the whole text over."""
+        ...
+
 
 class MemoryBackend:
     """A backend in memory with a browser's quota: keys and values, in characters."""
@@ -283,6 +289,14 @@ class MemoryBackend:
     def names(self) -> list[str]:
         """Every key stored."""
         return list(self.items)
+
+    def holds(self, key: str, text: str | None) -> bool:
+        """Whether ``key`` holds exactly ``text`` (None: nothing).
+
+        >>> MemoryBackend({"omen/prefs": "{}"}).holds("omen/prefs", "{}")
+        True
+        """
+        return self.items.get(key) == text
 
 
 @dataclass(frozen=True)
@@ -572,8 +586,8 @@ class Keeper:
         (unless it wrote ``text`` too); False when that could not be done (the key is
         then held)."""
         assert self._backend is not None
-        if key not in self.known:
-            return True
+        if key not in self.known or self._backend.holds(key, self.known[key]):
+            return True  # never read here, or nothing new there
         there = self._backend.get(key)
         if there is None or there == self.known[key] or there == text:
             return True
@@ -646,6 +660,18 @@ class Keeper:
         """What storage itself holds under ``key`` now, whatever this page waits to write
         there (the way to see whether another tab wrote it since :meth:`known_text`)."""
         return self._backend.get(key) if self._backend is not None else self.memory.get(key)
+
+    def unchanged(self, key: str) -> bool:
+        """Whether storage holds under ``key`` what this page last read or wrote there
+        (False for a key never read here): nothing another tab wrote since to take in.
+
+        >>> keeper = Keeper(MemoryBackend({"omen/log": "a"}), print, lambda: "")
+        >>> keeper.unchanged("omen/log"), keeper.look("omen/log"), keeper.unchanged("omen/log")
+        (False, 'a', True)
+        """
+        if self._backend is None:
+            return True
+        return key in self.known and self._backend.holds(key, self.known[key])
 
     def known_text(self, key: str) -> str | None:
         """The text this page last read or wrote under ``key`` in storage (None: none)."""

@@ -31,39 +31,61 @@ RETRY_MS = 15_000  # how often changes kept only in this page are tried again
 
 
 class LocalBackend:
-    """The browser's ``localStorage`` as a :class:`omen.core.store.Backend`."""
+    """The browser's ``localStorage`` as a :class:`omen.core.store.Backend`, through
+    ``omenStorage`` (static/lists.js), which remembers what this page last read or wrote
+    under each key.
+
+    Before each write the keeper asks whether another tab wrote there since
+    (:meth:`holds`). The log's newest page is some ten thousand characters; read into
+    Python to be compared, it would cross from the page twice a tap. Here, when the text
+    asked about is the very one this page last read or wrote there, the page compares it
+    with what storage holds and answers yes or no (for the keys it used lately: the log's
+    newest page and the parts a tap changes); any other text is read and compared.
+    """
 
     def __init__(self, local: Any) -> None:
-        self.local = local
+        self._get, self._put, self._drop = local.get, local.put, local.drop
+        self._unchanged, self.local = local.unchanged, local
+        self.seen: dict[str, str | None] = {}  # what this page last read or wrote, by key
 
     def get(self, key: str) -> str | None:
-        value = self.local.getItem(key)
-        return value if isinstance(value, str) else None  # JS null arrives as jsnull
+        value = self._get(key)
+        text = value if isinstance(value, str) else None  # JS null arrives as jsnull
+        self.seen[key] = text
+        return text
 
     def put(self, key: str, text: str) -> bool:
         try:
-            self.local.setItem(key, text)
+            self._put(key, text)
         except JsException:
-            return False
+            return False  # storage holds what it held, and the page remembers that
+        self.seen[key] = text
         return True
 
     def drop(self, key: str) -> None:
         try:
-            self.local.removeItem(key)
+            self._drop(key)
         except JsException:
             return
+        self.seen[key] = None
 
     def names(self) -> list[str]:
-        return [str(self.local.key(i)) for i in range(int(self.local.length))]
+        return [str(name) for name in self.local.names()]
+
+    def holds(self, key: str, text: str | None) -> bool:
+        if key in self.seen and self.seen[key] is text:
+            answer = self._unchanged(key)  # null: not among the keys the page remembers
+            if isinstance(answer, bool):
+                return answer
+        return self.get(key) == text
 
 
 class Storage(Keeper):
     def __init__(self, notify: Any) -> None:
         backend: LocalBackend | None
         try:
-            local = window.localStorage
-            local.getItem("omen/probe")
-            backend = LocalBackend(local)
+            window.localStorage.getItem("omen/probe")
+            backend = LocalBackend(window.omenStorage)
         except JsException:
             backend = None
         super().__init__(backend, notify, dom.now_iso, self.settle_soon)
