@@ -248,11 +248,16 @@ STOP = """(first) => {
 }"""
 
 
+# The page's next idle moment: idle work asked for before it has had its turn.
+IDLE = "() => new Promise((done) => requestIdleCallback(() => done(), { timeout: 2000 }))"
+
+
 def tab_through(page: Page, limit: int = 250) -> tuple[int, list[str]]:
     """Tab from the top of the page until focus comes round again; stops and hidden ones.
-    The state's own drawing is done first (a redraw landing mid-walk would move a stop
-    after the browser scrolled it into sight)."""
+    The state's own drawing is done first, and the page's idle work waiting then (a
+    redraw landing mid-walk would move a stop after the browser scrolled it into sight)."""
     saved(page)
+    page.evaluate(IDLE)
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
     page.locator("h1.brand").click(position={"x": 1, "y": 1})
     stops = 0
