@@ -74,6 +74,7 @@ function remember(key, text) {
   if (seenInStorage.size > KEYS_REMEMBERED) seenInStorage.delete(seenInStorage.keys().next().value);
 }
 globalThis.omenStorage = {
+  kept: KEYS_REMEMBERED,
   get(key) {
     const text = localStorage.getItem(key);
     remember(key, text);

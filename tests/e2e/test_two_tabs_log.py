@@ -64,6 +64,7 @@ text = backend.get("omen/test/a")
 for number in range(20):  # the page remembers the keys it used lately, not this one now
     backend.get(f"omen/test/other-{number}")
 answers.append(not isinstance(window.omenStorage.unchanged("omen/test/a"), bool))
+answers.append("omen/test/a" not in backend.seen and len(backend.seen) == backend.kept)
 answers.append(backend.holds("omen/test/a", text))
 window.localStorage.setItem("omen/test/a", "a third tab's")
 answers.append(backend.holds("omen/test/a", text))
@@ -75,10 +76,11 @@ def test_whether_another_tab_wrote_is_answered_in_the_page_or_read_when_not_reme
     page: Page, base: str
 ) -> None:
     """Storage holds what this page last saw (yes), another tab wrote (no), and the
-    same two answers for a key the page no longer remembers, read and compared."""
+    same two answers for a key the page no longer remembers, read and compared; Python
+    keeps the texts of no more keys than the page remembers."""
     open_app(page, base)
     page.evaluate("localStorage.setItem('omen/test/a', 'this tab')")
     answer = page.evaluate(
         "async (code) => (await import('./static/engine.mjs')).started.runPython(code)", HOLDS
     )
-    assert answer == "[True, False, True, True, False]"
+    assert answer == "[True, False, True, True, True, False]"

@@ -46,12 +46,22 @@ class LocalBackend:
     def __init__(self, local: Any) -> None:
         self._get, self._put, self._drop = local.get, local.put, local.drop
         self._unchanged, self.local = local.unchanged, local
-        self.seen: dict[str, str | None] = {}  # what this page last read or wrote, by key
+        self.kept = int(local.kept)
+        # What this page last read or wrote, for the keys the page remembers: the same
+        # keys in the same order (each get, put and drop moves its key to the newest), so
+        # no text of a key read once (an older log page, a copy kept aside) stays here.
+        self.seen: dict[str, str | None] = {}
+
+    def _saw(self, key: str, text: str | None) -> None:
+        self.seen.pop(key, None)
+        self.seen[key] = text
+        if len(self.seen) > self.kept:
+            del self.seen[next(iter(self.seen))]
 
     def get(self, key: str) -> str | None:
         value = self._get(key)
         text = value if isinstance(value, str) else None  # JS null arrives as jsnull
-        self.seen[key] = text
+        self._saw(key, text)
         return text
 
     def put(self, key: str, text: str) -> bool:
@@ -59,7 +69,7 @@ class LocalBackend:
             self._put(key, text)
         except JsException:
             return False  # storage holds what it held, and the page remembers that
-        self.seen[key] = text
+        self._saw(key, text)
         return True
 
     def drop(self, key: str) -> None:
@@ -67,7 +77,7 @@ class LocalBackend:
             self._drop(key)
         except JsException:
             return
-        self.seen[key] = None
+        self._saw(key, None)
 
     def names(self) -> list[str]:
         return [str(name) for name in self.local.names()]
