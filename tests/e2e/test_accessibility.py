@@ -248,6 +248,19 @@ STOP = """(first) => {
 }"""
 
 
+# A tap's result is scrolled into view smoothly: the page has come to rest when it has
+# not moved between two frames (a smooth scroll under way would leave a control half
+# under the header for the checks of size and sight).
+STILL = """() => new Promise((done) => {
+  let last = -1;
+  const look = () => {
+    if (window.scrollY === last) return done();
+    last = window.scrollY;
+    requestAnimationFrame(() => requestAnimationFrame(look));
+  };
+  look();
+})"""
+
 # The page's next idle moment: idle work asked for before it has had its turn.
 IDLE = "() => new Promise((done) => requestIdleCallback(() => done(), { timeout: 2000 }))"
 
@@ -428,6 +441,7 @@ def walked(page: Page, base: str, language: str, theme: str) -> dict[str, Any]:
     walk: dict[str, Any] = {"axe": {}, "targets": {}, "tab": {}, "stops": {}, "states": []}
     for state in each_state(page):
         saved(page)  # the frame that shows the last tap, and the task after it, have run
+        page.evaluate(STILL)  # and a result brought into view has come to rest
         walk["states"].append(state)
         violations = page.evaluate(AXE_RUN, AXE_OPTIONS)
         if violations:
