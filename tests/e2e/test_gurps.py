@@ -36,8 +36,9 @@ def fact(page: Page, label: str) -> Locator:
     return page.locator(".gurps-facts div").filter(has=page.get_by_text(label, exact=True))
 
 
-def test_seed_example_1_with_typed_rolls(page: Page, base: str) -> None:
-    open_app(page, base)
+def seed_example_1(page: Page) -> Locator:
+    """The seed's first example on the form: the man (Stealth 10) and ten orcs (Vision
+    9) in rocky hills in a drizzle."""
     panel = open_gurps(page)
     a, b = side(page, "Side A"), side(page, "Side B")
     enter(a.get_by_role("textbox", name="Name of the side"), "the man")
@@ -48,6 +49,12 @@ def test_seed_example_1_with_typed_rolls(page: Page, base: str) -> None:
     panel.get_by_role("combobox", name="Terrain").select_option(label="Hills (rocky/terraced)")
     enter(page.get_by_role("spinbutton", name="Weather penalty"), "-1")
     enter(page.get_by_role("spinbutton", name="per yards"), "50")
+    return panel
+
+
+def test_seed_example_1_with_typed_rolls(page: Page, base: str) -> None:
+    open_app(page, base)
+    panel = seed_example_1(page)
 
     # Odds before the roll: Stealth 10 against Vision 7 (9, −2 for drizzle at 100 yards).
     odds = page.locator("[data-bind='gurps-odds'] li")
@@ -109,10 +116,71 @@ def test_seed_example_1_with_typed_rolls(page: Page, base: str) -> None:
     )
     expect(panel.get_by_role("combobox", name="Terrain")).to_have_value("hills_rocky")
     expect(page.get_by_role("spinbutton", name="per yards")).to_have_value("50")
+    # The last result is shown whole, as it was before the reload.
+    expect(title(page)).to_have_text(
+        "the man surprises the orcs: it may start anywhere from 20 to 100 yards away, or evade."
+    )
+    expect(fact(page, "Distance")).to_contain_text("20 to 100 yards")
+    expect(fact(page, "Surprised")).to_contain_text("the orcs")
+    expect(page.get_by_role("button", name="Try for surprise")).to_be_hidden()
     page.get_by_role("button", name="Log").click()
     entries = page.locator(".log-entry")
     expect(entries).to_have_count(2)
     expect(entries.first).to_contain_text("the man surprises the orcs")
+
+
+def test_a_reload_keeps_the_whole_distance_and_the_offer_to_try_for_surprise(
+    page: Page, base: str
+) -> None:
+    """A phone drops the page between the distance and the decision to try for
+    surprise: opened again, the facts and the offer are there, and trying for surprise
+    goes on from the same distance (its MED, rolled at the table, is not rolled again)."""
+    open_app(page, base)
+    panel = seed_example_1(page)
+    panel.get_by_text("Use physical dice").click()
+    panel.get_by_role("textbox", name="Maximum encounter distance: dice total").fill("15")
+    page.get_by_role("button", name="Find the distance").click()
+    expect(title(page)).to_have_text("The encounter starts at 100 yards; nobody is surprised.")
+
+    reload_app(page)
+    panel = open_gurps(page)
+    expect(title(page)).to_have_text("The encounter starts at 100 yards; nobody is surprised.")
+    expect(fact(page, "Distance")).to_contain_text("100 yards")
+    expect(fact(page, "Spots the other first")).to_contain_text("the man")
+    expect(fact(page, "May evade")).to_contain_text("the man")
+    expect(fact(page, "Surprised")).to_contain_text("nobody")
+    panel.get_by_text("Use physical dice").click()
+    panel.get_by_role("textbox", name="Side A: 3d6 total for the contest").fill("7")
+    panel.get_by_role("textbox", name="Side B: 3d6 total for the contest").fill("15")
+    page.get_by_role("button", name="Try for surprise").click()
+    expect(title(page)).to_have_text(
+        "the man surprises the orcs: it may start anywhere from 20 to 100 yards away, or evade."
+    )
+    expect(fact(page, "Distance")).to_contain_text("20 to 100 yards")
+    panel.get_by_text("How it was worked out").click()
+    steps = page.locator("[data-bind='gurps-steps'] li")
+    expect(steps.filter(has_text="4d rolled at the table: 15")).to_have_count(1)
+    expect(steps.filter(has_text="100 yards × 20% = 20 yards")).to_have_count(1)
+
+    # A kept distance that does not work out to the log's newest entry (edited in
+    # storage, with a MED of 40 instead of 150) is not shown: the log's headline and
+    # steps are, without facts or an offer.
+    page.evaluate(
+        """() => {
+        const kept = JSON.parse(localStorage.getItem('omen/gurps_found'));
+        kept.data.med = 40;
+        kept.data.try_surprise = false;
+        delete kept.data.rolls;
+        localStorage.setItem('omen/gurps_found', JSON.stringify(kept));
+    }"""
+    )
+    reload_app(page)
+    open_gurps(page)
+    expect(title(page)).to_have_text(
+        "the man surprises the orcs: it may start anywhere from 20 to 100 yards away, or evade."
+    )
+    expect(page.locator(".gurps-facts")).to_be_hidden()
+    expect(page.get_by_role("button", name="Try for surprise")).to_be_hidden()
 
 
 def test_seeded_default_run_gives_a_distance_with_its_steps(page: Page, base: str) -> None:

@@ -22,7 +22,8 @@ from omen.core.roll import N_, Step
 from omen.core.store import Keeper, MemoryBackend
 from omen.eotw.crew import Character, Crew, StressTrack
 from omen.eotw.pools import Characteristic, Contestant, Pool, TestsForm
-from omen.gurps.distance import GurpsForm, Side
+from omen.gurps.detection import FoundDistance
+from omen.gurps.distance import Conditions, DistanceRules, GurpsForm, Side
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller
 from omen.gurps.travel import Travel, TravelCheck
 from omen.ose import checks as ose_checks
@@ -213,6 +214,15 @@ SAMPLES: dict[str, Any] = {
     ),
     "ose_tests": ose_checks.ChecksForm(ose_checks.Mode.ABILITY, "Síla", 12, 13, -2),
     "gurps_form": GurpsForm(Side(name="Hlídka", group_size=3)),
+    "gurps_found": FoundDistance(
+        Side(name="Hlídka", vision=12, stealth=13),
+        Side(name="Vlci 🐺", group_size=4),
+        Conditions(terrain="hills_rocky", darkness=-3),
+        DistanceRules(med_average=True, weather_mvd_yards=100),
+        150,
+        (9, 12),
+        True,
+    ),
     "gurps_tests": GurpsTestsForm(Mode.CONTEST, Roller("Plížení", 13, (-2, 1))),
     "gurps_travel": Travel(TravelCheck.TABLE, "wolves", 3, OUTCOME, "2 vlci", True),
     "eotw_tests": TestsForm(

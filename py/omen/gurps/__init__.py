@@ -30,6 +30,16 @@ GAME = GameSpec(
             fresh="omen.gurps.distance:GurpsForm",
         ),
         StoredPart(
+            "gurps_found",
+            N_("the last GURPS encounter distance found"),
+            "omen.gurps.detection:FOUND",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved GURPS encounter distance found"),
+            describe=lambda record: Step(N_("The last GURPS encounter distance found")),
+            fresh="omen.gurps.detection:nothing_found",
+        ),
+        StoredPart(
             "gurps_tests",
             N_("the GURPS success roll and Quick Contest"),
             "omen.gurps.tests:GURPS_TESTS",

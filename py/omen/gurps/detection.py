@@ -47,14 +47,18 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from typing import Any
 
+from omen.campaign.tables import Fields, stored_error
 from omen.core.dice import Dice
-from omen.core.errors import RulesError
+from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, ArgValue, Roll, Step
+from omen.core.store import Schema
 from omen.gurps.distance import (
     DEFAULT_RULES,
+    FAR_BASE,
     MAX_MED,
     Conditions,
     DistanceRules,
@@ -688,3 +692,130 @@ def _finish(
         headline,
         tuple(steps),
     )
+
+
+# --- the last distance found, kept for a reload ---------------------------------------
+
+
+@dataclass(frozen=True)
+class FoundDistance:
+    """The last distance found, kept so that a page opened again shows all of it: the
+    facts (distance, who spots first, who may evade, who is surprised) and the offer to
+    try for surprise, not only the log's headline and steps.
+
+    Nothing in it is rolled but the MED and the contest's two 3d6 totals; the plan and
+    the outcome follow from the sides, the conditions and the rules. So it keeps those
+    inputs, and :meth:`replay` works the same plan and outcome out again, by the same
+    code that found them. The screen shows the replay only when it says exactly what
+    the log's newest distance entry says, so a kept value that does not fit the log
+    (another tab's, or one made up) is never shown. ``med`` 0 is "none found yet".
+
+    >>> from omen.gurps.distance import Conditions, Side
+    >>> a = Side(name="the man", vision=10, stealth=10)
+    >>> b = Side(name="the orcs", group_size=10, vision=9)
+    >>> hills = Conditions(terrain="hills_rocky", weather=-1, weather_per_yards=50)
+    >>> setup = plan(a, b, hills, med=150)
+    >>> found = FoundDistance.of(setup, resolve(setup, 7, 15, try_surprise=True), True)
+    >>> again = FoundDistance.from_json(found.to_json())
+    >>> _plan, outcome = again.replay()
+    >>> outcome == resolve(setup, 7, 15, try_surprise=True), again.rolls
+    (True, (7, 15))
+    >>> FoundDistance().kept, FoundDistance.from_json({}) == FoundDistance()
+    (False, True)
+    """
+
+    a: Side = field(default_factory=Side)
+    b: Side = field(default_factory=Side)
+    conditions: Conditions = field(default_factory=Conditions)
+    rules: DistanceRules = DEFAULT_RULES
+    med: int = 0
+    rolls: tuple[int, int] | None = None  # the contest's 3d6 totals, A's and B's
+    try_surprise: bool = False
+
+    @classmethod
+    def of(cls, setup: Plan, outcome: Outcome, try_surprise: bool) -> FoundDistance:
+        """What to keep of a distance found from ``setup``."""
+        contest = outcome.contest
+        rolls = None if contest is None else (contest.a.roll, contest.b.roll)
+        return cls(setup.a, setup.b, setup.conditions, setup.rules, setup.med, rolls, try_surprise)
+
+    @property
+    def kept(self) -> bool:
+        """Whether a distance is kept (not the fresh value)."""
+        return self.med > 0
+
+    def replay(self) -> tuple[Plan, Outcome]:
+        """The plan and the outcome again, from the kept inputs and dice totals; a
+        :class:`RulesError` when they do not make a result."""
+        setup = plan(self.a, self.b, self.conditions, self.med, self.rules)
+        roll_a, roll_b = self.rolls if self.rolls is not None else (None, None)
+        return setup, resolve(setup, roll_a, roll_b, try_surprise=self.try_surprise)
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form (an empty object when nothing is kept)."""
+        if not self.kept:
+            return {}
+        data: dict[str, Any] = {
+            "a": self.a.to_json(),
+            "b": self.b.to_json(),
+            "conditions": self.conditions.to_json(),
+            "rules": {f.name: getattr(self.rules, f.name) for f in fields(self.rules)},
+            "med": self.med,
+        }
+        if self.rolls is not None:
+            data["rolls"] = list(self.rolls)
+        if self.try_surprise:
+            data["try_surprise"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> FoundDistance:
+        """Read the stored form back, every field checked."""
+        path = "gurps_found"
+        found = Fields(
+            data, path, ("a", "b", "conditions", "rules", "med", "rolls", "try_surprise")
+        )
+        if not data:
+            return cls()
+        rolls = found.raw("rolls")
+        if rolls is not None:
+            if not isinstance(rolls, list) or len(rolls) != 2:
+                raise stored_error(found.where("rolls"), Step(N_("must be two dice totals")))
+            totals = Fields(
+                dict(zip(("a", "b"), rolls, strict=True)), found.where("rolls"), ("a", "b")
+            )
+            rolls = (totals.integer("a", 3, 18), totals.integer("b", 3, 18))
+        try:
+            return cls(
+                Side.from_json(found.raw("a")),
+                Side.from_json(found.raw("b")),
+                Conditions.from_json(found.raw("conditions")),
+                _rules_from_json(found.raw("rules"), found.where("rules")),
+                found.integer("med", 1, MAX_MED),
+                rolls,
+                found.boolean("try_surprise"),
+            )
+        except StoredDataError:
+            raise
+        except RulesError as error:  # a value the rules refuse (a side's, the rules')
+            raise StoredDataError(error.message) from error
+
+
+def _rules_from_json(data: Any, path: str) -> DistanceRules:
+    names = tuple(f.name for f in fields(DistanceRules))
+    stored = Fields(data, path, names)
+    values: dict[str, Any] = {}
+    for name in names:
+        if name == "weather_mvd_yards":
+            values[name] = stored.integer(name, 1, FAR_BASE, DEFAULT_RULES.weather_mvd_yards)
+        else:
+            values[name] = stored.boolean(name, getattr(DEFAULT_RULES, name))
+    return DistanceRules(**values)
+
+
+def nothing_found() -> FoundDistance:
+    """The fresh value of the stored part ``gurps_found``."""
+    return FoundDistance()
+
+
+FOUND = Schema("gurps_found", 1, {}, FoundDistance.from_json)

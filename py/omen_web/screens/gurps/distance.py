@@ -7,8 +7,11 @@ or typed in from physical dice, as are both sides' 3d6 totals. When a side spots
 other first and nobody sneaks, it may *try for surprise*. The form is the store's part
 ``gurps_form`` (:data:`omen.gurps.distance.GURPS_FORM`), read from the store on every
 draw and kept there on every change; every result goes to the log with all its steps.
-The last result is the screen's own (it is the log's to keep); after a reload its headline
-and steps come back from its log entry (:meth:`omen_web.kit.store.Store.last_said`).
+The last result is the screen's own (the log keeps every one). The store keeps what it was
+found from (``gurps_found``, :class:`omen.gurps.detection.FoundDistance`), so after a reload
+the result comes back whole, the offer to try for surprise too, when that works out to
+the log's newest distance entry (:meth:`omen_web.kit.store.Store.last_said`); otherwise its
+headline and steps come back from the entry.
 """
 
 from __future__ import annotations
@@ -21,7 +24,15 @@ from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, ArgValue, Step
-from omen.gurps.detection import HEADLINES, Outcome, Plan, Stealthy, plan, resolve
+from omen.gurps.detection import (
+    HEADLINES,
+    FoundDistance,
+    Outcome,
+    Plan,
+    Stealthy,
+    plan,
+    resolve,
+)
 from omen.gurps.distance import (
     DARKNESS,
     TERRAINS,
@@ -104,10 +115,22 @@ class GurpsScreen(kit.Screen):
 
     def show_last(self) -> None:
         """After a reload: the last result as the log holds it, its headline and every
-        step (the facts and the offer to try for surprise need the roll itself)."""
+        step; and all of it (the facts, the offer to try for surprise) when the distance
+        kept in the store (``gurps_found``) works out to exactly that entry again."""
         entry = self.store.last_said(HEADLINES)
-        if entry is not None:
-            self.logged = LogOutcome(entry.title, entry.steps, "gurps_distance")
+        if entry is None:
+            return
+        self.logged = LogOutcome(entry.title, entry.steps, "gurps_distance")
+        found: FoundDistance = self.store.get("gurps_found")
+        if not found.kept:
+            return
+        try:
+            setup, outcome = found.replay()
+        except RulesError:
+            return  # kept from rules or a form that no longer make a result
+        cut = len(entry.steps) - len(outcome.steps)
+        if outcome.headline == entry.title and cut >= 0 and entry.steps[cut:] == outcome.steps:
+            self.plan, self.outcome, self.med_steps = setup, outcome, entry.steps[:cut]
 
     @property
     def form(self) -> GurpsForm:
@@ -229,13 +252,20 @@ class GurpsScreen(kit.Screen):
             return
         roll_a, roll_b = self.contest_rolls()
         outcome = resolve(self.plan, roll_a, roll_b, try_surprise=True)
-        self.finish(self.plan, self.med_steps, outcome)
+        self.finish(self.plan, self.med_steps, outcome, try_surprise=True)
 
-    def finish(self, setup: Plan, med_steps: tuple[Step, ...], outcome: Outcome) -> None:
+    def finish(
+        self,
+        setup: Plan,
+        med_steps: tuple[Step, ...],
+        outcome: Outcome,
+        try_surprise: bool = False,
+    ) -> None:
         if outcome.contest is not None:
             self.clear_typed("gurps-roll-a", "gurps-roll-b")
         self.plan, self.med_steps, self.outcome = setup, med_steps, outcome
         logged = LogOutcome(outcome.headline, (*med_steps, *outcome.steps), "gurps_distance")
+        found = FoundDistance.of(setup, outcome, try_surprise)  # all of it, for a reload
         travel = self.store.get("gurps_travel")
         if travel.encounter:
             from omen.gurps.travel import encounter_run
@@ -243,10 +273,16 @@ class GurpsScreen(kit.Screen):
             # The travel turn's encounter has been run: Explore offers it no longer, and
             # Undo offers it again (and takes this result off the screen).
             self.logged = logged
-            self.store.act(logged, gurps_travel=encounter_run(travel), gurps_form=self.form)
+            self.store.act(
+                logged,
+                gurps_travel=encounter_run(travel),
+                gurps_form=self.form,
+                gurps_found=found,
+            )
         else:
             self.logged = None
-            self.store.record(logged)  # the roll changes no stored part: no Undo
+            self.store.put("gurps_found", found)
+            self.store.record(logged)  # the roll changes no other stored part: no Undo
         self.render()
 
     # --- rendering -------------------------------------------------------------------
