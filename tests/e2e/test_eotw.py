@@ -397,3 +397,85 @@ def test_letting_go_and_a_failed_cling_show_the_same_ending(page: Page, base: st
     reload_app(page)
     go_to_crew(page)
     expect(page.get_by_role("article", name="Ana").get_by_text(ending)).to_be_visible()
+
+
+def test_a_reload_keeps_the_dice_and_the_stress_still_to_give(page: Page, base: str) -> None:
+    """A phone drops the page after a roll: opened again, the Tests screen shows the
+    dice and offers the stress not given yet; once given, a reload does not offer it
+    twice, and Undo offers it again."""
+    open_app(page, base, "?seed=1")
+    add_ana(page)
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
+    page.get_by_role("button", name="One die more: Equipment").click()
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    page.get_by_role("button", name="Roll", exact=True).click()
+    title = page.locator("[data-bind='test-title']")
+    expect(title).to_have_text("Ana: Success: 1 success, 1 stress")
+    give = page.get_by_role("button", name="Give 1 stress (Physical) to Ana")
+    given = page.locator("[data-bind='stress-given']")
+
+    reload_app(page)
+    go_to_tests(page)
+    expect(title).to_have_text("Ana: Success: 1 success, 1 stress")
+    expect(page.get_by_role("list", name="Positive dice").get_by_role("listitem")).to_have_text(
+        ["2 success", "5 no success"]
+    )
+    expect(page.get_by_role("list", name="Negative dice").get_by_role("listitem")).to_have_text(
+        ["1 stress"]
+    )
+    give.click()
+    expect(given).to_have_text("Stress track (Physical): 0 → 1 of 9 boxes")
+
+    reload_app(page)
+    go_to_tests(page)
+    expect(title).to_have_text("Ana: Success: 1 success, 1 stress")
+    expect(given).to_have_text("Stress track (Physical): 0 → 1 of 9 boxes")
+    expect(give).to_be_hidden()
+    go_to_crew(page)
+    ana = page.get_by_role("article", name="Ana")
+    expect(ana.get_by_role("img", name="Physical stress 1 of 9")).to_be_visible()
+
+    # Undo takes the stress back, and the Tests screen offers it again.
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo last action").click()
+    go_to_tests(page)
+    expect(give).to_be_visible()
+    expect(given).to_be_hidden()
+    reload_app(page)
+    go_to_tests(page)
+    expect(give).to_be_visible()
+
+
+def test_a_reload_keeps_an_opposed_tests_stress_still_to_give(page: Page, base: str) -> None:
+    open_app(page, base)
+    add_ana(page)
+    go_to_tests(page)
+    tests = page.locator("[data-screen='tests']")
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    tests.get_by_text("Opposed test", exact=True).click()
+    page.get_by_role("button", name="Add this pool as a contestant").click()
+    page.get_by_role("button", name="Clear pool").click()
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Nobody from the crew")
+    page.get_by_role("combobox", name="Value").select_option("2")
+    page.get_by_role("textbox", name="Contestant's name").fill("Rat")
+    page.get_by_role("button", name="Add this pool as a contestant").click()
+    # Ana rolls 1 (a success against 4) and 5 (stress); the Rat rolls 3 (no success).
+    page.get_by_role("textbox", name="Faces rolled, in order (optional)").fill("1 5 3")
+    page.get_by_role("button", name="Roll the opposed test").click()
+    title = page.locator("[data-bind='test-title']")
+    expect(title).to_have_text("Ana wins the opposed test.")
+
+    reload_app(page)
+    go_to_tests(page)
+    expect(title).to_have_text("Ana wins the opposed test.")
+    give = page.get_by_role("button", name="Give 1 stress (Physical) to Ana")
+    give.click()
+    opposed = page.locator("[data-bind='opposed-stress']")
+    expect(opposed).to_have_text("Stress track (Physical): 0 → 1 of 9 boxes")
+
+    reload_app(page)
+    go_to_tests(page)
+    expect(opposed).to_have_text("Stress track (Physical): 0 → 1 of 9 boxes")
+    expect(give).to_have_count(0)

@@ -21,7 +21,9 @@ from omen.core import store
 from omen.core.roll import N_, Step
 from omen.core.store import Keeper, MemoryBackend
 from omen.eotw.crew import Character, Crew, StressTrack
-from omen.eotw.pools import Characteristic, Contestant, Pool, TestsForm
+from omen.eotw.kept import KeptTest, Kind
+from omen.eotw.pools import Characteristic, Contestant, Pool, PoolSettings, TestsForm
+from omen.eotw.settings import TieRule
 from omen.gurps.detection import FoundDistance
 from omen.gurps.distance import Conditions, DistanceRules, GurpsForm, Side
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller
@@ -232,6 +234,24 @@ SAMPLES: dict[str, Any] = {
         Pool(equipment=2, danger=1),
         (),
         (Contestant("Stráž", Pool(assistance=1), 3),),
+    ),
+    "eotw_result": KeptTest(
+        Kind.OPPOSED,
+        positive=(5, 2, 6, 1, 3),
+        contestants=(
+            Contestant("Ana", Pool(equipment=1, danger=1), 3, Characteristic.LOGIC, "c1"),
+            Contestant("Stráž", Pool(assistance=1), 3),
+        ),
+        settings=PoolSettings(cancel_first=False, tie=TieRule.REROLL),
+        given=(
+            (
+                0,
+                Step(
+                    "Stress track ({category}): {before} → {after} of {boxes} boxes",
+                    {"category": Step("Mental"), "before": 0, "after": 1, "boxes": 9},
+                ),
+            ),
+        ),
     ),
     "prefs": Prefs("cs", "dark"),
     "log": Log().add(

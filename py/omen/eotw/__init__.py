@@ -39,6 +39,16 @@ GAME = GameSpec(
             describe=lambda record: Step(N_("The dice pool and contestants on the Tests screen")),
             fresh="omen.eotw.pools:TestsForm",
         ),
+        StoredPart(
+            "eotw_result",
+            N_("the last test rolled on the Tests screen"),
+            "omen.eotw.kept:KEPT_TEST",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved last test"),
+            describe=lambda record: Step(N_("The last test rolled on the Tests screen")),
+            fresh="omen.eotw.kept:KeptTest",
+        ),
     ),
     screens={
         "eotw_scene": "omen_web.screens.eotw.scene:EotwScenePanel",

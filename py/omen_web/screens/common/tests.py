@@ -11,8 +11,12 @@ The Crew screen (or a downtime scene) asks for a test by writing the form's ``pu
 (:func:`omen.eotw.crew.ask_test`); the roll is then applied to that character
 (:func:`omen.eotw.crew.settle`) and the crew and the form change in one action, one Undo.
 State: the store's ``eotw_tests`` (:data:`omen.eotw.pools.TESTS_FORM`, kept across reloads) and
-``crew``; the last result shown is this screen's own and is not stored: after a reload it
-comes back from its log entry (:meth:`omen_web.kit.store.Store.last_said`). A render draws
+``crew``. The last result shown is this screen's own; its dice and the stress given after
+it are kept in ``eotw_result`` (:class:`omen.eotw.kept.KeptTest`), so after a reload the
+result comes back whole (the dice, a Give stress not given yet) when the kept dice work
+out to the log's newest test entry (:meth:`omen_web.kit.store.Store.last_said`), and as
+the entry's headline and steps otherwise. Giving stress changes the crew and the kept
+test in one action: Undo offers it again. A render draws
 only the regions whose state changed (the odds, the result, the form's parts), each keyed
 on what it reads.
 """
@@ -40,6 +44,7 @@ from omen.eotw.crew import (
     treatment_time,
     untestable,
 )
+from omen.eotw.kept import PLAIN_GIVEN, KeptTest, Kind
 from omen.eotw.pools import (
     MAX_CONTESTANTS,
     NEGATIVE_REASONS,
@@ -88,6 +93,11 @@ def said_kind(title: Step) -> str | None:
     return "" if title.key in (DRAW, WINS) else None
 
 
+def ends_with(steps: tuple[Step, ...], tail: tuple[Step, ...]) -> bool:
+    """Whether a logged entry's ``steps`` end with a result's own ``tail``."""
+    return len(tail) <= len(steps) and steps[len(steps) - len(tail) :] == tail
+
+
 def _faces(faces: tuple[int, ...]) -> str:
     return ", ".join(str(face) for face in faces) or "–"
 
@@ -97,7 +107,7 @@ class TestsScreen(kit.Screen):
     __test__ = False  # not a pytest class
     name = "tests"
     root_selector = '[data-bind="eotw-tests"]'
-    parts = ("eotw_tests", "crew", "campaign", "meeting")
+    parts = ("eotw_tests", "crew", "campaign", "meeting", "eotw_result")
 
     def build(self) -> None:
         # The last result on show: this screen's own, not stored.
@@ -109,6 +119,7 @@ class TestsScreen(kit.Screen):
         self.opposed: OpposedResult | None = None
         self.opposed_given: dict[int, Step] = {}
         self.kind = ""  # how a result from the log is marked (a roll in this page: its own)
+        self.seen_kept: KeptTest | None = None  # the kept test the stress owed was read from
         self.show_last()
         self.counts: dict[Reason, Any] = {}
         self.reason_buttons: dict[Reason, tuple[Any, Any]] = {}
@@ -131,12 +142,55 @@ class TestsScreen(kit.Screen):
         self.seen_meeting: Any = None  # an NPC met names the next contestant (see render)
 
     def show_last(self) -> None:
-        """After a reload: the last result as the log holds it (its headline and steps;
-        the dice and the stress to give are the roll's own, not offered twice)."""
+        """After a reload: the last result as the log holds it, its headline and steps;
+        with its dice and the stress still to give when the kept test (``eotw_result``)
+        works out to that entry again."""
         entry = self.store.last_said(SAID)
         kind = None if entry is None else said_kind(entry.title)
-        if entry is not None and kind is not None:
-            self.title, self.steps, self.kind = entry.title, entry.steps, kind
+        if entry is None or kind is None:
+            return
+        self.title, self.steps, self.kind = entry.title, entry.steps, kind
+        kept = self.kept()
+        try:
+            if kept.kind is Kind.PLAIN and kind:
+                result = kept.replay_plain()
+                if ends_with(entry.steps, result.steps) and kind == (
+                    "success" if result.success else "failure"
+                ):
+                    self.result = result
+            elif kept.kind is Kind.OPPOSED and not kind:
+                outcome = kept.replay_opposed()
+                if (
+                    ends_with(entry.steps, outcome.steps)
+                    and self.opposed_title(outcome) == entry.title
+                ):
+                    self.opposed = outcome
+        except RulesError:
+            return  # kept dice that make no test: the entry's headline and steps only
+
+    def kept(self) -> KeptTest:
+        """The last test's dice and the stress given, as the store keeps them."""
+        kept: KeptTest = self.store.get("eotw_result")
+        return kept
+
+    def follow_kept(self) -> None:
+        """Read the stress given (and so still owed) from the kept test, when it is the
+        test on show: after a give, its Undo, or a reload."""
+        kept = self.kept()
+        if kept is self.seen_kept:
+            return
+        self.seen_kept = kept
+        result, opposed = self.result, self.opposed
+        if result is not None and kept.kind is Kind.PLAIN and kept.replays(result):
+            self.given = kept.given_to(PLAIN_GIVEN)
+            owes = kept.owed and result.stress and self.given is None
+            self.stress_owed = (kept.owed, result.stress) if owes else None
+        elif (
+            opposed is not None
+            and kept.kind is Kind.OPPOSED
+            and kept.contestants == opposed.contestants
+        ):
+            self.opposed_given = dict(kept.given)
 
     # --- what is kept (the store's) -------------------------------------------------------
 
@@ -329,9 +383,9 @@ class TestsScreen(kit.Screen):
         self.steps = (*self.pool_steps(pool), *result.steps)
         self.result = result
         self.given = None
-        self.stress_owed = (
-            (character.id, result.stress) if character is not None and result.stress else None
-        )
+        owed = character.id if character is not None and result.stress else ""
+        self.stress_owed = (owed, result.stress) if owed else None
+        self.store.put("eotw_result", KeptTest.plain(result, settings, owed))
         self.store.record(Outcome(title, self.steps, "eotw-test"))  # a plain test: no Undo
         self.put(after)
 
@@ -346,7 +400,7 @@ class TestsScreen(kit.Screen):
         self.result = result
         self.stress_owed, self.given = None, None
         outcome = Outcome(settled.title, self.steps, "crew")
-        self.store.act(outcome, crew=settled.crew, eotw_tests=after)
+        self.store.act(outcome, crew=settled.crew, eotw_tests=after, eotw_result=KeptTest())
 
     def pool_steps(self, pool: Pool) -> list[Step]:
         steps = [
@@ -367,16 +421,23 @@ class TestsScreen(kit.Screen):
             steps.append(Step(N_("Pushed: one more positive and one more negative die")))
         return steps
 
-    def _give(self, ident: str, characteristic: Characteristic, amount: int) -> Step:
-        """Put ``amount`` stress onto a crew member's track: a crew change, undoable."""
+    def _give(self, ident: str, characteristic: Characteristic, amount: int, index: int) -> Step:
+        """Put ``amount`` stress onto a crew member's track: a crew change, undoable, and
+        the kept test's note of it (contestant ``index``), in the same action."""
         crew = self.crew()
         member = crew.find(ident)
         if member is None:
             raise RulesError(Step(N_("That character is no longer in the crew.")))
         change = take_stress(member, characteristic.category, amount)
+        line = change.steps[-1]
         outcome = Outcome(change.steps[0], change.steps, "crew")
-        self.store.act(outcome, crew=crew.put(change.character))
-        return change.steps[-1]
+        kept = self.kept()
+        if kept.kind is None:
+            self.store.act(outcome, crew=crew.put(change.character))
+        else:
+            given = kept.with_given(index, line)
+            self.store.act(outcome, crew=crew.put(change.character), eotw_result=given)
+        return line
 
     def on_give_stress(self, _target: Any, _event: Any) -> None:
         if self.stress_owed is None or self.result is None:
@@ -385,7 +446,7 @@ class TestsScreen(kit.Screen):
         characteristic = self.result.characteristic or self.form.characteristic
         self.stress_owed = None
         try:
-            self.given = self._give(ident, characteristic, amount)
+            self.given = self._give(ident, characteristic, amount, PLAIN_GIVEN)
         except RulesError:
             self.stress_owed = (ident, amount)
             raise
@@ -439,7 +500,8 @@ class TestsScreen(kit.Screen):
             raise RulesError(Step(N_("Add two or more contestants for an opposed test.")))
         check_testable(self.crew(), [contestant.member for contestant in form.contestants])
         typed = self.bound("typed-opposed")
-        outcome = opposed_test(form.contestants, self.app.dice(str(typed.value)), self.settings())
+        settings = self.settings()
+        outcome = opposed_test(form.contestants, self.app.dice(str(typed.value)), settings)
         typed.value = ""
         self.title, self.kind = self.opposed_title(outcome), ""
         lines: list[Step] = []
@@ -466,6 +528,7 @@ class TestsScreen(kit.Screen):
         self.stress_owed = None
         self.given = None
         self.opposed, self.opposed_given = outcome, {}
+        self.store.put("eotw_result", KeptTest.opposed(outcome, settings))
         self.store.record(Outcome(self.title, self.steps, "eotw-opposed"))
         self.render()
 
@@ -493,7 +556,9 @@ class TestsScreen(kit.Screen):
         index = int(str(target.dataset.index))
         for number, contestant, member, stress in self.owed_after_opposed():
             if number == index and contestant.characteristic is not None:
-                self.opposed_given[index] = self._give(member.id, contestant.characteristic, stress)
+                self.opposed_given[index] = self._give(
+                    member.id, contestant.characteristic, stress, index
+                )
                 break
         self.render()
 
@@ -522,6 +587,7 @@ class TestsScreen(kit.Screen):
         if self.store.took_back(self.title, self.steps):  # Undo took the test back
             self.title, self.steps, self.result = None, (), None
             self.stress_owed, self.given = None, None
+        self.follow_kept()
         crew = self.crew()
         character = self.character(form)
         chosen = form.character if character is not None else ""

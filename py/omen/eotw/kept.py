@@ -1,0 +1,273 @@
+"""The last test rolled on the Tests screen, kept so that a page opened again shows all of it.
+
+A phone may drop the page between a roll and the next tap. The log keeps the roll's
+headline and steps, but the Tests screen shows more: the dice themselves (which rolled a
+success, which cancelled, which gave stress) and a button to put the stress a roll left
+onto the crew member's track. That button must come back if the stress was not given
+yet, and must not come back once it was.
+
+So the screen keeps the roll's dice, not its result: a plain test's positive and negative
+faces; for an opposed test the contestants and every face rolled, in the order they were
+rolled. :meth:`KeptTest.replay` works the result out again from them, by the same rules
+that first worked it out (:func:`omen.eotw.pools.resolve`,
+:func:`omen.eotw.pools.opposed_test`), so kept and shown cannot drift apart. The screen
+shows the replay only when its steps are the log's newest test entry's. What was given is
+kept beside the dice, and the stress given is one action with it, so Undo offers the
+stress again.
+
+>>> from omen.eotw.pools import Characteristic, PoolSettings, resolve
+>>> result = resolve(3, [2, 5], [2], characteristic=Characteristic.LOGIC)
+>>> kept = KeptTest.plain(result, PoolSettings(), owed="c1")
+>>> kept.replay_plain() == result, result.stress
+(True, 0)
+>>> KeptTest.from_json(kept.to_json()) == kept
+True
+>>> KeptTest().to_json(), KeptTest.from_json({}).kind is None
+({}, True)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from omen.campaign.tables import Fields, stored_error
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import N_, Step
+from omen.core.store import Schema
+from omen.eotw.pools import (
+    MAX_CONTESTANTS,
+    MAX_DICE,
+    MAX_MEMBER_ID,
+    MAX_ROUNDS,
+    SIDES,
+    Characteristic,
+    Contestant,
+    OpposedResult,
+    PoolSettings,
+    TestResult,
+    opposed_test,
+    resolve,
+)
+from omen.eotw.settings import TieRule
+
+# Every face an opposed test can roll: each contestant's whole pool, every round.
+MAX_FACES = MAX_DICE * MAX_CONTESTANTS * MAX_ROUNDS
+PLAIN_GIVEN = 0  # where a plain test's stress given is kept in ``given``
+
+
+class Kind(enum.Enum):
+    """Which kind of test is kept."""
+
+    PLAIN = "plain"
+    OPPOSED = "opposed"
+
+
+@dataclass(frozen=True)
+class KeptTest:
+    """The last test's dice, and the stress given after it.
+
+    ``kind`` None: nothing is kept. A plain test keeps ``value``, ``characteristic``,
+    its ``positive`` and ``negative`` faces and ``owed``, the crew member its stress
+    goes to ("" for nobody). An opposed test keeps its ``contestants`` and, in
+    ``positive``, every face rolled in order (each contestant's positive dice, then
+    negative, round after round). ``given`` holds what the game master gave: the
+    line said, by contestant (:data:`PLAIN_GIVEN` for a plain test).
+    """
+
+    kind: Kind | None = None
+    value: int = 3
+    characteristic: Characteristic | None = None
+    positive: tuple[int, ...] = ()
+    negative: tuple[int, ...] = ()
+    contestants: tuple[Contestant, ...] = ()
+    settings: PoolSettings = field(default_factory=PoolSettings)
+    owed: str = ""
+    given: tuple[tuple[int, Step], ...] = ()
+
+    @classmethod
+    def plain(cls, result: TestResult, settings: PoolSettings, owed: str = "") -> KeptTest:
+        """What to keep of a plain test; ``owed``: who its stress goes to."""
+        return cls(
+            Kind.PLAIN,
+            result.value,
+            result.characteristic,
+            result.positive,
+            result.negative,
+            settings=settings,
+            owed=owed,
+        )
+
+    @classmethod
+    def opposed(cls, outcome: OpposedResult, settings: PoolSettings) -> KeptTest:
+        """What to keep of an opposed test: its contestants and every face, in order.
+
+        >>> from omen.eotw.pools import Pool
+        >>> sides = (Contestant("Ana", Pool(), 3), Contestant("Guard", Pool(), 2))
+        >>> outcome = opposed_test(sides, ScriptedDice([5, 1]))
+        >>> kept = KeptTest.opposed(outcome, PoolSettings())
+        >>> kept.positive, kept.replay_opposed() == outcome
+        ((5, 1), True)
+        """
+        faces = tuple(
+            face
+            for round_ in outcome.rounds
+            for result in round_.results
+            for face in (*result.positive, *result.negative)
+        )
+        return cls(Kind.OPPOSED, positive=faces, contestants=outcome.contestants, settings=settings)
+
+    def with_given(self, index: int, line: Step) -> KeptTest:
+        """The same test, with ``line`` said of the stress given to contestant ``index``."""
+        return replace(self, given=(*((i, s) for i, s in self.given if i != index), (index, line)))
+
+    def replays(self, result: TestResult) -> bool:
+        """Whether this is the plain test that gave ``result`` (the same dice and value)."""
+        return self.kind is Kind.PLAIN and (
+            self.value,
+            self.characteristic,
+            self.positive,
+            self.negative,
+        ) == (result.value, result.characteristic, result.positive, result.negative)
+
+    def given_to(self, index: int = PLAIN_GIVEN) -> Step | None:
+        """What was said of the stress given to ``index``, or None if none was."""
+        return dict(self.given).get(index)
+
+    def replay_plain(self) -> TestResult:
+        """A plain test's result again, from its faces."""
+        if self.kind is not Kind.PLAIN:
+            raise RulesError(Step(N_("No plain test is kept.")))
+        return resolve(
+            self.value,
+            self.positive,
+            self.negative,
+            characteristic=self.characteristic,
+            settings=self.settings,
+        )
+
+    def replay_opposed(self) -> OpposedResult:
+        """An opposed test's result again, from its contestants and faces; a
+        :class:`RulesError` when the faces are not the ones that test rolls."""
+        if self.kind is not Kind.OPPOSED:
+            raise RulesError(Step(N_("No opposed test is kept.")))
+        dice = ScriptedDice(self.positive)
+        outcome = opposed_test(self.contestants, dice, self.settings)
+        if dice.remaining:
+            raise RulesError(Step(N_("The kept dice are not the ones that test rolled.")))
+        return outcome
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form (an empty object when nothing is kept)."""
+        if self.kind is None:
+            return {}
+        out: dict[str, Any] = {"kind": self.kind.value}
+        if self.kind is Kind.PLAIN:
+            out["value"] = self.value
+            if self.characteristic is not None:
+                out["characteristic"] = self.characteristic.value
+            out["negative"] = list(self.negative)
+            if self.owed:
+                out["owed"] = self.owed
+        else:
+            out["contestants"] = [contestant.to_json() for contestant in self.contestants]
+        out["positive"] = list(self.positive)
+        out["settings"] = {
+            "cancel_first": self.settings.cancel_first,
+            "tie": self.settings.tie.value,
+        }
+        if self.given:
+            out["given"] = [[index, line.to_json()] for index, line in self.given]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> KeptTest:
+        """Read the stored form back, every field checked."""
+        path = "eotw_result"
+        allowed = (
+            "kind",
+            "value",
+            "characteristic",
+            "positive",
+            "negative",
+            "contestants",
+            "settings",
+            "owed",
+            "given",
+        )
+        stored = Fields(data, path, allowed)
+        if not data:
+            return cls()
+        kind = Kind(stored.choice("kind", tuple(k.value for k in Kind)))
+        characteristic = stored.raw("characteristic")
+        if characteristic is not None:
+            characteristic = Characteristic(
+                stored.choice("characteristic", tuple(c.value for c in Characteristic))
+            )
+        raw_settings = stored.raw("settings")
+        settings = Fields(
+            {} if raw_settings is None else raw_settings,
+            stored.where("settings"),
+            ("cancel_first", "tie"),
+        )
+        try:
+            contestants = tuple(
+                Contestant.from_json(raw, f"{path}.contestants")
+                for raw in _listed(stored, "contestants", MAX_CONTESTANTS)
+            )
+            return cls(
+                kind,
+                stored.integer("value", 1, 5, 3),
+                characteristic,
+                _faces(stored, "positive", MAX_FACES if kind is Kind.OPPOSED else MAX_DICE),
+                _faces(stored, "negative", MAX_DICE),
+                contestants,
+                PoolSettings(
+                    settings.boolean("cancel_first", True),
+                    TieRule(settings.choice("tie", tuple(t.value for t in TieRule), "draw")),
+                ),
+                stored.optional_text("owed", MAX_MEMBER_ID) or "",
+                _given(stored, len(contestants) if kind is Kind.OPPOSED else 1),
+            )
+        except StoredDataError:
+            raise
+        except RulesError as error:
+            raise StoredDataError(error.message) from error
+
+
+def _listed(stored: Fields, key: str, limit: int) -> list[Any]:
+    raw = stored.raw(key)
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > limit:
+        raise stored_error(
+            stored.where(key), Step(N_("must be a list of at most {limit}"), {"limit": limit})
+        )
+    return raw
+
+
+def _faces(stored: Fields, key: str, limit: int) -> tuple[int, ...]:
+    faces = _listed(stored, key, limit)
+    for face in faces:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= SIDES:
+            raise stored_error(stored.where(key), Step(N_("must hold die faces from 1 to 6")))
+    return tuple(faces)
+
+
+def _given(stored: Fields, indices: int) -> tuple[tuple[int, Step], ...]:
+    given: list[tuple[int, Step]] = []
+    for raw in _listed(stored, "given", MAX_CONTESTANTS):
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise stored_error(stored.where("given"), Step(N_("must pair a contestant and a line")))
+        index, line = raw
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < indices:
+            raise stored_error(
+                stored.where("given"), Step(N_("names a contestant the test has not"))
+            )
+        given.append((index, Step.from_json(line)))
+    return tuple(given)
+
+
+KEPT_TEST = Schema("eotw_result", 1, {}, KeptTest.from_json)
