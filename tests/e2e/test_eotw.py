@@ -479,3 +479,26 @@ def test_a_reload_keeps_an_opposed_tests_stress_still_to_give(page: Page, base: 
     go_to_tests(page)
     expect(opposed).to_have_text("Stress track (Physical): 0 → 1 of 9 boxes")
     expect(give).to_have_count(0)
+
+
+def test_a_reload_keeps_a_test_the_crew_screen_asked_for(page: Page, base: str) -> None:
+    open_app(page, base)
+    add_ana(page)
+    ana = page.get_by_role("article", name="Ana")
+    for _ in range(9):
+        ana.get_by_role("button", name="Add 1 stress (Physical)").click()
+    full = ana.get_by_role("group", name="Full track (Physical)")
+    full.get_by_role("button", name="Cling to life").click()
+    page.locator("[data-screen='tests'] .eotw-tests").get_by_text("Use physical dice").click()
+    page.get_by_role("textbox", name="Positive faces").fill("1")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    title = page.locator("[data-bind='test-title']")
+    expect(title).to_have_text("Ana clings to life and is out of play for now.")
+
+    reload_app(page)
+    go_to_tests(page)
+    expect(title).to_have_text("Ana clings to life and is out of play for now.")
+    expect(page.get_by_role("list", name="Positive dice").get_by_role("listitem")).to_have_text(
+        ["1 success"]
+    )
+    expect(page.get_by_role("button", name=re.compile("^Give "))).to_be_hidden()

@@ -15,12 +15,14 @@ from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import Step
 from omen.core.store import decode, encode
+from omen.eotw.crew import Category, Character, Crew, settle, take_stress
 from omen.eotw.kept import KEPT_TEST, PLAIN_GIVEN, KeptTest
 from omen.eotw.pools import (
     Characteristic,
     Contestant,
     Pool,
     PoolSettings,
+    Purpose,
     opposed_test,
     resolve,
 )
@@ -195,3 +197,20 @@ def test_a_field_that_does_not_fit_is_refused_naming_it(
 def test_a_given_line_that_is_not_one_of_omens_messages_is_refused(line: Any) -> None:
     with pytest.raises(StoredDataError):
         read({**PLAIN, "given": [[0, line]]})
+
+
+def test_a_test_asked_for_keeps_its_dice_and_the_headline_it_was_logged_with() -> None:
+    ana = take_stress(Character("a", "Ana", vitality=3), Category.PHYSICAL, 9).character
+    result = resolve(3, [1], [], characteristic=Characteristic.VITALITY)
+    settled = settle(Crew((ana,)), Purpose("a", Category.PHYSICAL), result)
+    kept = stored(KeptTest.asked(result, PoolSettings(), settled.title))
+    assert kept.said == settled.title
+    assert kept.replay_plain() == result
+    assert kept.to_json()["kind"] == "asked"
+    # Only a test asked for has a headline kept, and it must be one of Omen's messages.
+    with pytest.raises(StoredDataError):
+        read({**PLAIN, "said": settled.title.to_json()})
+    with pytest.raises(StoredDataError):
+        read({**kept.to_json(), "said": None})
+    with pytest.raises(StoredDataError):
+        read({**kept.to_json(), "said": {"k": "You have been hacked"}})

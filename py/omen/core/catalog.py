@@ -1266,6 +1266,7 @@ _MESSAGES = (
     "base 3 miles ({yards} yards) to spot a fire; nothing modifies it\x1f"
     "base 3 miles ({yards} yards) to spot terrain\x1f"
     "base {yards} yards to spot creatures\x1f"
+    "belongs to a test asked for, and only\x1f"
     "between two sizes of the table, the larger one counts\x1f"
     "both fail: the smaller failure wins\x1f"
     "both sides\x1f"

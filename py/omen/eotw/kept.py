@@ -7,8 +7,8 @@ onto the crew member's track. That button must come back if the stress was not g
 yet, and must not come back once it was.
 
 So the screen keeps the roll's dice, not its result: a plain test's positive and negative
-faces; for an opposed test the contestants and every face rolled, in the order they were
-rolled. :meth:`KeptTest.replay` works the result out again from them, by the same rules
+faces (and, for a test the Crew screen asked for, the headline it was logged with); for an
+opposed test the contestants and every face rolled, in the order they were rolled. :meth:`KeptTest.replay` works the result out again from them, by the same rules
 that first worked it out (:func:`omen.eotw.pools.resolve`,
 :func:`omen.eotw.pools.opposed_test`), so kept and shown cannot drift apart. The screen
 shows the replay only when its steps are the log's newest test entry's. What was given is
@@ -63,6 +63,7 @@ class Kind(enum.Enum):
 
     PLAIN = "plain"
     OPPOSED = "opposed"
+    ASKED = "asked"  # a test the Crew screen asked for, applied to its character
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,8 @@ class KeptTest:
 
     ``kind`` None: nothing is kept. A plain test keeps ``value``, ``characteristic``,
     its ``positive`` and ``negative`` faces and ``owed``, the crew member its stress
-    goes to ("" for nobody). An opposed test keeps its ``contestants`` and, in
+    goes to ("" for nobody). A test asked for keeps the same dice and ``said``, the
+    headline its log entry has (what it did to the character is the crew's to keep). An opposed test keeps its ``contestants`` and, in
     ``positive``, every face rolled in order (each contestant's positive dice, then
     negative, round after round). ``given`` holds what the game master gave: the
     line said, by contestant (:data:`PLAIN_GIVEN` for a plain test).
@@ -86,6 +88,7 @@ class KeptTest:
     settings: PoolSettings = field(default_factory=PoolSettings)
     owed: str = ""
     given: tuple[tuple[int, Step], ...] = ()
+    said: Step | None = None
 
     @classmethod
     def plain(cls, result: TestResult, settings: PoolSettings, owed: str = "") -> KeptTest:
@@ -99,6 +102,11 @@ class KeptTest:
             settings=settings,
             owed=owed,
         )
+
+    @classmethod
+    def asked(cls, result: TestResult, settings: PoolSettings, said: Step) -> KeptTest:
+        """What to keep of a test asked for, whose log entry says ``said``."""
+        return replace(cls.plain(result, settings), kind=Kind.ASKED, said=said)
 
     @classmethod
     def opposed(cls, outcome: OpposedResult, settings: PoolSettings) -> KeptTest:
@@ -125,7 +133,7 @@ class KeptTest:
 
     def replays(self, result: TestResult) -> bool:
         """Whether this is the plain test that gave ``result`` (the same dice and value)."""
-        return self.kind is Kind.PLAIN and (
+        return self.kind in (Kind.PLAIN, Kind.ASKED) and (
             self.value,
             self.characteristic,
             self.positive,
@@ -137,8 +145,8 @@ class KeptTest:
         return dict(self.given).get(index)
 
     def replay_plain(self) -> TestResult:
-        """A plain test's result again, from its faces."""
-        if self.kind is not Kind.PLAIN:
+        """A plain test's (or a test asked for) result again, from its faces."""
+        if self.kind not in (Kind.PLAIN, Kind.ASKED):
             raise RulesError(Step(N_("No plain test is kept.")))
         return resolve(
             self.value,
@@ -164,7 +172,7 @@ class KeptTest:
         if self.kind is None:
             return {}
         out: dict[str, Any] = {"kind": self.kind.value}
-        if self.kind is Kind.PLAIN:
+        if self.kind is not Kind.OPPOSED:
             out["value"] = self.value
             if self.characteristic is not None:
                 out["characteristic"] = self.characteristic.value
@@ -180,6 +188,8 @@ class KeptTest:
         }
         if self.given:
             out["given"] = [[index, line.to_json()] for index, line in self.given]
+        if self.said is not None:
+            out["said"] = self.said.to_json()
         return out
 
     @classmethod
@@ -196,6 +206,7 @@ class KeptTest:
             "settings",
             "owed",
             "given",
+            "said",
         )
         stored = Fields(data, path, allowed)
         if not data:
@@ -230,6 +241,7 @@ class KeptTest:
                 ),
                 stored.optional_text("owed", MAX_MEMBER_ID) or "",
                 _given(stored, len(contestants) if kind is Kind.OPPOSED else 1),
+                _said(stored, kind),
             )
         except StoredDataError:
             raise
@@ -268,6 +280,13 @@ def _given(stored: Fields, indices: int) -> tuple[tuple[int, Step], ...]:
             )
         given.append((index, Step.from_json(line)))
     return tuple(given)
+
+
+def _said(stored: Fields, kind: Kind) -> Step | None:
+    raw = stored.raw("said")
+    if (raw is None) != (kind is not Kind.ASKED):
+        raise stored_error(stored.where("said"), Step(N_("belongs to a test asked for, and only")))
+    return None if raw is None else Step.from_json(raw)
 
 
 KEPT_TEST = Schema("eotw_result", 1, {}, KeptTest.from_json)

@@ -15,7 +15,8 @@ State: the store's ``eotw_tests`` (:data:`omen.eotw.pools.TESTS_FORM`, kept acro
 it are kept in ``eotw_result`` (:class:`omen.eotw.kept.KeptTest`), so after a reload the
 result comes back whole (the dice, a Give stress not given yet) when the kept dice work
 out to the log's newest test entry (:meth:`omen_web.kit.store.Store.last_said`), and as
-the entry's headline and steps otherwise. Giving stress changes the crew and the kept
+the entry's headline and steps otherwise; a test the Crew screen asked for comes back
+with its dice too. Giving stress changes the crew and the kept
 test in one action: Undo offers it again. A render draws
 only the regions whose state changed (the odds, the result, the form's parts), each keyed
 on what it reads.
@@ -98,6 +99,13 @@ def ends_with(steps: tuple[Step, ...], tail: tuple[Step, ...]) -> bool:
     return len(tail) <= len(steps) and steps[len(steps) - len(tail) :] == tail
 
 
+def holds_run(steps: tuple[Step, ...], run: tuple[Step, ...]) -> bool:
+    """Whether a logged entry's ``steps`` hold a result's own ``run`` of steps, in order
+    and together (a test asked for: its pool's steps before, the crew's change after)."""
+    size = len(run)
+    return any(steps[start : start + size] == run for start in range(len(steps) - size + 1))
+
+
 def _faces(faces: tuple[int, ...]) -> str:
     return ", ".join(str(face) for face in faces) or "–"
 
@@ -145,12 +153,16 @@ class TestsScreen(kit.Screen):
         """After a reload: the last result as the log holds it, its headline and steps;
         with its dice and the stress still to give when the kept test (``eotw_result``)
         works out to that entry again."""
-        entry = self.store.last_said(SAID)
+        kept = self.kept()
+        asked = kept.said if kept.kind is Kind.ASKED else None
+        entry = self.store.last_said(SAID if asked is None else SAID | {asked.key})
+        if entry is not None and asked is not None and entry.title == asked:
+            self.show_asked(entry.title, entry.steps, kept)
+            return
         kind = None if entry is None else said_kind(entry.title)
         if entry is None or kind is None:
             return
         self.title, self.steps, self.kind = entry.title, entry.steps, kind
-        kept = self.kept()
         try:
             if kept.kind is Kind.PLAIN and kind:
                 result = kept.replay_plain()
@@ -167,6 +179,18 @@ class TestsScreen(kit.Screen):
                     self.opposed = outcome
         except RulesError:
             return  # kept dice that make no test: the entry's headline and steps only
+
+    def show_asked(self, title: Step, steps: tuple[Step, ...], kept: KeptTest) -> None:
+        """After a reload: a test the Crew screen asked for, as its log entry says, with
+        its dice when the kept ones work out to a test those steps tell of."""
+        self.title, self.steps = title, steps
+        try:
+            result = kept.replay_plain()
+        except RulesError:
+            return
+        self.kind = "success" if result.success else "failure"
+        if holds_run(steps, result.steps):
+            self.result = result
 
     def kept(self) -> KeptTest:
         """The last test's dice and the stress given, as the store keeps them."""
@@ -363,7 +387,7 @@ class TestsScreen(kit.Screen):
         after = replace(form, pool=form.pool.unpush(), purpose=None)  # a push is for one test
         purpose = self.purpose(form)
         if purpose is not None:
-            self.settle(purpose, pool, result, after)
+            self.settle(purpose, pool, result, after, settings)
             return
         character = self.character(form)
         verdict = (
@@ -389,7 +413,14 @@ class TestsScreen(kit.Screen):
         self.store.record(Outcome(title, self.steps, "eotw-test"))  # a plain test: no Undo
         self.put(after)
 
-    def settle(self, purpose: Purpose, pool: Pool, result: TestResult, after: TestsForm) -> None:
+    def settle(
+        self,
+        purpose: Purpose,
+        pool: Pool,
+        result: TestResult,
+        after: TestsForm,
+        rules: PoolSettings,
+    ) -> None:
         """Apply the roll to the character it was asked for: the crew and the form change
         in one action, so one Undo puts both back."""
         crew_settings = CrewSettings.from_values(self.app.campaign.values)
@@ -400,7 +431,8 @@ class TestsScreen(kit.Screen):
         self.result = result
         self.stress_owed, self.given = None, None
         outcome = Outcome(settled.title, self.steps, "crew")
-        self.store.act(outcome, crew=settled.crew, eotw_tests=after, eotw_result=KeptTest())
+        kept = KeptTest.asked(result, rules, settled.title)
+        self.store.act(outcome, crew=settled.crew, eotw_tests=after, eotw_result=kept)
 
     def pool_steps(self, pool: Pool) -> list[Step]:
         steps = [
