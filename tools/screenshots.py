@@ -8,7 +8,8 @@ Usage (the browser is shared, so under the lock):
 For each game (Liminal Horror, Old-School Essentials, GURPS, The End of the World) and
 each language and theme, a fresh profile answers the first start's question with that
 game, then the script walks the game's screens: Explore (its turn), Encounter (its
-sequence), Tests (before and after a roll), Crew, Tables (Liminal Horror: the library and a
+sequence; GURPS's distance again after a reload), Tests (before and after a roll; The End
+of the World's again after a reload), Crew, Tables (Liminal Horror: the library and a
 table open), Settings (a search, a closed game) and
 two help sheets. Each screen is shot at 390x844 as a phone shows it, scrolled down in
 steps where it is longer than the phone; ``DIR/sheets/`` puts each screen's steps side
@@ -121,6 +122,12 @@ class Shooter:
             if not moved:
                 break
         self.taken.append((f"{self.prefix}-{name}", files))
+
+
+def reload(page: Page) -> None:
+    """Open the page again, as a phone does after dropping it."""
+    page.reload()
+    page.locator("html[data-ready='true']").wait_for(state="attached", timeout=READY)
 
 
 def nav(page: Page, screen: str) -> None:
@@ -306,6 +313,10 @@ def encounter_gurps(s: Shooter) -> None:
     s.shot("encounter-gurps-before")
     act(page, "gurps-find")
     s.shot("encounter-gurps")
+    reload(page)  # the last distance comes back whole
+    nav(page, "encounter")
+    page.locator("input[name='encounter-procedure'][value='gurps']").check()
+    s.shot("encounter-gurps-reloaded", at="[data-bind='gurps-title']")
     help_sheet(s, "gurps_distance", "help-gurps-distance")
 
 
@@ -316,6 +327,9 @@ def tests_eotw(s: Shooter) -> None:
     page.locator("[data-bind='negative-reasons'] button.more").first.click()
     act(page, "roll-test")
     s.shot("tests-pool")
+    reload(page)  # the last test comes back with its dice
+    nav(page, "tests")
+    s.shot("tests-pool-reloaded", at="[data-bind='test-title']")
     if s.prefix.startswith("eotw"):
         help_sheet(s, "eotw_tests", "help-eotw-tests")
 
