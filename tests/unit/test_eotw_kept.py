@@ -86,6 +86,10 @@ def test_an_opposed_test_with_rerolls_replays_round_after_round() -> None:
     assert kept.positive == tuple(faces)
     assert kept.replay_opposed() == outcome
     assert dict(kept.given) == {0: LINE}
+    # The kept test is this outcome's, not another with the same contestants.
+    assert kept.replays_opposed(outcome)
+    other = opposed_test((ANA, GUARD), ScriptedDice([1, 2, 6, 6, 5]), rules)
+    assert not kept.replays_opposed(other)
 
 
 @settings(max_examples=80, deadline=None)

@@ -119,13 +119,12 @@ class KeptTest:
         >>> kept.positive, kept.replay_opposed() == outcome
         ((5, 1), True)
         """
-        faces = tuple(
-            face
-            for round_ in outcome.rounds
-            for result in round_.results
-            for face in (*result.positive, *result.negative)
+        return cls(
+            Kind.OPPOSED,
+            positive=_rolled(outcome),
+            contestants=outcome.contestants,
+            settings=settings,
         )
-        return cls(Kind.OPPOSED, positive=faces, contestants=outcome.contestants, settings=settings)
 
     def with_given(self, index: int, line: Step) -> KeptTest:
         """The same test, with ``line`` said of the stress given to contestant ``index``."""
@@ -139,6 +138,15 @@ class KeptTest:
             self.positive,
             self.negative,
         ) == (result.value, result.characteristic, result.positive, result.negative)
+
+    def replays_opposed(self, outcome: OpposedResult) -> bool:
+        """Whether this is the opposed test that gave ``outcome`` (the same contestants
+        and faces)."""
+        return (
+            self.kind is Kind.OPPOSED
+            and self.contestants == outcome.contestants
+            and self.positive == _rolled(outcome)
+        )
 
     def given_to(self, index: int = PLAIN_GIVEN) -> Step | None:
         """What was said of the stress given to ``index``, or None if none was."""
@@ -247,6 +255,16 @@ class KeptTest:
             raise
         except RulesError as error:
             raise StoredDataError(error.message) from error
+
+
+def _rolled(outcome: OpposedResult) -> tuple[int, ...]:
+    """Every face an opposed test rolled, in the order it rolled them."""
+    return tuple(
+        face
+        for round_ in outcome.rounds
+        for result in round_.results
+        for face in (*result.positive, *result.negative)
+    )
 
 
 def _listed(stored: Fields, key: str, limit: int) -> list[Any]:

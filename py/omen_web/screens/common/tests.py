@@ -16,10 +16,9 @@ it are kept in ``eotw_result`` (:class:`omen.eotw.kept.KeptTest`), so after a re
 result comes back whole (the dice, a Give stress not given yet) when the kept dice work
 out to the log's newest test entry (:meth:`omen_web.kit.store.Store.last_said`), and as
 the entry's headline and steps otherwise; a test the Crew screen asked for comes back
-with its dice too. Giving stress changes the crew and the kept
-test in one action: Undo offers it again. A render draws
-only the regions whose state changed (the odds, the result, the form's parts), each keyed
-on what it reads.
+with its dice too. Giving stress changes the crew and the kept test in one action: Undo
+offers it again. A render draws only the regions whose state changed (the odds, the
+result, the form's parts), each keyed on what it reads.
 """
 
 from __future__ import annotations
@@ -118,7 +117,7 @@ class TestsScreen(kit.Screen):
     parts = ("eotw_tests", "crew", "campaign", "meeting", "eotw_result")
 
     def build(self) -> None:
-        # The last result on show: this screen's own, not stored.
+        # The last result on show: this screen's own (its dice are kept in eotw_result).
         self.title: Step | None = None
         self.steps: tuple[Step, ...] = ()
         self.result: TestResult | None = None
@@ -209,11 +208,7 @@ class TestsScreen(kit.Screen):
             self.given = kept.given_to(PLAIN_GIVEN)
             owes = kept.owed and result.stress and self.given is None
             self.stress_owed = (kept.owed, result.stress) if owes else None
-        elif (
-            opposed is not None
-            and kept.kind is Kind.OPPOSED
-            and kept.contestants == opposed.contestants
-        ):
+        elif opposed is not None and kept.replays_opposed(opposed):
             self.opposed_given = dict(kept.given)
 
     # --- what is kept (the store's) -------------------------------------------------------
