@@ -1,11 +1,12 @@
 """One kind of tap, many times, in two checkouts: which one does the tap's work faster.
 
     flock /tmp/omen-browser.lock .venv/bin/python bench/taps.py \\
-        [--tap next-turn] [--taps 150] [--cpu 1] [--rounds 2] BEFORE AFTER
+        [--tap next-turn] [--screen explore] [--taps 150] [--cpu 1] [--rounds 2] BEFORE AFTER
 
 BEFORE and AFTER are two built checkouts of Omen (``make build`` in each; a git worktree
 of the commit before a change and this one). Each round opens each in turn, in a fresh
-Chromium profile at the CPU speed asked for, waits until every screen is built, then
+Chromium profile at the CPU speed asked for, waits until every screen is built, shows
+``--screen`` (its button in the navigation; Explore, the first screen, by default), then
 taps the button ``[data-action=TAP]`` on the screen on show ``--taps`` times at a calm
 pace (the next tap once the last one's frame and the task after it have run, so a tap
 never waits for the one before). For each tap, timed inside the page: its *work* (from
@@ -58,13 +59,14 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-def measure(tree: Path, tap: str, taps: int, cpu: float) -> dict[str, float]:
+def measure(tree: Path, tap: str, taps: int, cpu: float, screen: str) -> dict[str, float]:
     """One checkout, one fresh profile: the tap's work and paint, and the baseline."""
     server, base = serve_in_background(tree)
     try:
         with sync_playwright() as playwright, open_page(playwright, cpu) as (_, page, _cdp):
             page.goto(base + "/index.html?seed=1")
             page.locator("html[data-built='true']").wait_for(state="attached", timeout=300_000)
+            page.locator(f"nav [data-nav='{screen}']").click()
             button = f"{SHOWN} [data-action='{tap}']"
             page.locator(button).wait_for()
             timed = [page.evaluate(TAP, button) for _ in range(taps)]
@@ -87,6 +89,7 @@ def main() -> None:
     parser.add_argument("before", type=Path)
     parser.add_argument("after", type=Path)
     parser.add_argument("--tap", default="next-turn", help="the data-action to tap")
+    parser.add_argument("--screen", default="explore", help="the screen the button is on")
     parser.add_argument("--taps", type=int, default=150)
     parser.add_argument("--cpu", type=float, default=1)
     parser.add_argument("--rounds", type=int, default=2)
@@ -94,7 +97,7 @@ def main() -> None:
     medians: dict[str, list[float]] = {"before": [], "after": []}
     for round_number in range(1, args.rounds + 1):
         for name, tree in (("before", args.before), ("after", args.after)):
-            figures = measure(tree.resolve(), args.tap, args.taps, args.cpu)
+            figures = measure(tree.resolve(), args.tap, args.taps, args.cpu, args.screen)
             medians[name].append(figures["work median"])
             line = ", ".join(f"{key} {value:.2f}" for key, value in figures.items())
             print(f"round {round_number} {name:6} ({args.tap}, {args.cpu:g}x): {line} ms")
