@@ -36,6 +36,34 @@ def add_ana(page: Page) -> None:
     expect(page.locator("[data-bind='crew-title']")).to_have_text("Ana joins the crew.")
 
 
+def ana_against_the_rat(page: Page) -> None:
+    """On Tests: Ana (Dexterity 4, one danger die) and a Rat (2) as an opposed test's
+    contestants."""
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    page.locator("[data-screen='tests']").get_by_text("Opposed test", exact=True).click()
+    expect(page.get_by_role("textbox", name="Contestant's name")).to_have_value("Ana")
+    page.get_by_role("button", name="Add this pool as a contestant").click()
+    page.get_by_role("button", name="Clear pool").click()
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Nobody from the crew")
+    page.get_by_role("combobox", name="Value").select_option("2")
+    page.get_by_role("textbox", name="Contestant's name").fill("Rat")
+    page.get_by_role("button", name="Add this pool as a contestant").click()
+
+
+def undo_last(page: Page) -> None:
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo last action").click()
+
+
+def expect_physical_stress(page: Page, filled: int) -> None:
+    """Ana's physical stress track on Crew shows ``filled`` of 9 boxes."""
+    go_to_crew(page)
+    ana = page.get_by_role("article", name="Ana")
+    expect(ana.get_by_role("img", name=f"Physical stress {filled} of 9")).to_be_visible()
+
+
 def odds_row(page: Page, label: str):  # type: ignore[no-untyped-def]
     return page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=label))
 
@@ -250,18 +278,8 @@ def test_opposed_stress_goes_to_the_crew_and_contestants_survive_a_reload(
 ) -> None:
     open_app(page, base)
     add_ana(page)
-    go_to_tests(page)
+    ana_against_the_rat(page)
     tests = page.locator("[data-screen='tests']")
-    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
-    page.get_by_role("button", name="One die more: Danger or difficulty").click()
-    tests.get_by_text("Opposed test", exact=True).click()
-    expect(page.get_by_role("textbox", name="Contestant's name")).to_have_value("Ana")
-    page.get_by_role("button", name="Add this pool as a contestant").click()
-    page.get_by_role("button", name="Clear pool").click()
-    page.get_by_role("combobox", name="Who is tested").select_option(label="Nobody from the crew")
-    page.get_by_role("combobox", name="Value").select_option("2")
-    page.get_by_role("textbox", name="Contestant's name").fill("Rat")
-    page.get_by_role("button", name="Add this pool as a contestant").click()
     page.get_by_role("button", name="One die more: Equipment").click()
 
     reload_app(page)
@@ -290,13 +308,9 @@ def test_opposed_stress_goes_to_the_crew_and_contestants_survive_a_reload(
         "Stress track (Physical): 0 → 1 of 9 boxes"
     )
     expect(give).to_have_count(0)
-    go_to_crew(page)
-    ana = page.get_by_role("article", name="Ana")
-    expect(ana.get_by_role("img", name="Physical stress 1 of 9")).to_be_visible()
-    page.get_by_role("button", name="Log").click()
-    page.get_by_role("button", name="Undo last action").click()
-    go_to_crew(page)
-    expect(ana.get_by_role("img", name="Physical stress 0 of 9")).to_be_visible()
+    expect_physical_stress(page, 1)
+    undo_last(page)
+    expect_physical_stress(page, 0)
 
 
 def test_characteristics_and_goals_can_be_changed_later(page: Page, base: str) -> None:
@@ -432,13 +446,10 @@ def test_a_reload_keeps_the_dice_and_the_stress_still_to_give(page: Page, base: 
     expect(title).to_have_text("Ana: Success: 1 success, 1 stress")
     expect(given).to_have_text("Stress track (Physical): 0 → 1 of 9 boxes")
     expect(give).to_be_hidden()
-    go_to_crew(page)
-    ana = page.get_by_role("article", name="Ana")
-    expect(ana.get_by_role("img", name="Physical stress 1 of 9")).to_be_visible()
+    expect_physical_stress(page, 1)
 
     # Undo takes the stress back, and the Tests screen offers it again.
-    page.get_by_role("button", name="Log").click()
-    page.get_by_role("button", name="Undo last action").click()
+    undo_last(page)
     go_to_tests(page)
     expect(give).to_be_visible()
     expect(given).to_be_hidden()
@@ -450,17 +461,7 @@ def test_a_reload_keeps_the_dice_and_the_stress_still_to_give(page: Page, base: 
 def test_a_reload_keeps_an_opposed_tests_stress_still_to_give(page: Page, base: str) -> None:
     open_app(page, base)
     add_ana(page)
-    go_to_tests(page)
-    tests = page.locator("[data-screen='tests']")
-    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
-    page.get_by_role("button", name="One die more: Danger or difficulty").click()
-    tests.get_by_text("Opposed test", exact=True).click()
-    page.get_by_role("button", name="Add this pool as a contestant").click()
-    page.get_by_role("button", name="Clear pool").click()
-    page.get_by_role("combobox", name="Who is tested").select_option(label="Nobody from the crew")
-    page.get_by_role("combobox", name="Value").select_option("2")
-    page.get_by_role("textbox", name="Contestant's name").fill("Rat")
-    page.get_by_role("button", name="Add this pool as a contestant").click()
+    ana_against_the_rat(page)
     # Ana rolls 1 (a success against 4) and 5 (stress); the Rat rolls 3 (no success).
     page.get_by_role("textbox", name="Faces rolled, in order (optional)").fill("1 5 3")
     page.get_by_role("button", name="Roll the opposed test").click()

@@ -52,6 +52,18 @@ def seed_example_1(page: Page) -> Locator:
     return panel
 
 
+def try_for_surprise_7_against_15(page: Page, panel: Locator) -> None:
+    """The seed's second alternative: 7 against Stealth 10, 15 against Vision 7; the man
+    surprises the orcs and may start as close as 20 yards."""
+    panel.get_by_role("textbox", name="Side A: 3d6 total for the contest").fill("7")
+    panel.get_by_role("textbox", name="Side B: 3d6 total for the contest").fill("15")
+    page.get_by_role("button", name="Try for surprise").click()
+    expect(title(page)).to_have_text(
+        "the man surprises the orcs: it may start anywhere from 20 to 100 yards away, or evade."
+    )
+    expect(fact(page, "Distance")).to_contain_text("20 to 100 yards")
+
+
 def test_seed_example_1_with_typed_rolls(page: Page, base: str) -> None:
     open_app(page, base)
     panel = seed_example_1(page)
@@ -93,14 +105,7 @@ def test_seed_example_1_with_typed_rolls(page: Page, base: str) -> None:
         ]
     )
 
-    # The seed's second alternative: 7 against Stealth 10, 15 against Vision 7.
-    panel.get_by_role("textbox", name="Side A: 3d6 total for the contest").fill("7")
-    panel.get_by_role("textbox", name="Side B: 3d6 total for the contest").fill("15")
-    page.get_by_role("button", name="Try for surprise").click()
-    expect(title(page)).to_have_text(
-        "the man surprises the orcs: it may start anywhere from 20 to 100 yards away, or evade."
-    )
-    expect(fact(page, "Distance")).to_contain_text("20 to 100 yards")
+    try_for_surprise_7_against_15(page, panel)
     expect(fact(page, "Surprised")).to_contain_text("the orcs")
     expect(steps).to_contain_text(
         ["the man wins by 11 (+3 minus −8)", "100 yards × 20% = 20 yards"]
@@ -150,13 +155,7 @@ def test_a_reload_keeps_the_whole_distance_and_the_offer_to_try_for_surprise(
     expect(fact(page, "May evade")).to_contain_text("the man")
     expect(fact(page, "Surprised")).to_contain_text("nobody")
     panel.get_by_text("Use physical dice").click()
-    panel.get_by_role("textbox", name="Side A: 3d6 total for the contest").fill("7")
-    panel.get_by_role("textbox", name="Side B: 3d6 total for the contest").fill("15")
-    page.get_by_role("button", name="Try for surprise").click()
-    expect(title(page)).to_have_text(
-        "the man surprises the orcs: it may start anywhere from 20 to 100 yards away, or evade."
-    )
-    expect(fact(page, "Distance")).to_contain_text("20 to 100 yards")
+    try_for_surprise_7_against_15(page, panel)
     panel.get_by_text("How it was worked out").click()
     steps = page.locator("[data-bind='gurps-steps'] li")
     expect(steps.filter(has_text="4d rolled at the table: 15")).to_have_count(1)
