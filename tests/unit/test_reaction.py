@@ -11,16 +11,20 @@ from hypothesis import strategies as st
 
 from omen.campaign.reaction import (
     LIMINAL_HORROR_REACTIONS,
+    LOOKED_UP,
     OSE_REACTIONS,
+    ROLLED,
     ReactionResult,
     cha_modifier,
     reaction_odds,
     reaction_roll,
+    reaction_told,
     speaker_modifier,
     table_for,
 )
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import Step
 
 
 def faces_for(total: int) -> tuple[int, int]:
@@ -212,3 +216,42 @@ def test_table_for_games() -> None:
     assert table_for("liminal_horror") is LIMINAL_HORROR_REACTIONS
     with pytest.raises(RulesError, match="no reaction table"):
         table_for("gurps")
+
+
+# --- a reaction roll told again from a log entry's steps (the panel after a reload) ---
+
+
+@given(first=st.integers(1, 6), second=st.integers(1, 6), modifier=st.integers(-3, 3))
+def test_a_reaction_roll_is_told_again_from_its_steps(
+    first: int, second: int, modifier: int
+) -> None:
+    for table in (OSE_REACTIONS, LIMINAL_HORROR_REACTIONS):
+        rolled = reaction_roll(table, ScriptedDice([first, second]), modifier)
+        assert reaction_told(table, rolled.steps) == rolled
+
+
+def test_steps_that_are_not_a_reaction_rolls_tell_none() -> None:
+    rolled = reaction_roll(OSE_REACTIONS, ScriptedDice([4, 5]), 1)
+    speaker = Step("Nobody talks: no modifier.")
+    edited_total = tuple(
+        Step(step.key, {**step.args, "total": 2}) if step.key == LOOKED_UP else step
+        for step in rolled.steps
+    )
+    seven = tuple(
+        Step(step.key, {**step.args, "first": 7}) if step.key == ROLLED else step
+        for step in rolled.steps
+    )
+    text_face = tuple(
+        Step(step.key, {**step.args, "first": "4"}) if step.key == ROLLED else step
+        for step in rolled.steps
+    )
+    for steps in (
+        (speaker, *rolled.steps),  # the OSE encounter's reaction, with its speaker
+        edited_total,
+        seven,
+        text_face,
+        rolled.steps[:-1],
+        (),
+    ):
+        assert reaction_told(OSE_REACTIONS, steps) is None
+    assert reaction_told(LIMINAL_HORROR_REACTIONS, rolled.steps) is None  # another table's

@@ -211,6 +211,11 @@ class ReactionResult:
             raise bad from error
 
 
+# The steps every reaction roll says: its two faces, and the total read on the table.
+ROLLED = N_("2d6: {first} + {second} = {sum}")
+LOOKED_UP = N_("{total} on the reaction table: {reaction}")
+
+
 def reaction_roll(table: ReactionTable, dice: Dice, modifier: int = 0) -> ReactionResult:
     """Roll 2d6, add ``modifier`` and read the band from ``table``."""
     check_modifier(modifier)
@@ -222,7 +227,7 @@ def reaction_roll(table: ReactionTable, dice: Dice, modifier: int = 0) -> Reacti
         steps.append(table.source)
     steps.append(
         Step(
-            N_("2d6: {first} + {second} = {sum}"),
+            ROLLED,
             {"first": first, "second": second, "sum": rolled},
         )
     )
@@ -236,11 +241,36 @@ def reaction_roll(table: ReactionTable, dice: Dice, modifier: int = 0) -> Reacti
     band = table.lookup(total)
     steps.append(
         Step(
-            N_("{total} on the reaction table: {reaction}"),
+            LOOKED_UP,
             {"total": total, "reaction": band.label},
         )
     )
     return ReactionResult(table, (first, second), modifier, total, band, tuple(steps))
+
+
+def reaction_told(table: ReactionTable, steps: tuple[Step, ...]) -> ReactionResult | None:
+    """The reaction roll on ``table`` whose steps are ``steps`` (a log entry's), worked
+    out again from the faces and total they name; None when they are not such a roll's
+    steps (another table's, another procedure's, or edited).
+
+    >>> rolled = reaction_roll(OSE_REACTIONS, ScriptedDice([4, 5]), 1)
+    >>> reaction_told(OSE_REACTIONS, rolled.steps) == rolled
+    True
+    >>> reaction_told(LIMINAL_HORROR_REACTIONS, rolled.steps) is None
+    True
+    """
+    faces = next((step.args for step in steps if step.key == ROLLED), None)
+    looked_up = next((step.args for step in steps if step.key == LOOKED_UP), None)
+    if faces is None or looked_up is None:
+        return None
+    first, second, total = faces.get("first"), faces.get("second"), looked_up.get("total")
+    if not (isinstance(first, int) and isinstance(second, int) and isinstance(total, int)):
+        return None
+    try:
+        result = reaction_roll(table, ScriptedDice([first, second]), total - first - second)
+    except RulesError:
+        return None
+    return result if result.steps == steps else None
 
 
 def reaction_odds(table: ReactionTable, modifier: int = 0) -> dict[ReactionBand, Fraction]:

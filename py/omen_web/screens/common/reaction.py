@@ -5,6 +5,10 @@ talks). Liminal Horror and the other games use Cairn 2e's table, and the panel s
 Liminal Horror names the roll but prints no table. The odds of every band show before
 the roll; the roll and its steps go to the log.
 
+The last roll is the panel's own (the log keeps every one); after a reload it comes back
+from its log entry, worked out again from the faces the entry names
+(:func:`omen.campaign.reaction.reaction_told`).
+
 A creature whose row was marked violent means harm: its attitude is plain, so the panel
 says so and shows no odds as if it might be friendly; *Roll a reaction anyway* stays a
 tap away (:mod:`omen.campaign.meeting`). A violent row that asks for a reaction roll
@@ -24,6 +28,7 @@ from omen.campaign.reaction import (
     ReactionTable,
     reaction_odds,
     reaction_roll,
+    reaction_told,
     signed,
     speaker_modifier,
 )
@@ -39,6 +44,12 @@ from omen_web.screens.ose.encounter import number, whole
 if TYPE_CHECKING:
     from omen_web.kit.app import App
 
+REACTION = N_("Reaction {total}: {reaction}")  # the headline of a reaction roll
+
+
+def reaction_title(result: ReactionResult) -> Step:
+    return Step(REACTION, {"total": result.total, "reaction": result.band.label})
+
 
 class ReactionScreen(kit.Screen):
     app: App  # the kit's Host, with all of the app this screen uses
@@ -50,6 +61,19 @@ class ReactionScreen(kit.Screen):
     def build(self) -> None:
         self.last: ReactionResult | None = None
         self.logged: Outcome | None = None  # the roll in the log that Undo can take back
+        self.show_last()
+
+    def show_last(self) -> None:
+        """After a reload: the last reaction rolled on this panel, from its log entry,
+        when its steps are a roll's on the campaign game's table (the OSE encounter's
+        reaction, logged with its speaker, stays that procedure's)."""
+        entry = self.store.last_said({REACTION})
+        if entry is None:
+            return
+        result = reaction_told(self.table, entry.steps)
+        if result is not None and entry.title == reaction_title(result):
+            self.last = result
+            self.logged = Outcome(entry.title, entry.steps, "reaction")
 
     @property
     def session(self) -> OseSession:
@@ -95,11 +119,7 @@ class ReactionScreen(kit.Screen):
         result = reaction_roll(self.table, dice, self.modifier())
         typed.value = ""
         self.last = result
-        title = Step(
-            N_("Reaction {total}: {reaction}"),
-            {"total": result.total, "reaction": result.band.label},
-        )
-        outcome = Outcome(title, result.steps, "reaction")
+        outcome = Outcome(reaction_title(result), result.steps, "reaction")
         exploration = self.store.get("exploration")
         if exploration.reaction and exploration.met:
             # The reaction Explore's encounter asked for is rolled: Explore offers it no
@@ -167,14 +187,6 @@ class ReactionScreen(kit.Screen):
             dom.text(title, app.tr(prompt))
             dom.show(details, False)
             return
-        dom.text(
-            title,
-            app.t(
-                Step(
-                    N_("Reaction {total}: {reaction}"),
-                    {"total": last.total, "reaction": last.band.label},
-                )
-            ),
-        )
+        dom.text(title, app.t(reaction_title(last)))
         app.fill_list(dom.bound("reaction-result-steps", self.root), last.steps)
         dom.show(details, True)
