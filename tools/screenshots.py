@@ -8,7 +8,7 @@ Usage (the browser is shared, so under the lock):
 For each game (Liminal Horror, Old-School Essentials, GURPS, The End of the World) and
 each language and theme, a fresh profile answers the first start's question with that
 game, then the script walks the game's screens: Explore (its turn), Encounter (its
-sequence; GURPS's distance again after a reload), Tests (before and after a roll; The End
+sequence; GURPS's distance and the reaction roll again after a reload), Tests (before and after a roll; The End
 of the World's again after a reload), Crew, Tables (Liminal Horror: the library and a
 table open), Settings (a search, a closed game) and
 two help sheets. Each screen is shot at 390x844 as a phone shows it, scrolled down in
@@ -284,6 +284,10 @@ def encounter_lh(s: Shooter) -> None:
     page.locator("[data-action^='reaction-']:is(button):visible").last.click()
     page.wait_for_timeout(200)
     s.shot("encounter-reaction")
+    reload(page)  # the last reaction comes back from the log
+    nav(page, "encounter")
+    page.locator("input[name='encounter-procedure'][value='reaction']").check()
+    s.shot("encounter-reaction-reloaded", at="[data-bind='reaction-result-title']")
     if s.prefix.startswith("liminal"):
         help_sheet(s, "reaction", "help-reaction")
 
