@@ -80,7 +80,7 @@ def test_a_new_table_rolls_on_explore_and_survives_a_reload(page: Page, base: st
     expect(page.get_by_role("checkbox", name="Reaction roll").nth(0)).to_be_checked()
 
 
-def test_paste_import(page: Page, base: str) -> None:
+def test_paste_import_and_the_last_roll_after_a_reload(page: Page, base: str) -> None:
     open_app(page, base)
     go(page, "Tables")
     page.get_by_text("Paste a table").click()
@@ -96,7 +96,12 @@ def test_paste_import(page: Page, base: str) -> None:
     page.locator("[data-bind='table-editor'] details.physical summary").click()
     page.get_by_role("textbox", name="Faces you rolled, in order").fill("5")
     page.get_by_role("button", name="Roll this table").click()
-    expect(page.locator("[data-bind='tables-result-title']")).to_have_text("Road: A patrol")
+    title = page.locator("[data-bind='tables-result-title']")
+    expect(title).to_have_text("Road: A patrol")
+    # A reload keeps the last roll on the Tables screen (from its log entry).
+    reload_app(page)
+    go(page, "Tables")
+    expect(title).to_have_text("Road: A patrol")
 
 
 def test_voidcrawl_by_day_and_by_night(page: Page, base: str) -> None:

@@ -1,5 +1,6 @@
 """Drawing on the table open in the editor: the app's dice or typed physical ones,
-the result beside the Roll button, and the notices of failed tries."""
+the result beside the Roll button, and the notices of failed tries. The last roll is the
+screen's own (the log keeps every one); after a reload it comes back from its log entry."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from omen_web.screens.common.tables.part import Tables
 if TYPE_CHECKING:
     from omen_web.kit.app import App
 
+ROLLED = N_("{table}: {result}")  # the headline of a roll on a table, in the log too
+
 
 class TableDraw(kit.Actions):
     """Drawing on the table open in the editor."""
@@ -34,6 +37,13 @@ class TableDraw(kit.Actions):
         self.last: Outcome | None = None
         self.roll_problems: list[Step] = []  # what failed tries to roll the table said
         self.rolled_in_editor: tuple[str, Step] | None = None  # its table and title
+        self.show_last()
+
+    def show_last(self) -> None:
+        """After a reload: the last table rolled here, as its log entry says it."""
+        entry = self.store.last_said({ROLLED})
+        if entry is not None:
+            self.last = Outcome(entry.title, entry.steps, "table")
 
     def on_roll_table(self, _target: Any, _event: Any) -> None:
         try:
@@ -51,10 +61,7 @@ class TableDraw(kit.Actions):
         dice = self.app.dice(str(typed.value))
         result = roll_table(library, table.id, dice, depth_limit(self.app.campaign.values))
         typed.value = ""
-        title = Step(
-            N_("{table}: {result}"),
-            {"table": table.name or "?", "result": result.text or "—"},
-        )
+        title = Step(ROLLED, {"table": table.name or "?", "result": result.text or "—"})
         self.last = Outcome(title, (*result.steps, *result.warnings), "table")
         self.rolled_in_editor = (table.id, title)
         self.store.record(self.last)
