@@ -503,3 +503,45 @@ def test_a_reload_keeps_a_test_the_crew_screen_asked_for(page: Page, base: str) 
         ["1 success"]
     )
     expect(page.get_by_role("button", name=re.compile("^Give "))).to_be_hidden()
+
+
+def test_undo_of_an_older_give_leaves_a_newer_test_and_its_stress_to_give(
+    page: Page, base: str
+) -> None:
+    """Stress given after one test, then an opposed test rolled, then Undo: the Undo
+    takes back the older give only; the opposed test stays on show, before and after a
+    reload, with its own stress still to give."""
+    open_app(page, base, "?seed=1")
+    add_ana(page)
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
+    page.get_by_role("button", name="One die more: Equipment").click()
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    page.get_by_role("button", name="Roll", exact=True).click()
+    page.get_by_role("button", name="Give 1 stress (Physical) to Ana").click()
+    expect_physical_stress(page, 1)
+
+    go_to_tests(page)
+    page.get_by_role("button", name="Clear pool").click()
+    ana_against_the_rat(page)
+    # Ana rolls 1 (a success against 4) and 5 (stress); the Rat rolls 3 (no success).
+    page.get_by_role("textbox", name="Faces rolled, in order (optional)").fill("1 5 3")
+    page.get_by_role("button", name="Roll the opposed test").click()
+    title = page.locator("[data-bind='test-title']")
+    expect(title).to_have_text("Ana wins the opposed test.")
+    give = page.get_by_role("button", name="Give 1 stress (Physical) to Ana")
+    expect(give).to_be_visible()
+
+    undo_last(page)  # the first test's stress
+    expect_physical_stress(page, 0)
+    go_to_tests(page)
+    expect(title).to_have_text("Ana wins the opposed test.")
+    expect(give).to_be_visible()
+    reload_app(page)
+    go_to_tests(page)
+    expect(title).to_have_text("Ana wins the opposed test.")
+    give.click()
+    expect(page.locator("[data-bind='opposed-stress']")).to_have_text(
+        "Stress track (Physical): 0 → 1 of 9 boxes"
+    )
+    expect_physical_stress(page, 1)

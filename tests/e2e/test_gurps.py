@@ -219,3 +219,26 @@ def test_czech_form_and_result(page: Page, base: str) -> None:
     find.click()
     expect(title(page)).to_have_text(re.compile(r"^Setkání začíná na \d+ yd"))
     expect(fact(page, "Vzdálenost")).to_have_text(re.compile(r"\d+ yd"))
+
+
+def test_a_contest_the_app_rolled_comes_back_whole_after_a_reload(page: Page, base: str) -> None:
+    """The app's own 3d6 (no totals typed): the steps name each face, and the distance
+    found comes back with them, word for word."""
+    open_app(page, base, "?seed=4")
+    panel = seed_example_1(page)
+    panel.get_by_text("Use physical dice").click()
+    panel.get_by_role("textbox", name="Maximum encounter distance: dice total").fill("15")
+    page.get_by_role("button", name="Find the distance").click()
+    page.get_by_role("button", name="Try for surprise").click()
+    expect(title(page)).not_to_have_text("The encounter starts at 100 yards; nobody is surprised.")
+    said = title(page).inner_text()
+    steps = page.locator("[data-bind='gurps-steps'] li")
+    worked_out = steps.all_text_contents()
+    assert any(re.match(r"^3d6: \d, \d, \d = \d+$", text) for text in worked_out), worked_out
+    surprised = fact(page, "Surprised").text_content() or ""
+
+    reload_app(page)
+    open_gurps(page)
+    expect(title(page)).to_have_text(said)
+    expect(fact(page, "Surprised")).to_have_text(surprised)
+    expect(steps).to_have_text(worked_out)

@@ -15,14 +15,12 @@ from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import Step
 from omen.core.store import decode, encode
-from omen.eotw.crew import Category, Character, Crew, settle, take_stress
-from omen.eotw.kept import KEPT_TEST, PLAIN_GIVEN, KeptTest
+from omen.eotw.kept import GIVEN_STRESS, KEPT_TEST, PLAIN_GIVEN, GivenStress, KeptTest
 from omen.eotw.pools import (
     Characteristic,
     Contestant,
     Pool,
     PoolSettings,
-    Purpose,
     opposed_test,
     resolve,
 )
@@ -52,17 +50,30 @@ def test_a_plain_test_with_stress_owed_reads_back_and_replays() -> None:
     assert kept.replay_plain() == result
     assert kept.replays(result)
     assert kept.owed == "c1" and result.stress == 1
-    assert kept.given_to(PLAIN_GIVEN) is None
+    assert GivenStress().to(kept) == {}
 
 
-def test_the_stress_given_is_kept_with_the_dice() -> None:
+def given_back(given: GivenStress) -> GivenStress:
+    """Saved and read back, as a reload does."""
+    return decode(GIVEN_STRESS, encode(GIVEN_STRESS, given.to_json()))
+
+
+def test_the_stress_given_is_kept_for_its_own_test() -> None:
     result = resolve(3, [6, 3], [3, 5])
-    kept = KeptTest.plain(result, PoolSettings(), owed="c1").with_given(PLAIN_GIVEN, LINE)
-    again = stored(kept)
-    assert again.given_to(PLAIN_GIVEN) == LINE
-    assert again == kept
-    # Given twice (another tab's give): one line per contestant, the last.
-    assert len(again.with_given(PLAIN_GIVEN, LINE).given) == 1
+    kept = KeptTest.plain(result, PoolSettings(), "c1", "2026-12-04T20:00:00.000Z")
+    given = given_back(GivenStress().with_given(kept, PLAIN_GIVEN, LINE))
+    assert given.to(kept) == {PLAIN_GIVEN: LINE}
+    # Given twice (another tab's give): one line, the last.
+    assert len(given.with_given(kept, PLAIN_GIVEN, LINE).given) == 1
+    # The same dice rolled again are another test: nothing given to it yet.
+    again = KeptTest.plain(result, PoolSettings(), "c1", "2026-12-04T20:00:05.000Z")
+    assert given.to(again) == {}
+    assert given.with_given(again, PLAIN_GIVEN, LINE).to(kept) == {}
+    # Nothing to give after a test asked for, nor to a contestant a test has not.
+    with pytest.raises(RulesError):
+        GivenStress().with_given(KeptTest.asked(result, PoolSettings(), LINE), 0, LINE)
+    with pytest.raises(RulesError):
+        GivenStress().with_given(kept, 1, LINE)
 
 
 def test_the_rules_in_play_are_the_kept_ones() -> None:
@@ -82,10 +93,10 @@ def test_an_opposed_test_with_rerolls_replays_round_after_round() -> None:
     faces = [5, 4, 6, 6, 5, 1, 2, 6, 6, 5]
     outcome = opposed_test((ANA, GUARD), ScriptedDice(faces), rules)
     assert len(outcome.rounds) == 2 and outcome.winner == 0
-    kept = stored(KeptTest.opposed(outcome, rules).with_given(0, LINE))
+    kept = stored(KeptTest.opposed(outcome, rules))
     assert kept.positive == tuple(faces)
     assert kept.replay_opposed() == outcome
-    assert dict(kept.given) == {0: LINE}
+    assert given_back(GivenStress().with_given(kept, 0, LINE)).to(kept) == {0: LINE}
     # The kept test is this outcome's, not another with the same contestants.
     assert kept.replays_opposed(outcome)
     other = opposed_test((ANA, GUARD), ScriptedDice([1, 2, 6, 6, 5]), rules)
@@ -173,11 +184,14 @@ OPPOSED = KeptTest.opposed(
         (PLAIN, {"settings": {"tie": "coin"}}, "settings"),
         (PLAIN, {"settings": {"cancel_first": "no"}}, "settings"),
         (PLAIN, {"settings": []}, "settings"),
-        (PLAIN, {"given": [[1, LINE.to_json()]]}, "given"),
-        (PLAIN, {"given": [[0]]}, "given"),
-        (PLAIN, {"given": [["0", LINE.to_json()]]}, "given"),
+        (PLAIN, {"contestants": OPPOSED["contestants"]}, "contestants"),
+        (PLAIN, {"at": "x" * 41}, "at"),
+        (PLAIN, {"given": [[0, LINE.to_json()]]}, "given"),
         (PLAIN, {"onclick": "alert(1)"}, "onclick"),
-        (OPPOSED, {"given": [[2, LINE.to_json()]]}, "given"),
+        (OPPOSED, {"value": 3}, "value"),
+        (OPPOSED, {"negative": [1]}, "negative"),
+        (OPPOSED, {"owed": "c1"}, "owed"),
+        (OPPOSED, {"characteristic": "logic"}, "characteristic"),
         (OPPOSED, {"contestants": [{"name": "x", "pool": {}, "value": 3}] * 21}, "contestants"),
         (OPPOSED, {"positive": [6] * 30_001}, "positive"),
     ],
@@ -187,6 +201,34 @@ def test_a_field_that_does_not_fit_is_refused_naming_it(
 ) -> None:
     with pytest.raises(StoredDataError) as refused:
         read({**base, **change})
+    assert says in refused.value.message.english()
+
+
+def read_given(data: Any) -> GivenStress:
+    envelope = {"app": "omen", "kind": "eotw_given", "schema": 1, "data": data}
+    return decode(GIVEN_STRESS, json.dumps(envelope))
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        ({"test": PLAIN, "given": [[1, LINE.to_json()]]}, "given"),
+        ({"test": PLAIN, "given": [[0]]}, "given"),
+        ({"test": PLAIN, "given": [["0", LINE.to_json()]]}, "given"),
+        ({"test": PLAIN, "given": [[0, LINE.to_json()], [0, LINE.to_json()]]}, "given"),
+        ({"test": PLAIN, "given": []}, "given"),
+        ({"test": PLAIN}, "given"),
+        ({"test": OPPOSED, "given": [[2, LINE.to_json()]]}, "given"),
+        ({"test": {"kind": "plain", "positive": [9]}, "given": [[0, LINE.to_json()]]}, "positive"),
+        ({"given": [[0, LINE.to_json()]]}, "eotw_given.test"),
+        ({"test": PLAIN, "given": [[0, LINE.to_json()]], "more": 1}, "more"),
+    ],
+)
+def test_a_stress_record_that_does_not_fit_is_refused_naming_it(
+    given: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(StoredDataError) as refused:
+        read_given(given)
     assert says in refused.value.message.english()
 
 
@@ -200,21 +242,4 @@ def test_a_field_that_does_not_fit_is_refused_naming_it(
 )
 def test_a_given_line_that_is_not_one_of_omens_messages_is_refused(line: Any) -> None:
     with pytest.raises(StoredDataError):
-        read({**PLAIN, "given": [[0, line]]})
-
-
-def test_a_test_asked_for_keeps_its_dice_and_the_headline_it_was_logged_with() -> None:
-    ana = take_stress(Character("a", "Ana", vitality=3), Category.PHYSICAL, 9).character
-    result = resolve(3, [1], [], characteristic=Characteristic.VITALITY)
-    settled = settle(Crew((ana,)), Purpose("a", Category.PHYSICAL), result)
-    kept = stored(KeptTest.asked(result, PoolSettings(), settled.title))
-    assert kept.said == settled.title
-    assert kept.replay_plain() == result
-    assert kept.to_json()["kind"] == "asked"
-    # Only a test asked for has a headline kept, and it must be one of Omen's messages.
-    with pytest.raises(StoredDataError):
-        read({**PLAIN, "said": settled.title.to_json()})
-    with pytest.raises(StoredDataError):
-        read({**kept.to_json(), "said": None})
-    with pytest.raises(StoredDataError):
-        read({**kept.to_json(), "said": {"k": "You have been hacked"}})
+        read_given({"test": PLAIN, "given": [[0, line]]})

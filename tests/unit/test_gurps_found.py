@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omen.core.dice import RecordedDice, ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.store import decode, encode
 from omen.gurps.detection import FOUND, FoundDistance, plan, resolve
@@ -60,7 +61,7 @@ def test_trying_for_surprise_keeps_both_dice_totals() -> None:
     setup = plan(MAN, ORCS, HILLS, med=150)
     outcome = resolve(setup, 7, 15, try_surprise=True)
     found = decode(FOUND, encode(FOUND, FoundDistance.of(setup, outcome, True).to_json()))
-    assert found.rolls == (7, 15) and found.try_surprise
+    assert found.rolls == ((7,), (15,)) and found.try_surprise
     assert found.replay()[1] == outcome
     assert outcome.closest == 20
 
@@ -123,13 +124,18 @@ GOOD = FoundDistance.of(
         ({"med": 10**9}, "med"),
         ({"med": "150"}, "med"),
         ({"med": True}, "med"),
-        ({"rolls": [7]}, "rolls"),
-        ({"rolls": [7, 15, 3]}, "rolls"),
+        ({"rolls": [[7]]}, "rolls"),
+        ({"rolls": [[7], [15], [3]]}, "rolls"),
         ({"rolls": "7,15"}, "rolls"),
-        ({"rolls": [2, 15]}, "rolls"),
-        ({"rolls": [7, 19]}, "rolls"),
-        ({"rolls": [7.0, 15]}, "rolls"),
-        ({"rolls": [False, 15]}, "rolls"),
+        ({"rolls": [7, 15]}, "rolls"),
+        ({"rolls": [[2], [15]]}, "rolls"),
+        ({"rolls": [[7], [19]]}, "rolls"),
+        ({"rolls": [[7.0], [15]]}, "rolls"),
+        ({"rolls": [[False], [15]]}, "rolls"),
+        ({"rolls": [[1, 2], [15]]}, "rolls"),
+        ({"rolls": [[1, 2, 7], [15]]}, "rolls"),
+        ({"rolls": [[0, 2, 3], [15]]}, "rolls"),
+        ({"rolls": [[1, 2, 3, 4], [15]]}, "rolls"),
         ({"try_surprise": "yes"}, "try_surprise"),
         ({"rules": {"med_average": 1}}, "rules"),
         ({"rules": {"weather_mvd_yards": 0}}, "rules"),
@@ -167,3 +173,25 @@ def test_a_kept_distance_that_makes_no_result_is_a_rules_error_not_a_crash() -> 
     )
     with pytest.raises(RulesError):
         both_see.replay()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    faces=st.lists(st.integers(1, 6), min_size=6, max_size=6),
+    typed_a=st.one_of(st.none(), st.integers(3, 18)),
+)
+def test_the_apps_own_dice_are_kept_as_faces_and_replay_the_same_steps(
+    faces: list[int], typed_a: int | None
+) -> None:
+    """The app rolls 3d6 for a side (its steps name each face), or the game master typed
+    a side's total: either way the replay's steps are the roll's, word for word."""
+    setup = plan(MAN, ORCS, HILLS, med=150)
+    dice = ScriptedDice(faces)
+    sources = (RecordedDice(dice) if typed_a is None else typed_a, RecordedDice(dice))
+    outcome = resolve(setup, *sources, try_surprise=True)
+    found = FoundDistance.of(setup, outcome, True, sources)
+    assert found.rolls is not None
+    assert found.rolls[1] == tuple(faces[3:6] if typed_a is None else faces[:3])
+    again = decode(FOUND, encode(FOUND, found.to_json()))
+    assert again.replay() == (setup, outcome)
+    assert again.replay()[1].steps == outcome.steps

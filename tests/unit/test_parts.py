@@ -21,7 +21,7 @@ from omen.core import store
 from omen.core.roll import N_, Step
 from omen.core.store import Keeper, MemoryBackend
 from omen.eotw.crew import Character, Crew, StressTrack
-from omen.eotw.kept import KeptTest, Kind
+from omen.eotw.kept import GivenStress, KeptTest, Kind
 from omen.eotw.pools import Characteristic, Contestant, Pool, PoolSettings, TestsForm
 from omen.eotw.settings import TieRule
 from omen.gurps.detection import FoundDistance
@@ -196,6 +196,16 @@ OUTCOME = Outcome(
     Step("Turn {turn} begins.", {"turn": 1}), (Step("rolled {face}", {"face": 4}),), "nothing"
 )
 WOLVES = Table("wolves", "Vlci 🐺", "d6", (Entry("[[1d4+1]] vlků", 1, 6),))
+OPPOSED_KEPT = KeptTest(
+    Kind.OPPOSED,
+    positive=(5, 2, 6, 1, 3),
+    contestants=(
+        Contestant("Ana", Pool(equipment=1, danger=1), 3, Characteristic.LOGIC, "c1"),
+        Contestant("Stráž", Pool(assistance=1), 3),
+    ),
+    settings=PoolSettings(cancel_first=False, tie=TieRule.REROLL),
+    at="2026-12-04T20:00:00.000Z",
+)
 SAMPLES: dict[str, Any] = {
     "library": Library((WOLVES,), (Location("mill", "Starý mlýn", ("wolves",), "wolves"),)),
     "voidcrawl": CrawlSetup(default_voidcrawl(), ("Eliška",)),
@@ -222,7 +232,7 @@ SAMPLES: dict[str, Any] = {
         Conditions(terrain="hills_rocky", darkness=-3),
         DistanceRules(med_average=True, weather_mvd_yards=100),
         150,
-        (9, 12),
+        ((9,), (2, 6, 5)),
         True,
     ),
     "gurps_tests": GurpsTestsForm(Mode.CONTEST, Roller("Plížení", 13, (-2, 1))),
@@ -235,15 +245,10 @@ SAMPLES: dict[str, Any] = {
         (),
         (Contestant("Stráž", Pool(assistance=1), 3),),
     ),
-    "eotw_result": KeptTest(
-        Kind.OPPOSED,
-        positive=(5, 2, 6, 1, 3),
-        contestants=(
-            Contestant("Ana", Pool(equipment=1, danger=1), 3, Characteristic.LOGIC, "c1"),
-            Contestant("Stráž", Pool(assistance=1), 3),
-        ),
-        settings=PoolSettings(cancel_first=False, tie=TieRule.REROLL),
-        given=(
+    "eotw_result": OPPOSED_KEPT,
+    "eotw_given": GivenStress(
+        OPPOSED_KEPT,
+        (
             (
                 0,
                 Step(

@@ -1,4 +1,5 @@
-"""Where randomness comes from: the :class:`Dice` protocol and its three sources.
+"""Where randomness comes from: the :class:`Dice` protocol and its three sources, and
+:class:`RecordedDice`, which keeps the faces another source gave.
 
 The engine never calls :mod:`random` itself. A procedure takes a ``Dice`` and asks it
 for one face at a time, so the browser can pass system randomness, a test can pass a
@@ -78,4 +79,24 @@ class ScriptedDice:
                 )
             )
         self._next += 1
+        return face
+
+
+class RecordedDice:
+    """Faces from another source, each one kept in order as it is given: a roll that is
+    worked out again later (after a reload) keeps the very faces it rolled.
+
+    >>> dice = RecordedDice(ScriptedDice([2, 6, 1]))
+    >>> dice.roll(6) + dice.roll(6), dice.faces
+    (8, [2, 6])
+    """
+
+    def __init__(self, source: Dice) -> None:
+        self.source = source
+        self.faces: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        """The source's next face, kept."""
+        face = self.source.roll(sides)
+        self.faces.append(face)
         return face

@@ -49,6 +49,16 @@ GAME = GameSpec(
             describe=lambda record: Step(N_("The last test rolled on the Tests screen")),
             fresh="omen.eotw.kept:KeptTest",
         ),
+        StoredPart(
+            "eotw_given",
+            N_("the stress given after the last test"),
+            "omen.eotw.kept:GIVEN_STRESS",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved stress given after a test"),
+            describe=lambda record: Step(N_("The stress given after the last test")),
+            fresh="omen.eotw.kept:GivenStress",
+        ),
     ),
     screens={
         "eotw_scene": "omen_web.screens.eotw.scene:EotwScenePanel",

@@ -11,9 +11,14 @@ faces (and, for a test the Crew screen asked for, the headline it was logged wit
 opposed test the contestants and every face rolled, in the order they were rolled. :meth:`KeptTest.replay` works the result out again from them, by the same rules
 that first worked it out (:func:`omen.eotw.pools.resolve`,
 :func:`omen.eotw.pools.opposed_test`), so kept and shown cannot drift apart. The screen
-shows the replay only when its steps are the log's newest test entry's. What was given is
-kept beside the dice, and the stress given is one action with it, so Undo offers the
-stress again.
+shows the replay only when its steps are the log's newest test entry's.
+
+What was given is kept apart (:class:`GivenStress`, the part ``eotw_given``), with the
+test it was given for: giving stress changes the crew and that record in one action, so
+Undo takes both back and the stress is offered again. A roll is no action Undo takes
+back, so the dice are kept apart from the record: an Undo of an older give never puts an
+older test's dice back over a newer roll, and a record for another test (an older one,
+or one another tab showed) gives nothing to the test on show.
 
 >>> from omen.eotw.pools import Characteristic, PoolSettings, resolve
 >>> result = resolve(3, [2, 5], [2], characteristic=Characteristic.LOGIC)
@@ -24,6 +29,11 @@ stress again.
 True
 >>> KeptTest().to_json(), KeptTest.from_json({}).kind is None
 ({}, True)
+>>> line = Step("Stress track ({category}): {before} → {after} of {boxes} boxes",
+...             {"category": Step("Physical"), "before": 0, "after": 2, "boxes": 9})
+>>> given = GivenStress().with_given(kept, PLAIN_GIVEN, line)
+>>> given.to(kept) == {PLAIN_GIVEN: line}, given.to(KeptTest.plain(result, PoolSettings()))
+(True, {})
 """
 
 from __future__ import annotations
@@ -55,6 +65,7 @@ from omen.eotw.settings import TieRule
 
 # Every face an opposed test can roll: each contestant's whole pool, every round.
 MAX_FACES = MAX_DICE * MAX_CONTESTANTS * MAX_ROUNDS
+MAX_AT = 40  # characters in a roll's time (an ISO date and time)
 PLAIN_GIVEN = 0  # where a plain test's stress given is kept in ``given``
 
 
@@ -68,15 +79,14 @@ class Kind(enum.Enum):
 
 @dataclass(frozen=True)
 class KeptTest:
-    """The last test's dice, and the stress given after it.
+    """The last test's dice.
 
     ``kind`` None: nothing is kept. A plain test keeps ``value``, ``characteristic``,
     its ``positive`` and ``negative`` faces and ``owed``, the crew member its stress
-    goes to ("" for nobody). A test asked for keeps the same dice and ``said``, the
-    headline its log entry has (what it did to the character is the crew's to keep). An opposed test keeps its ``contestants`` and, in
-    ``positive``, every face rolled in order (each contestant's positive dice, then
-    negative, round after round). ``given`` holds what the game master gave: the
-    line said, by contestant (:data:`PLAIN_GIVEN` for a plain test).
+    goes to ("" for nobody). A test asked for keeps the same dice (no ``owed``: what it
+    did to the character is the crew's to keep) and ``said``, the headline its log entry
+    has. An opposed test keeps its ``contestants`` and, in ``positive``, every face
+    rolled in order (each contestant's positive dice, then negative, round after round).
     """
 
     kind: Kind | None = None
@@ -87,12 +97,14 @@ class KeptTest:
     contestants: tuple[Contestant, ...] = ()
     settings: PoolSettings = field(default_factory=PoolSettings)
     owed: str = ""
-    given: tuple[tuple[int, Step], ...] = ()
     said: Step | None = None
+    at: str = ""  # when it was rolled: two rolls of the same dice are two tests
 
     @classmethod
-    def plain(cls, result: TestResult, settings: PoolSettings, owed: str = "") -> KeptTest:
-        """What to keep of a plain test; ``owed``: who its stress goes to."""
+    def plain(
+        cls, result: TestResult, settings: PoolSettings, owed: str = "", at: str = ""
+    ) -> KeptTest:
+        """What to keep of a plain test rolled ``at``; ``owed``: who its stress goes to."""
         return cls(
             Kind.PLAIN,
             result.value,
@@ -101,15 +113,18 @@ class KeptTest:
             result.negative,
             settings=settings,
             owed=owed,
+            at=at,
         )
 
     @classmethod
-    def asked(cls, result: TestResult, settings: PoolSettings, said: Step) -> KeptTest:
+    def asked(
+        cls, result: TestResult, settings: PoolSettings, said: Step, at: str = ""
+    ) -> KeptTest:
         """What to keep of a test asked for, whose log entry says ``said``."""
-        return replace(cls.plain(result, settings), kind=Kind.ASKED, said=said)
+        return replace(cls.plain(result, settings, at=at), kind=Kind.ASKED, said=said)
 
     @classmethod
-    def opposed(cls, outcome: OpposedResult, settings: PoolSettings) -> KeptTest:
+    def opposed(cls, outcome: OpposedResult, settings: PoolSettings, at: str = "") -> KeptTest:
         """What to keep of an opposed test: its contestants and every face, in order.
 
         >>> from omen.eotw.pools import Pool
@@ -124,11 +139,8 @@ class KeptTest:
             positive=_rolled(outcome),
             contestants=outcome.contestants,
             settings=settings,
+            at=at,
         )
-
-    def with_given(self, index: int, line: Step) -> KeptTest:
-        """The same test, with ``line`` said of the stress given to contestant ``index``."""
-        return replace(self, given=(*((i, s) for i, s in self.given if i != index), (index, line)))
 
     def replays(self, result: TestResult) -> bool:
         """Whether this is the plain test that gave ``result`` (the same dice and value)."""
@@ -148,9 +160,13 @@ class KeptTest:
             and self.positive == _rolled(outcome)
         )
 
-    def given_to(self, index: int = PLAIN_GIVEN) -> Step | None:
-        """What was said of the stress given to ``index``, or None if none was."""
-        return dict(self.given).get(index)
+    @property
+    def gives(self) -> int:
+        """How many may be given stress after it: each contestant of an opposed test,
+        the one tested in a plain test, nobody after a test asked for."""
+        if self.kind is Kind.OPPOSED:
+            return len(self.contestants)
+        return 1 if self.kind is Kind.PLAIN else 0
 
     def replay_plain(self) -> TestResult:
         """A plain test's (or a test asked for) result again, from its faces."""
@@ -194,16 +210,15 @@ class KeptTest:
             "cancel_first": self.settings.cancel_first,
             "tie": self.settings.tie.value,
         }
-        if self.given:
-            out["given"] = [[index, line.to_json()] for index, line in self.given]
         if self.said is not None:
             out["said"] = self.said.to_json()
+        if self.at:
+            out["at"] = self.at
         return out
 
     @classmethod
-    def from_json(cls, data: Any) -> KeptTest:
-        """Read the stored form back, every field checked."""
-        path = "eotw_result"
+    def from_json(cls, data: Any, path: str = "eotw_result") -> KeptTest:
+        """Read the stored form back, every field checked (``path`` names it)."""
         allowed = (
             "kind",
             "value",
@@ -213,13 +228,18 @@ class KeptTest:
             "contestants",
             "settings",
             "owed",
-            "given",
             "said",
+            "at",
         )
         stored = Fields(data, path, allowed)
         if not data:
             return cls()
         kind = Kind(stored.choice("kind", tuple(k.value for k in Kind)))
+        for key in NOT_OF[kind]:
+            if stored.raw(key) is not None:
+                raise stored_error(
+                    stored.where(key), Step(N_("does not belong to this kind of test"))
+                )
         characteristic = stored.raw("characteristic")
         if characteristic is not None:
             characteristic = Characteristic(
@@ -248,13 +268,61 @@ class KeptTest:
                     TieRule(settings.choice("tie", tuple(t.value for t in TieRule), "draw")),
                 ),
                 stored.optional_text("owed", MAX_MEMBER_ID) or "",
-                _given(stored, len(contestants) if kind is Kind.OPPOSED else 1),
                 _said(stored, kind),
+                stored.optional_text("at", MAX_AT) or "",
             )
         except StoredDataError:
             raise
         except RulesError as error:
             raise StoredDataError(error.message) from error
+
+
+# The fields each kind of test does not have: a value that holds one does not load back.
+NOT_OF = {
+    Kind.PLAIN: ("contestants", "said"),
+    Kind.ASKED: ("contestants", "owed"),
+    Kind.OPPOSED: ("value", "characteristic", "negative", "owed", "said"),
+}
+
+
+@dataclass(frozen=True)
+class GivenStress:
+    """The stress given after a test: the line said for each one given it (by
+    contestant, :data:`PLAIN_GIVEN` for a plain test), and the test it was given for.
+    Another test has had nothing given yet."""
+
+    test: KeptTest = field(default_factory=KeptTest)
+    given: tuple[tuple[int, Step], ...] = ()
+
+    def to(self, test: KeptTest) -> dict[int, Step]:
+        """What was given after ``test``: the line said, by contestant."""
+        return dict(self.given) if test == self.test else {}
+
+    def with_given(self, test: KeptTest, index: int, line: Step) -> GivenStress:
+        """The record with ``line`` said of the stress given to ``index`` after ``test``
+        (started afresh when it was another test's)."""
+        if not 0 <= index < test.gives:
+            raise RulesError(Step(N_("That test gives no stress to give there.")))
+        before = self.given if test == self.test else ()
+        return GivenStress(test, (*((i, s) for i, s in before if i != index), (index, line)))
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form (an empty object when nothing was given)."""
+        if not self.given:
+            return {}
+        return {
+            "test": self.test.to_json(),
+            "given": [[index, line.to_json()] for index, line in self.given],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GivenStress:
+        """Read the stored form back, every field checked."""
+        stored = Fields(data, "eotw_given", ("test", "given"))
+        if not data:
+            return cls()
+        test = KeptTest.from_json(stored.raw("test"), stored.where("test"))
+        return cls(test, _given(stored, test.gives))
 
 
 def _rolled(outcome: OpposedResult) -> tuple[int, ...]:
@@ -296,7 +364,11 @@ def _given(stored: Fields, indices: int) -> tuple[tuple[int, Step], ...]:
             raise stored_error(
                 stored.where("given"), Step(N_("names a contestant the test has not"))
             )
+        if any(index == seen for seen, _line in given):
+            raise stored_error(stored.where("given"), Step(N_("names a contestant twice")))
         given.append((index, Step.from_json(line)))
+    if not given:
+        raise stored_error(stored.where("given"), Step(N_("is missing")))
     return tuple(given)
 
 
@@ -308,3 +380,4 @@ def _said(stored: Fields, kind: Kind) -> Step | None:
 
 
 KEPT_TEST = Schema("eotw_result", 1, {}, KeptTest.from_json)
+GIVEN_STRESS = Schema("eotw_given", 1, {}, GivenStress.from_json)

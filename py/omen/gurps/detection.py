@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Any
 
 from omen.campaign.tables import Fields, stored_error
-from omen.core.dice import Dice
+from omen.core.dice import Dice, RecordedDice, ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, ArgValue, Roll, Step
 from omen.core.store import Schema
@@ -703,10 +703,11 @@ class FoundDistance:
     facts (distance, who spots first, who may evade, who is surprised) and the offer to
     try for surprise, not only the log's headline and steps.
 
-    Nothing in it is rolled but the MED and the contest's two 3d6 totals; the plan and
-    the outcome follow from the sides, the conditions and the rules. So it keeps those
-    inputs, and :meth:`replay` works the same plan and outcome out again, by the same
-    code that found them. The screen shows the replay only when it says exactly what
+    Nothing in it is rolled but the MED and the contest's two 3d6; the plan and the
+    outcome follow from the sides, the conditions and the rules. So it keeps those
+    inputs and each side's dice (:data:`Rolled`: the three faces the app rolled, or the
+    total typed in from dice at the table), and :meth:`replay` works the same plan and
+    outcome out again, by the same code that found them. The screen shows the replay only when it says exactly what
     the log's newest distance entry says, so a kept value that does not fit the log
     (another tab's, or one made up) is never shown. ``med`` 0 is "none found yet".
 
@@ -719,7 +720,7 @@ class FoundDistance:
     >>> again = FoundDistance.from_json(found.to_json())
     >>> _plan, outcome = again.replay()
     >>> outcome == resolve(setup, 7, 15, try_surprise=True), again.rolls
-    (True, (7, 15))
+    (True, ((7,), (15,)))
     >>> FoundDistance().kept, FoundDistance.from_json({}) == FoundDistance()
     (False, True)
     """
@@ -729,14 +730,39 @@ class FoundDistance:
     conditions: Conditions = field(default_factory=Conditions)
     rules: DistanceRules = DEFAULT_RULES
     med: int = 0
-    rolls: tuple[int, int] | None = None  # the contest's 3d6 totals, A's and B's
+    rolls: tuple[Rolled, Rolled] | None = None  # the contest's dice, A's and B's
     try_surprise: bool = False
 
     @classmethod
-    def of(cls, setup: Plan, outcome: Outcome, try_surprise: bool) -> FoundDistance:
-        """What to keep of a distance found from ``setup``."""
+    def of(
+        cls,
+        setup: Plan,
+        outcome: Outcome,
+        try_surprise: bool,
+        sources: tuple[Dice | int, Dice | int] | None = None,
+    ) -> FoundDistance:
+        """What to keep of a distance found from ``setup``; ``sources`` are the contest's
+        dice as :func:`resolve` was given them (a :class:`RecordedDice` keeps its faces;
+        without one, each side's total is kept as if typed in).
+
+        >>> from omen.core.dice import RecordedDice, ScriptedDice
+        >>> from omen.gurps.distance import Conditions, Side
+        >>> a = Side(name="the man", vision=10, stealth=10)
+        >>> b = Side(name="the orcs", group_size=10, vision=9)
+        >>> hills = Conditions(terrain="hills_rocky", weather=-1, weather_per_yards=50)
+        >>> setup = plan(a, b, hills, med=150)
+        >>> dice = ScriptedDice([1, 2, 3, 4, 5, 6])
+        >>> sources = (RecordedDice(dice), RecordedDice(dice))
+        >>> outcome = resolve(setup, *sources, try_surprise=True)
+        >>> found = FoundDistance.of(setup, outcome, True, sources)
+        >>> found.rolls, found.replay()[1] == outcome
+        (((1, 2, 3), (4, 5, 6)), True)
+        """
         contest = outcome.contest
-        rolls = None if contest is None else (contest.a.roll, contest.b.roll)
+        rolls: tuple[Rolled, Rolled] | None = None
+        if contest is not None:
+            a, b = sources if sources is not None else (contest.a.roll, contest.b.roll)
+            rolls = (_rolled(a, contest.a.roll), _rolled(b, contest.b.roll))
         return cls(setup.a, setup.b, setup.conditions, setup.rules, setup.med, rolls, try_surprise)
 
     @property
@@ -748,7 +774,9 @@ class FoundDistance:
         """The plan and the outcome again, from the kept inputs and dice totals; a
         :class:`RulesError` when they do not make a result."""
         setup = plan(self.a, self.b, self.conditions, self.med, self.rules)
-        roll_a, roll_b = self.rolls if self.rolls is not None else (None, None)
+        if self.rolls is None:
+            return setup, resolve(setup, try_surprise=self.try_surprise)
+        roll_a, roll_b = (_source(rolled) for rolled in self.rolls)
         return setup, resolve(setup, roll_a, roll_b, try_surprise=self.try_surprise)
 
     def to_json(self) -> dict[str, Any]:
@@ -763,7 +791,7 @@ class FoundDistance:
             "med": self.med,
         }
         if self.rolls is not None:
-            data["rolls"] = list(self.rolls)
+            data["rolls"] = [list(rolled) for rolled in self.rolls]
         if self.try_surprise:
             data["try_surprise"] = True
         return data
@@ -777,14 +805,12 @@ class FoundDistance:
         )
         if not data:
             return cls()
-        rolls = found.raw("rolls")
-        if rolls is not None:
-            if not isinstance(rolls, list) or len(rolls) != 2:
-                raise stored_error(found.where("rolls"), Step(N_("must be two dice totals")))
-            totals = Fields(
-                dict(zip(("a", "b"), rolls, strict=True)), found.where("rolls"), ("a", "b")
-            )
-            rolls = (totals.integer("a", 3, 18), totals.integer("b", 3, 18))
+        raw = found.raw("rolls")
+        rolls: tuple[Rolled, Rolled] | None = None
+        if raw is not None:
+            if not isinstance(raw, list) or len(raw) != 2:
+                raise stored_error(found.where("rolls"), Step(N_("must be two sides' dice")))
+            rolls = (_read_rolled(raw[0], found), _read_rolled(raw[1], found))
         try:
             return cls(
                 Side.from_json(found.raw("a")),
@@ -799,6 +825,35 @@ class FoundDistance:
             raise
         except RulesError as error:  # a value the rules refuse (a side's, the rules')
             raise StoredDataError(error.message) from error
+
+
+# One side's 3d6 in the contest, as kept: the three faces the app rolled, or the one
+# total typed in from dice at the table.
+Rolled = tuple[int, ...]
+
+
+def _rolled(source: Dice | int, total: int) -> Rolled:
+    if isinstance(source, RecordedDice) and len(source.faces) == 3:
+        return tuple(source.faces)
+    return (total,)
+
+
+def _source(rolled: Rolled) -> Dice | int:
+    return rolled[0] if len(rolled) == 1 else ScriptedDice(rolled)
+
+
+def _read_rolled(raw: Any, found: Fields) -> Rolled:
+    where = found.where("rolls")
+    faces = isinstance(raw, list) and len(raw) == 3
+    if not (faces or (isinstance(raw, list) and len(raw) == 1)):
+        raise stored_error(where, Step(N_("must hold three faces or one total for each side")))
+    low, high = (1, 6) if faces else (3, 18)
+    for value in raw:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise stored_error(
+                where, Step(N_("must be between {low} and {high}"), {"low": low, "high": high})
+            )
+    return tuple(raw)
 
 
 def _rules_from_json(data: Any, path: str) -> DistanceRules:

@@ -11,13 +11,13 @@ The Crew screen (or a downtime scene) asks for a test by writing the form's ``pu
 (:func:`omen.eotw.crew.ask_test`); the roll is then applied to that character
 (:func:`omen.eotw.crew.settle`) and the crew and the form change in one action, one Undo.
 State: the store's ``eotw_tests`` (:data:`omen.eotw.pools.TESTS_FORM`, kept across reloads) and
-``crew``. The last result shown is this screen's own; its dice and the stress given after
-it are kept in ``eotw_result`` (:class:`omen.eotw.kept.KeptTest`), so after a reload the
-result comes back whole (the dice, a Give stress not given yet) when the kept dice work
-out to the log's newest test entry (:meth:`omen_web.kit.store.Store.last_said`), and as
-the entry's headline and steps otherwise; a test the Crew screen asked for comes back
-with its dice too. Giving stress changes the crew and the kept test in one action: Undo
-offers it again. A render draws only the regions whose state changed (the odds, the
+``crew``. The last result shown is this screen's own; its dice are kept in ``eotw_result``
+(:class:`omen.eotw.kept.KeptTest`) and the stress given after it in ``eotw_given``
+(:class:`omen.eotw.kept.GivenStress`), so after a reload the result comes back whole (the
+dice, a Give stress not given yet) when the kept dice work out to the log's newest test
+entry (:meth:`omen_web.kit.store.Store.last_said`), and as the entry's headline and steps
+otherwise; a test the Crew screen asked for comes back with its dice too. Giving stress
+changes the crew and ``eotw_given`` in one action: Undo offers it again. A render draws only the regions whose state changed (the odds, the
 result, the form's parts), each keyed on what it reads.
 """
 
@@ -44,7 +44,7 @@ from omen.eotw.crew import (
     treatment_time,
     untestable,
 )
-from omen.eotw.kept import PLAIN_GIVEN, KeptTest, Kind
+from omen.eotw.kept import PLAIN_GIVEN, GivenStress, KeptTest, Kind
 from omen.eotw.pools import (
     MAX_CONTESTANTS,
     NEGATIVE_REASONS,
@@ -114,7 +114,7 @@ class TestsScreen(kit.Screen):
     __test__ = False  # not a pytest class
     name = "tests"
     root_selector = '[data-bind="eotw-tests"]'
-    parts = ("eotw_tests", "crew", "campaign", "meeting", "eotw_result")
+    parts = ("eotw_tests", "crew", "campaign", "meeting", "eotw_given")
 
     def build(self) -> None:
         # The last result on show: this screen's own (its dice are kept in eotw_result).
@@ -126,7 +126,8 @@ class TestsScreen(kit.Screen):
         self.opposed: OpposedResult | None = None
         self.opposed_given: dict[int, Step] = {}
         self.kind = ""  # how a result from the log is marked (a roll in this page: its own)
-        self.seen_kept: KeptTest | None = None  # the kept test the stress owed was read from
+        self.shown: KeptTest | None = None  # the test on show, as its dice are kept
+        self.seen_given: tuple[KeptTest | None, GivenStress | None] = (None, None)
         self.show_last()
         self.counts: dict[Reason, Any] = {}
         self.reason_buttons: dict[Reason, tuple[Any, Any]] = {}
@@ -168,14 +169,14 @@ class TestsScreen(kit.Screen):
                 if ends_with(entry.steps, result.steps) and kind == (
                     "success" if result.success else "failure"
                 ):
-                    self.result = result
+                    self.result, self.shown = result, kept
             elif kept.kind is Kind.OPPOSED and not kind:
                 outcome = kept.replay_opposed()
                 if (
                     ends_with(entry.steps, outcome.steps)
                     and self.opposed_title(outcome) == entry.title
                 ):
-                    self.opposed = outcome
+                    self.opposed, self.shown = outcome, kept
         except RulesError:
             return  # kept dice that make no test: the entry's headline and steps only
 
@@ -187,29 +188,35 @@ class TestsScreen(kit.Screen):
             result = kept.replay_plain()
         except RulesError:
             return
-        self.kind = "success" if result.success else "failure"
         if holds_run(steps, result.steps):
-            self.result = result
+            self.result, self.shown = result, kept
+            self.kind = "success" if result.success else "failure"
 
     def kept(self) -> KeptTest:
-        """The last test's dice and the stress given, as the store keeps them."""
+        """The last test's dice, as the store keeps them."""
         kept: KeptTest = self.store.get("eotw_result")
         return kept
 
-    def follow_kept(self) -> None:
-        """Read the stress given (and so still owed) from the kept test, when it is the
-        test on show: after a give, its Undo, or a reload."""
-        kept = self.kept()
-        if kept is self.seen_kept:
+    def follow_given(self) -> None:
+        """Read the stress given after the test on show (and so the stress still owed)
+        from the store's record: after a roll, a give, its Undo, or a reload. A record
+        for another test gives this one nothing."""
+        shown, given = self.shown, self.given_stress()
+        if shown is self.seen_given[0] and given is self.seen_given[1]:
             return
-        self.seen_kept = kept
-        result, opposed = self.result, self.opposed
-        if result is not None and kept.kind is Kind.PLAIN and kept.replays(result):
-            self.given = kept.given_to(PLAIN_GIVEN)
-            owes = kept.owed and result.stress and self.given is None
-            self.stress_owed = (kept.owed, result.stress) if owes else None
-        elif opposed is not None and kept.replays_opposed(opposed):
-            self.opposed_given = dict(kept.given)
+        self.seen_given = (shown, given)
+        gives = {} if shown is None else given.to(shown)
+        result = self.result
+        if shown is not None and shown.kind is Kind.PLAIN and result is not None:
+            self.given = gives.get(PLAIN_GIVEN)
+            owes = shown.owed and result.stress and self.given is None
+            self.stress_owed = (shown.owed, result.stress) if owes else None
+        elif shown is not None and shown.kind is Kind.OPPOSED and self.opposed is not None:
+            self.opposed_given = gives
+
+    def given_stress(self) -> GivenStress:
+        given: GivenStress = self.store.get("eotw_given")
+        return given
 
     # --- what is kept (the store's) -------------------------------------------------------
 
@@ -404,7 +411,8 @@ class TestsScreen(kit.Screen):
         self.given = None
         owed = character.id if character is not None and result.stress else ""
         self.stress_owed = (owed, result.stress) if owed else None
-        self.store.put("eotw_result", KeptTest.plain(result, settings, owed))
+        self.shown = KeptTest.plain(result, settings, owed, self.store.now())
+        self.store.put("eotw_result", self.shown)
         self.store.record(Outcome(title, self.steps, "eotw-test"))  # a plain test: no Undo
         self.put(after)
 
@@ -426,8 +434,11 @@ class TestsScreen(kit.Screen):
         self.result = result
         self.stress_owed, self.given = None, None
         outcome = Outcome(settled.title, self.steps, "crew")
-        kept = KeptTest.asked(result, rules, settled.title)
-        self.store.act(outcome, crew=settled.crew, eotw_tests=after, eotw_result=kept)
+        # The dice are kept apart from the action: its Undo takes the test off the screen
+        # and out of the log, and puts no older test's dice back over newer ones.
+        self.shown = KeptTest.asked(result, rules, settled.title, self.store.now())
+        self.store.put("eotw_result", self.shown)
+        self.store.act(outcome, crew=settled.crew, eotw_tests=after)
 
     def pool_steps(self, pool: Pool) -> list[Step]:
         steps = [
@@ -458,12 +469,12 @@ class TestsScreen(kit.Screen):
         change = take_stress(member, characteristic.category, amount)
         line = change.steps[-1]
         outcome = Outcome(change.steps[0], change.steps, "crew")
-        kept = self.kept()
-        if kept.kind is None:
+        shown = self.shown
+        if shown is None or not 0 <= index < shown.gives:
             self.store.act(outcome, crew=crew.put(change.character))
-        else:
-            given = kept.with_given(index, line)
-            self.store.act(outcome, crew=crew.put(change.character), eotw_result=given)
+        else:  # noted for the test on show, whichever test the store keeps now
+            given = self.given_stress().with_given(shown, index, line)
+            self.store.act(outcome, crew=crew.put(change.character), eotw_given=given)
         return line
 
     def on_give_stress(self, _target: Any, _event: Any) -> None:
@@ -555,7 +566,8 @@ class TestsScreen(kit.Screen):
         self.stress_owed = None
         self.given = None
         self.opposed, self.opposed_given = outcome, {}
-        self.store.put("eotw_result", KeptTest.opposed(outcome, settings))
+        self.shown = KeptTest.opposed(outcome, settings, self.store.now())
+        self.store.put("eotw_result", self.shown)
         self.store.record(Outcome(self.title, self.steps, "eotw-opposed"))
         self.render()
 
@@ -607,14 +619,14 @@ class TestsScreen(kit.Screen):
         self.name_the_npc()
         if form.purpose != self.seen_purpose:
             if form.purpose is not None:  # a test asked for: the last result is not its own
-                self.title, self.steps, self.result = None, (), None
+                self.title, self.steps, self.result, self.shown = None, (), None, None
                 self.stress_owed, self.given = None, None
                 self.opposed, self.opposed_given = None, {}
             self.seen_purpose = form.purpose
         if self.store.took_back(self.title, self.steps):  # Undo took the test back
-            self.title, self.steps, self.result = None, (), None
+            self.title, self.steps, self.result, self.shown = None, (), None, None
             self.stress_owed, self.given = None, None
-        self.follow_kept()
+        self.follow_given()
         crew = self.crew()
         character = self.character(form)
         chosen = form.character if character is not None else ""

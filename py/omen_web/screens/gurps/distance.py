@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome as LogOutcome
-from omen.core.dice import Dice
+from omen.core.dice import Dice, RecordedDice
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, ArgValue, Step
@@ -214,10 +214,15 @@ class GurpsScreen(kit.Screen):
         return _whole(str(dom.bound(bind, self.panel).value), label)
 
     def contest_rolls(self) -> tuple[Dice | int, Dice | int]:
+        """Each side's 3d6: the total typed in, or the app's dice, their faces kept (so
+        the distance found can be worked out again after a reload)."""
         roll_a = self.typed("gurps-roll-a", N_("Side A: 3d6 total for the contest"))
         roll_b = self.typed("gurps-roll-b", N_("Side B: 3d6 total for the contest"))
         dice = self.app.dice()
-        return (dice if roll_a is None else roll_a), (dice if roll_b is None else roll_b)
+        return (
+            RecordedDice(dice) if roll_a is None else roll_a,
+            RecordedDice(dice) if roll_b is None else roll_b,
+        )
 
     def clear_typed(self, *binds: str) -> None:
         for bind in binds:
@@ -242,30 +247,31 @@ class GurpsScreen(kit.Screen):
         else:
             med = maximum_encounter_distance(row, self.app.dice())
         setup = plan(form.a, form.b, form.conditions, med.value, rules)
-        roll_a, roll_b = self.contest_rolls()
-        outcome = resolve(setup, roll_a, roll_b)
+        rolls = self.contest_rolls()
+        outcome = resolve(setup, *rolls)
         self.clear_typed("gurps-med-total")
-        self.finish(setup, med.steps, outcome)
+        self.finish(setup, med.steps, outcome, rolls)
 
     def on_gurps_try_surprise(self, _target: Any, _event: Any) -> None:
         if self.plan is None:
             return
-        roll_a, roll_b = self.contest_rolls()
-        outcome = resolve(self.plan, roll_a, roll_b, try_surprise=True)
-        self.finish(self.plan, self.med_steps, outcome, try_surprise=True)
+        rolls = self.contest_rolls()
+        outcome = resolve(self.plan, *rolls, try_surprise=True)
+        self.finish(self.plan, self.med_steps, outcome, rolls, try_surprise=True)
 
     def finish(
         self,
         setup: Plan,
         med_steps: tuple[Step, ...],
         outcome: Outcome,
+        rolls: tuple[Dice | int, Dice | int],
         try_surprise: bool = False,
     ) -> None:
         if outcome.contest is not None:
             self.clear_typed("gurps-roll-a", "gurps-roll-b")
         self.plan, self.med_steps, self.outcome = setup, med_steps, outcome
         logged = LogOutcome(outcome.headline, (*med_steps, *outcome.steps), "gurps_distance")
-        found = FoundDistance.of(setup, outcome, try_surprise)  # all of it, for a reload
+        found = FoundDistance.of(setup, outcome, try_surprise, rolls)  # all of it, for a reload
         travel = self.store.get("gurps_travel")
         if travel.encounter:
             from omen.gurps.travel import encounter_run
