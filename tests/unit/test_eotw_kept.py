@@ -15,12 +15,21 @@ from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import Step
 from omen.core.store import decode, encode
-from omen.eotw.kept import GIVEN_STRESS, KEPT_TEST, PLAIN_GIVEN, GivenStress, KeptTest
+from omen.eotw.crew import Category, Character, Crew, settle, take_stress
+from omen.eotw.kept import (
+    GIFTS_KEPT,
+    GIVEN_STRESS,
+    KEPT_TEST,
+    PLAIN_GIVEN,
+    GivenStress,
+    KeptTest,
+)
 from omen.eotw.pools import (
     Characteristic,
     Contestant,
     Pool,
     PoolSettings,
+    Purpose,
     opposed_test,
     resolve,
 )
@@ -64,16 +73,55 @@ def test_the_stress_given_is_kept_for_its_own_test() -> None:
     given = given_back(GivenStress().with_given(kept, PLAIN_GIVEN, LINE))
     assert given.to(kept) == {PLAIN_GIVEN: LINE}
     # Given twice (another tab's give): one line, the last.
-    assert len(given.with_given(kept, PLAIN_GIVEN, LINE).given) == 1
+    twice = given.with_given(kept, PLAIN_GIVEN, LINE)
+    assert len(twice.gifts) == 1 and len(twice.to(kept)) == 1
     # The same dice rolled again are another test: nothing given to it yet.
     again = KeptTest.plain(result, PoolSettings(), "c1", "2026-12-04T20:00:05.000Z")
     assert given.to(again) == {}
-    assert given.with_given(again, PLAIN_GIVEN, LINE).to(kept) == {}
+    assert given.with_given(again, PLAIN_GIVEN, LINE).to(kept) == {PLAIN_GIVEN: LINE}
     # Nothing to give after a test asked for, nor to a contestant a test has not.
     with pytest.raises(RulesError):
         GivenStress().with_given(KeptTest.asked(result, PoolSettings(), LINE), 0, LINE)
     with pytest.raises(RulesError):
         GivenStress().with_given(kept, 1, LINE)
+
+
+def test_two_tests_given_stress_are_both_remembered() -> None:
+    """Two tabs, each showing its own test, each give its stress: neither forgets the
+    other's; past GIFTS_KEPT tests the oldest is let go."""
+    result = resolve(3, [6, 3], [3, 5])
+    first = KeptTest.plain(result, PoolSettings(), "c1", "2026-12-04T20:00:00.000Z")
+    second = KeptTest.plain(result, PoolSettings(), "c2", "2026-12-04T20:00:09.000Z")
+    given = GivenStress().with_given(first, PLAIN_GIVEN, LINE)
+    given = given_back(given.with_given(second, PLAIN_GIVEN, LINE))
+    assert given.to(first) == given.to(second) == {PLAIN_GIVEN: LINE}
+    for n in range(GIFTS_KEPT):
+        later = KeptTest.plain(result, PoolSettings(), "c1", f"2026-12-04T21:00:0{n}.000Z")
+        given = given.with_given(later, PLAIN_GIVEN, LINE)
+    assert given.to(first) == {} and len(given.gifts) == GIFTS_KEPT
+    twice = {"gifts": [given.gifts[0].to_json(), given.gifts[0].to_json()]}
+    with pytest.raises(StoredDataError):  # the same test twice
+        decode(GIVEN_STRESS, encode(GIVEN_STRESS, twice))
+
+
+def test_a_test_asked_for_keeps_its_dice_and_the_headline_it_was_logged_with() -> None:
+    ana = take_stress(Character("a", "Ana", vitality=3), Category.PHYSICAL, 9).character
+    result = resolve(3, [1], [], characteristic=Characteristic.VITALITY)
+    settled = settle(Crew((ana,)), Purpose("a", Category.PHYSICAL), result)
+    kept = stored(KeptTest.asked(result, PoolSettings(), settled.title, "2026-12-04T20:00Z"))
+    assert kept.said == settled.title and kept.gives == 0
+    assert kept.replay_plain() == result
+    assert kept.to_json()["kind"] == "asked"
+    # Only a test asked for has a headline kept, and it must be one of Omen's messages.
+    for bad in (
+        {**PLAIN, "said": settled.title.to_json()},
+        {**kept.to_json(), "said": None},
+        {**kept.to_json(), "said": {"k": "You have been hacked"}},
+        {**kept.to_json(), "owed": "a"},
+        {**kept.to_json(), "contestants": OPPOSED["contestants"]},
+    ):
+        with pytest.raises(StoredDataError):
+            read(bad)
 
 
 def test_the_rules_in_play_are_the_kept_ones() -> None:
@@ -204,7 +252,9 @@ def test_a_field_that_does_not_fit_is_refused_naming_it(
     assert says in refused.value.message.english()
 
 
-def read_given(data: Any) -> GivenStress:
+def read_given(gift: Any) -> GivenStress:
+    """One test's stress given, as stored, read back."""
+    data = {"gifts": [gift]}
     envelope = {"app": "omen", "kind": "eotw_given", "schema": 1, "data": data}
     return decode(GIVEN_STRESS, json.dumps(envelope))
 
@@ -220,7 +270,7 @@ def read_given(data: Any) -> GivenStress:
         ({"test": PLAIN}, "given"),
         ({"test": OPPOSED, "given": [[2, LINE.to_json()]]}, "given"),
         ({"test": {"kind": "plain", "positive": [9]}, "given": [[0, LINE.to_json()]]}, "positive"),
-        ({"given": [[0, LINE.to_json()]]}, "eotw_given.test"),
+        ({"given": [[0, LINE.to_json()]]}, "eotw_given.gifts.0.test"),
         ({"test": PLAIN, "given": [[0, LINE.to_json()]], "more": 1}, "more"),
     ],
 )

@@ -21,7 +21,7 @@ from omen.core import store
 from omen.core.roll import N_, Step
 from omen.core.store import Keeper, MemoryBackend
 from omen.eotw.crew import Character, Crew, StressTrack
-from omen.eotw.kept import GivenStress, KeptTest, Kind
+from omen.eotw.kept import Gift, GivenStress, KeptTest, Kind
 from omen.eotw.pools import Characteristic, Contestant, Pool, PoolSettings, TestsForm
 from omen.eotw.settings import TieRule
 from omen.gurps.detection import FoundDistance
@@ -247,16 +247,20 @@ SAMPLES: dict[str, Any] = {
     ),
     "eotw_result": OPPOSED_KEPT,
     "eotw_given": GivenStress(
-        OPPOSED_KEPT,
         (
-            (
-                0,
-                Step(
-                    "Stress track ({category}): {before} → {after} of {boxes} boxes",
-                    {"category": Step("Mental"), "before": 0, "after": 1, "boxes": 9},
+            Gift(
+                OPPOSED_KEPT,
+                (
+                    (
+                        0,
+                        Step(
+                            "Stress track ({category}): {before} → {after} of {boxes} boxes",
+                            {"category": Step("Mental"), "before": 0, "after": 1, "boxes": 9},
+                        ),
+                    ),
                 ),
             ),
-        ),
+        )
     ),
     "prefs": Prefs("cs", "dark"),
     "log": Log().add(

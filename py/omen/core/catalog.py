@@ -1356,6 +1356,7 @@ _MESSAGES = (
     "must pair a contestant and a line\x1f"
     "names a contestant the test has not\x1f"
     "names a contestant twice\x1f"
+    "names a test twice\x1f"
     "neither: both see as far\x1f"
     "no success\x1f"
     "no travel\x1f"

@@ -66,6 +66,7 @@ from omen.eotw.settings import TieRule
 # Every face an opposed test can roll: each contestant's whole pool, every round.
 MAX_FACES = MAX_DICE * MAX_CONTESTANTS * MAX_ROUNDS
 MAX_AT = 40  # characters in a roll's time (an ISO date and time)
+GIFTS_KEPT = 8  # the tests whose stress given is remembered, the newest
 PLAIN_GIVEN = 0  # where a plain test's stress given is kept in ``given``
 
 
@@ -286,43 +287,73 @@ NOT_OF = {
 
 
 @dataclass(frozen=True)
-class GivenStress:
-    """The stress given after a test: the line said for each one given it (by
-    contestant, :data:`PLAIN_GIVEN` for a plain test), and the test it was given for.
-    Another test has had nothing given yet."""
+class Gift:
+    """The stress given after one test: the line said for each one given it (by
+    contestant, :data:`PLAIN_GIVEN` for a plain test)."""
 
-    test: KeptTest = field(default_factory=KeptTest)
-    given: tuple[tuple[int, Step], ...] = ()
-
-    def to(self, test: KeptTest) -> dict[int, Step]:
-        """What was given after ``test``: the line said, by contestant."""
-        return dict(self.given) if test == self.test else {}
-
-    def with_given(self, test: KeptTest, index: int, line: Step) -> GivenStress:
-        """The record with ``line`` said of the stress given to ``index`` after ``test``
-        (started afresh when it was another test's)."""
-        if not 0 <= index < test.gives:
-            raise RulesError(Step(N_("That test gives no stress to give there.")))
-        before = self.given if test == self.test else ()
-        return GivenStress(test, (*((i, s) for i, s in before if i != index), (index, line)))
+    test: KeptTest
+    given: tuple[tuple[int, Step], ...]
 
     def to_json(self) -> dict[str, Any]:
-        """Its stored form (an empty object when nothing was given)."""
-        if not self.given:
-            return {}
+        """Its stored form."""
         return {
             "test": self.test.to_json(),
             "given": [[index, line.to_json()] for index, line in self.given],
         }
 
     @classmethod
+    def from_json(cls, data: Any, path: str) -> Gift:
+        """Read the stored form back, every field checked (``path`` names it)."""
+        stored = Fields(data, path, ("test", "given"))
+        test = KeptTest.from_json(stored.raw("test"), stored.where("test"))
+        if test.kind is None:
+            raise stored_error(stored.where("test"), Step(N_("is missing")))
+        return cls(test, _given(stored, test.gives))
+
+
+@dataclass(frozen=True)
+class GivenStress:
+    """The stress given after the last few tests (:data:`GIFTS_KEPT`), each with the
+    test it was given for, the newest last. A test with none has had nothing given.
+    Two tabs that show two tests each add to it; neither forgets the other's."""
+
+    gifts: tuple[Gift, ...] = ()
+
+    def to(self, test: KeptTest) -> dict[int, Step]:
+        """What was given after ``test``: the line said, by contestant."""
+        for gift in self.gifts:
+            if gift.test == test:
+                return dict(gift.given)
+        return {}
+
+    def with_given(self, test: KeptTest, index: int, line: Step) -> GivenStress:
+        """The record with ``line`` said of the stress given to ``index`` after
+        ``test``; the oldest tests' gifts are let go past :data:`GIFTS_KEPT`."""
+        if not 0 <= index < test.gives:
+            raise RulesError(Step(N_("That test gives no stress to give there.")))
+        before = self.to(test)
+        before.pop(index, None)
+        gift = Gift(test, (*before.items(), (index, line)))
+        others = tuple(other for other in self.gifts if other.test != test)
+        return GivenStress((*others, gift)[-GIFTS_KEPT:])
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form (an empty object when nothing was given)."""
+        if not self.gifts:
+            return {}
+        return {"gifts": [gift.to_json() for gift in self.gifts]}
+
+    @classmethod
     def from_json(cls, data: Any) -> GivenStress:
         """Read the stored form back, every field checked."""
-        stored = Fields(data, "eotw_given", ("test", "given"))
-        if not data:
-            return cls()
-        test = KeptTest.from_json(stored.raw("test"), stored.where("test"))
-        return cls(test, _given(stored, test.gives))
+        stored = Fields(data, "eotw_given", ("gifts",))
+        gifts = tuple(
+            Gift.from_json(raw, f"eotw_given.gifts.{number}")
+            for number, raw in enumerate(_listed(stored, "gifts", GIFTS_KEPT))
+        )
+        if any(gift.test == other.test for n, gift in enumerate(gifts) for other in gifts[:n]):
+            raise stored_error(stored.where("gifts"), Step(N_("names a test twice")))
+        return cls(gifts)
 
 
 def _rolled(outcome: OpposedResult) -> tuple[int, ...]:
