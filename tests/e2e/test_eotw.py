@@ -52,6 +52,16 @@ def ana_against_the_rat(page: Page) -> None:
     page.get_by_role("button", name="Add this pool as a contestant").click()
 
 
+def ana_rolls_with_equipment_and_danger(page: Page) -> None:
+    """On Tests: Ana's Dexterity (4) with an equipment and a danger die, rolled (seed 1
+    rolls 2 and 5 on the positive dice and 1 on the negative one)."""
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
+    page.get_by_role("button", name="One die more: Equipment").click()
+    page.get_by_role("button", name="One die more: Danger or difficulty").click()
+    page.get_by_role("button", name="Roll", exact=True).click()
+
+
 def undo_last(page: Page) -> None:
     page.get_by_role("button", name="Log").click()
     page.get_by_role("button", name="Undo last action").click()
@@ -419,11 +429,7 @@ def test_a_reload_keeps_the_dice_and_the_stress_still_to_give(page: Page, base: 
     twice, and Undo offers it again."""
     open_app(page, base, "?seed=1")
     add_ana(page)
-    go_to_tests(page)
-    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
-    page.get_by_role("button", name="One die more: Equipment").click()
-    page.get_by_role("button", name="One die more: Danger or difficulty").click()
-    page.get_by_role("button", name="Roll", exact=True).click()
+    ana_rolls_with_equipment_and_danger(page)
     title = page.locator("[data-bind='test-title']")
     expect(title).to_have_text("Ana: Success: 1 success, 1 stress")
     give = page.get_by_role("button", name="Give 1 stress (Physical) to Ana")
@@ -513,11 +519,7 @@ def test_undo_of_an_older_give_leaves_a_newer_test_and_its_stress_to_give(
     reload, with its own stress still to give."""
     open_app(page, base, "?seed=1")
     add_ana(page)
-    go_to_tests(page)
-    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
-    page.get_by_role("button", name="One die more: Equipment").click()
-    page.get_by_role("button", name="One die more: Danger or difficulty").click()
-    page.get_by_role("button", name="Roll", exact=True).click()
+    ana_rolls_with_equipment_and_danger(page)
     page.get_by_role("button", name="Give 1 stress (Physical) to Ana").click()
     expect_physical_stress(page, 1)
 
