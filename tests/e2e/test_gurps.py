@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import open_app, reload_app
+from .test_carry import physical, start_with
 
 
 def open_gurps(page: Page) -> Locator:
@@ -242,3 +244,39 @@ def test_a_contest_the_app_rolled_comes_back_whole_after_a_reload(page: Page, ba
     expect(title(page)).to_have_text(said)
     expect(fact(page, "Surprised")).to_have_text(surprised)
     expect(steps).to_have_text(worked_out)
+
+
+@pytest.mark.first_start
+def test_undo_of_the_travel_encounters_distance_leaves_a_newer_distance_whole(
+    page: Page, base: str
+) -> None:
+    """A distance found for the travel turn's encounter (undoable: Explore offers the
+    encounter again), then another found by hand (no Undo), then Undo: the Undo takes
+    back the first only; the newer distance stays whole, before and after a reload."""
+    start_with(page, base, "GURPS / Dungeon Fantasy")
+    travel = page.get_by_role("region", name="GURPS wilderness travel")
+    travel.get_by_role("combobox", name="Location").select_option(
+        label="Example: The old logging road"
+    )
+    physical(travel, "1 1 4", "Roll the travel check with your own dice")
+    travel.get_by_role("button", name="Next travel turn").click()
+    travel.get_by_role("button", name="Work out the distance (GURPS)").click()
+    gurps = page.locator("[data-procedure='gurps']")
+    gurps.get_by_text("Use physical dice").click()
+    total = gurps.get_by_role("textbox", name="Maximum encounter distance: dice total")
+    total.fill("15")
+    page.get_by_role("button", name="Find the distance").click()
+    expect(title(page)).to_contain_text("The encounter starts at")
+    total.fill("30")  # a second distance, by hand, further away
+    page.get_by_role("button", name="Find the distance").click()
+    expect(title(page)).to_contain_text("The encounter starts at")
+    said, distance = title(page).inner_text(), fact(page, "Distance").text_content() or ""
+
+    page.get_by_role("button", name="Log").click()
+    page.get_by_role("button", name="Undo last action").click()
+    open_gurps(page)
+    expect(title(page)).to_have_text(said)
+    reload_app(page)
+    open_gurps(page)
+    expect(title(page)).to_have_text(said)
+    expect(fact(page, "Distance")).to_have_text(distance)

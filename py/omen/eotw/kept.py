@@ -8,10 +8,12 @@ yet, and must not come back once it was.
 
 So the screen keeps the roll's dice, not its result: a plain test's positive and negative
 faces (and, for a test the Crew screen asked for, the headline it was logged with); for an
-opposed test the contestants and every face rolled, in the order they were rolled. :meth:`KeptTest.replay` works the result out again from them, by the same rules
-that first worked it out (:func:`omen.eotw.pools.resolve`,
-:func:`omen.eotw.pools.opposed_test`), so kept and shown cannot drift apart. The screen
-shows the replay only when its steps are the log's newest test entry's.
+opposed test the contestants and every face rolled, in the order they were rolled.
+:meth:`KeptTest.replay_plain` and :meth:`KeptTest.replay_opposed` work the result out
+again from them, by the same rules that first worked it out
+(:func:`omen.eotw.pools.resolve`, :func:`omen.eotw.pools.opposed_test`), so kept and
+shown cannot drift apart. The screen shows the replay only when its steps are the log's
+newest test entry's.
 
 What was given is kept apart (:class:`GivenStress`, the part ``eotw_given``), with the
 test it was given for: giving stress changes the crew and that record in one action, so
@@ -141,24 +143,6 @@ class KeptTest:
             contestants=outcome.contestants,
             settings=settings,
             at=at,
-        )
-
-    def replays(self, result: TestResult) -> bool:
-        """Whether this is the plain test that gave ``result`` (the same dice and value)."""
-        return self.kind in (Kind.PLAIN, Kind.ASKED) and (
-            self.value,
-            self.characteristic,
-            self.positive,
-            self.negative,
-        ) == (result.value, result.characteristic, result.positive, result.negative)
-
-    def replays_opposed(self, outcome: OpposedResult) -> bool:
-        """Whether this is the opposed test that gave ``outcome`` (the same contestants
-        and faces)."""
-        return (
-            self.kind is Kind.OPPOSED
-            and self.contestants == outcome.contestants
-            and self.positive == _rolled(outcome)
         )
 
     @property

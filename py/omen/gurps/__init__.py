@@ -37,7 +37,7 @@ GAME = GameSpec(
             {Place.LINK: SESSION},
             file_label=N_("Saved GURPS encounter distance found"),
             describe=lambda record: Step(N_("The last GURPS encounter distance found")),
-            fresh="omen.gurps.detection:nothing_found",
+            fresh="omen.gurps.detection:FoundDistance",
         ),
         StoredPart(
             "gurps_tests",

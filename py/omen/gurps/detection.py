@@ -707,9 +707,10 @@ class FoundDistance:
     outcome follow from the sides, the conditions and the rules. So it keeps those
     inputs and each side's dice (:data:`Rolled`: the three faces the app rolled, or the
     total typed in from dice at the table), and :meth:`replay` works the same plan and
-    outcome out again, by the same code that found them. The screen shows the replay only when it says exactly what
-    the log's newest distance entry says, so a kept value that does not fit the log
-    (another tab's, or one made up) is never shown. ``med`` 0 is "none found yet".
+    outcome out again, by the same code that found them. The screen shows the replay
+    only when it says exactly what the log's newest distance entry says, so a kept value
+    that does not fit the log (another tab's, or one made up) is never shown. ``med`` 0
+    is "none found yet".
 
     >>> from omen.gurps.distance import Conditions, Side
     >>> a = Side(name="the man", vision=10, stealth=10)
@@ -771,7 +772,7 @@ class FoundDistance:
         return self.med > 0
 
     def replay(self) -> tuple[Plan, Outcome]:
-        """The plan and the outcome again, from the kept inputs and dice totals; a
+        """The plan and the outcome again, from the kept inputs and dice; a
         :class:`RulesError` when they do not make a result."""
         setup = plan(self.a, self.b, self.conditions, self.med, self.rules)
         if self.rolls is None:
@@ -866,11 +867,6 @@ def _rules_from_json(data: Any, path: str) -> DistanceRules:
         else:
             values[name] = stored.boolean(name, getattr(DEFAULT_RULES, name))
     return DistanceRules(**values)
-
-
-def nothing_found() -> FoundDistance:
-    """The fresh value of the stored part ``gurps_found``."""
-    return FoundDistance()
 
 
 FOUND = Schema("gurps_found", 1, {}, FoundDistance.from_json)

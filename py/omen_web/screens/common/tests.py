@@ -205,14 +205,16 @@ class TestsScreen(kit.Screen):
         if shown is self.seen_given[0] and given is self.seen_given[1]:
             return
         self.seen_given = (shown, given)
-        gives = {} if shown is None else given.to(shown)
-        result = self.result
-        if shown is not None and shown.kind is Kind.PLAIN and result is not None:
-            self.given = gives.get(PLAIN_GIVEN)
-            owes = shown.owed and result.stress and self.given is None
-            self.stress_owed = (shown.owed, result.stress) if owes else None
-        elif shown is not None and shown.kind is Kind.OPPOSED and self.opposed is not None:
+        self.given, self.stress_owed, self.opposed_given = None, None, {}
+        if shown is None:
+            return
+        gives = given.to(shown)
+        if shown.kind is Kind.OPPOSED:
             self.opposed_given = gives
+        elif shown.kind is Kind.PLAIN and self.result is not None:
+            self.given = gives.get(PLAIN_GIVEN)
+            if shown.owed and self.result.stress and self.given is None:
+                self.stress_owed = (shown.owed, self.result.stress)
 
     def given_stress(self) -> GivenStress:
         given: GivenStress = self.store.get("eotw_given")
@@ -385,7 +387,7 @@ class TestsScreen(kit.Screen):
             )
         typed_pos.value = ""
         typed_neg.value = ""
-        self.opposed, self.opposed_given = None, {}
+        self.opposed = None
         after = replace(form, pool=form.pool.unpush(), purpose=None)  # a push is for one test
         purpose = self.purpose(form)
         if purpose is not None:
@@ -408,9 +410,7 @@ class TestsScreen(kit.Screen):
         self.title = title
         self.steps = (*self.pool_steps(pool), *result.steps)
         self.result = result
-        self.given = None
         owed = character.id if character is not None and result.stress else ""
-        self.stress_owed = (owed, result.stress) if owed else None
         self.shown = KeptTest.plain(result, settings, owed, self.store.now())
         self.store.put("eotw_result", self.shown)
         self.store.record(Outcome(title, self.steps, "eotw-test"))  # a plain test: no Undo
@@ -432,7 +432,6 @@ class TestsScreen(kit.Screen):
         self.title = settled.title
         self.steps = (*extra, *settled.steps)
         self.result = result
-        self.stress_owed, self.given = None, None
         outcome = Outcome(settled.title, self.steps, "crew")
         # The dice are kept apart from the action: its Undo takes the test off the screen
         # and out of the log, and puts no older test's dice back over newer ones.
@@ -459,7 +458,7 @@ class TestsScreen(kit.Screen):
             steps.append(Step(N_("Pushed: one more positive and one more negative die")))
         return steps
 
-    def _give(self, ident: str, characteristic: Characteristic, amount: int, index: int) -> Step:
+    def _give(self, ident: str, characteristic: Characteristic, amount: int, index: int) -> None:
         """Put ``amount`` stress onto a crew member's track: a crew change, undoable, and
         the kept test's note of it (contestant ``index``), in the same action."""
         crew = self.crew()
@@ -467,27 +466,19 @@ class TestsScreen(kit.Screen):
         if member is None:
             raise RulesError(Step(N_("That character is no longer in the crew.")))
         change = take_stress(member, characteristic.category, amount)
-        line = change.steps[-1]
         outcome = Outcome(change.steps[0], change.steps, "crew")
-        shown = self.shown
-        if shown is None or not 0 <= index < shown.gives:
-            self.store.act(outcome, crew=crew.put(change.character))
-        else:  # noted for the test on show, whichever test the store keeps now
-            given = self.given_stress().with_given(shown, index, line)
-            self.store.act(outcome, crew=crew.put(change.character), eotw_given=given)
-        return line
+        changed: dict[str, Any] = {"crew": crew.put(change.character)}
+        if self.shown is not None:  # noted for the test on show, whichever the store keeps
+            line = change.steps[-1]
+            changed["eotw_given"] = self.given_stress().with_given(self.shown, index, line)
+        self.store.act(outcome, **changed)
 
     def on_give_stress(self, _target: Any, _event: Any) -> None:
         if self.stress_owed is None or self.result is None:
             return
         ident, amount = self.stress_owed
         characteristic = self.result.characteristic or self.form.characteristic
-        self.stress_owed = None
-        try:
-            self.given = self._give(ident, characteristic, amount, PLAIN_GIVEN)
-        except RulesError:
-            self.stress_owed = (ident, amount)
-            raise
+        self._give(ident, characteristic, amount, PLAIN_GIVEN)
         self.render()
 
     # --- opposed tests -------------------------------------------------------------------
@@ -562,10 +553,7 @@ class TestsScreen(kit.Screen):
                     )
                 )
         self.steps = (*lines, *outcome.steps)
-        self.result = None
-        self.stress_owed = None
-        self.given = None
-        self.opposed, self.opposed_given = outcome, {}
+        self.result, self.opposed = None, outcome
         self.shown = KeptTest.opposed(outcome, settings, self.store.now())
         self.store.put("eotw_result", self.shown)
         self.store.record(Outcome(self.title, self.steps, "eotw-opposed"))
@@ -595,9 +583,7 @@ class TestsScreen(kit.Screen):
         index = int(str(target.dataset.index))
         for number, contestant, member, stress in self.owed_after_opposed():
             if number == index and contestant.characteristic is not None:
-                self.opposed_given[index] = self._give(
-                    member.id, contestant.characteristic, stress, index
-                )
+                self._give(member.id, contestant.characteristic, stress, index)
                 break
         self.render()
 
@@ -620,13 +606,11 @@ class TestsScreen(kit.Screen):
         if form.purpose != self.seen_purpose:
             if form.purpose is not None:  # a test asked for: the last result is not its own
                 self.title, self.steps, self.result, self.shown = None, (), None, None
-                self.stress_owed, self.given = None, None
-                self.opposed, self.opposed_given = None, {}
+                self.opposed = None
             self.seen_purpose = form.purpose
         if self.store.took_back(self.title, self.steps):  # Undo took the test back
             self.title, self.steps, self.result, self.shown = None, (), None, None
-            self.stress_owed, self.given = None, None
-        self.follow_given()
+        self.follow_given()  # the stress given and still owed, for whatever is on show
         crew = self.crew()
         character = self.character(form)
         chosen = form.character if character is not None else ""

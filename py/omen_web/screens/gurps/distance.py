@@ -271,7 +271,9 @@ class GurpsScreen(kit.Screen):
             self.clear_typed("gurps-roll-a", "gurps-roll-b")
         self.plan, self.med_steps, self.outcome = setup, med_steps, outcome
         logged = LogOutcome(outcome.headline, (*med_steps, *outcome.steps), "gurps_distance")
-        found = FoundDistance.of(setup, outcome, try_surprise, rolls)  # all of it, for a reload
+        # All of it, for a reload: kept apart from the action, so that its Undo (or an
+        # older one's) never puts an older distance back over a newer one.
+        self.store.put("gurps_found", FoundDistance.of(setup, outcome, try_surprise, rolls))
         travel = self.store.get("gurps_travel")
         if travel.encounter:
             from omen.gurps.travel import encounter_run
@@ -279,15 +281,9 @@ class GurpsScreen(kit.Screen):
             # The travel turn's encounter has been run: Explore offers it no longer, and
             # Undo offers it again (and takes this result off the screen).
             self.logged = logged
-            self.store.act(
-                logged,
-                gurps_travel=encounter_run(travel),
-                gurps_form=self.form,
-                gurps_found=found,
-            )
+            self.store.act(logged, gurps_travel=encounter_run(travel), gurps_form=self.form)
         else:
             self.logged = None
-            self.store.put("gurps_found", found)
             self.store.record(logged)  # the roll changes no other stored part: no Undo
         self.render()
 
