@@ -16,7 +16,7 @@ Faces are typed as physical dice, so every result is known:
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import open_app, reload_app
 
@@ -33,6 +33,19 @@ def start_with(page: Page, base: str, game: str) -> None:
     ).to_be_checked()
     dialog.get_by_role("button", name="Start").click()
     expect(dialog).to_be_hidden()
+
+
+def wolves_on_the_logging_road(page: Page, base: str) -> Locator:
+    """A GURPS campaign's first travel turn on the example's logging road, its check
+    typed so that an encounter happens now (the wolves); the travel panel."""
+    start_with(page, base, "GURPS / Dungeon Fantasy")
+    travel = page.get_by_role("region", name="GURPS wilderness travel")
+    travel.get_by_role("combobox", name="Location").select_option(
+        label="Example: The old logging road"
+    )
+    physical(travel, "1 1 4", "Roll the travel check with your own dice")
+    travel.get_by_role("button", name="Next travel turn").click()
+    return travel
 
 
 def go(page: Page, name: str) -> None:
@@ -109,13 +122,7 @@ def test_an_ose_day_on_the_fen_road_fills_the_encounter_from_the_row(page: Page,
 def test_a_gurps_travel_turn_fills_side_b_and_the_terrain_from_the_row(
     page: Page, base: str
 ) -> None:
-    start_with(page, base, "GURPS / Dungeon Fantasy")
-    travel = page.get_by_role("region", name="GURPS wilderness travel")
-    travel.get_by_role("combobox", name="Location").select_option(
-        label="Example: The old logging road"
-    )
-    physical(travel, "1 1 4", "Roll the travel check with your own dice")
-    travel.get_by_role("button", name="Next travel turn").click()
+    travel = wolves_on_the_logging_road(page, base)
     expect(travel.locator("[data-bind='travel-met']")).to_have_text(
         "Met: 4 wolves, thin after the winter."
     )

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import open_app, reload_app
-from .test_carry import physical, start_with
+from .test_carry import wolves_on_the_logging_road
 
 
 def open_gurps(page: Page) -> Locator:
@@ -253,13 +253,7 @@ def test_undo_of_the_travel_encounters_distance_leaves_a_newer_distance_whole(
     """A distance found for the travel turn's encounter (undoable: Explore offers the
     encounter again), then another found by hand (no Undo), then Undo: the Undo takes
     back the first only; the newer distance stays whole, before and after a reload."""
-    start_with(page, base, "GURPS / Dungeon Fantasy")
-    travel = page.get_by_role("region", name="GURPS wilderness travel")
-    travel.get_by_role("combobox", name="Location").select_option(
-        label="Example: The old logging road"
-    )
-    physical(travel, "1 1 4", "Roll the travel check with your own dice")
-    travel.get_by_role("button", name="Next travel turn").click()
+    travel = wolves_on_the_logging_road(page, base)
     travel.get_by_role("button", name="Work out the distance (GURPS)").click()
     gurps = page.locator("[data-procedure='gurps']")
     gurps.get_by_text("Use physical dice").click()
