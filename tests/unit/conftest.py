@@ -1,7 +1,7 @@
 """Every step the engine builds must load back from its saved form.
 
 A step the engine makes may be written to the log or the last result, and on the next
-start it is read back through :meth:`omen.core.roll.Step.from_json`, which accepts only
+start it is read back through :func:`omen.core.store.read_step`, which accepts only
 catalog messages with exactly their arguments. So while the unit tests run, each step
 built by code under ``py/`` is written out and read back at once: a message missing from
 the catalog, an argument its message does not name, or a value out of bounds fails the
@@ -18,6 +18,7 @@ import pytest
 from omen.core.errors import RulesError
 from omen.core.i18n import Translator
 from omen.core.roll import Step
+from omen.core.store import read_step
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = str(ROOT / "py") + "/"
@@ -44,7 +45,7 @@ def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> None:
             return  # a test's or a doctest's own step
         checking.append(self)
         try:
-            again = Step.from_json(self.to_json())
+            again = read_step(self.to_json())
         except RulesError as error:
             where = f"{caller.f_code.co_filename}:{caller.f_lineno}"
             raise AssertionError(f"{where} built a step that cannot load back: {error}") from None

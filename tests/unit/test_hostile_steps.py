@@ -140,7 +140,7 @@ def test_a_step_key_is_named_in_the_refusal_and_shown_as_text() -> None:
 def read(data: Any) -> str:
     """The refusal's English sentence for a step given as JSON data."""
     with pytest.raises(StoredDataError) as caught:
-        Step.from_json(data)
+        store.read_step(data)
     return str(caught.value)
 
 
@@ -157,12 +157,12 @@ def test_arguments_must_be_exactly_the_messages_placeholders() -> None:
     assert read({"k": "rolled {face}", "a": {"face": 6, "nope": 1}}) == wrong
     assert read({"k": "rolled {face}", "a": {"fac": 6}}) == wrong
     assert read({"k": "rolled {face}", "a": [6]}) == wrong
-    assert Step.from_json({"k": "rolled {face}", "a": {"face": 6}}).english() == "rolled 6"
+    assert store.read_step({"k": "rolled {face}", "a": {"face": 6}}).english() == "rolled 6"
 
 
 def test_a_plural_must_be_the_messages_own() -> None:
     good = {"k": "{count} yard", "a": {"count": 3}, "p": "{count} yards"}
-    assert Step.from_json(good).english() == "3 yards"
+    assert store.read_step(good).english() == "3 yards"
     wrong = "A saved step's plural does not belong to '{count} yard'."
     assert read({**good, "p": "{count:>99999} yards"}) == wrong
     assert read({**good, "p": None}) == wrong
@@ -176,10 +176,10 @@ def test_values_are_bounded_numbers_texts_or_steps() -> None:
     def with_face(value: Any) -> dict[str, Any]:
         return {"k": "rolled {face}", "a": {"face": value}}
 
-    assert Step.from_json(with_face(MAX_NUMBER)).args["face"] == MAX_NUMBER
-    assert Step.from_json(with_face(-MAX_NUMBER)).args["face"] == -MAX_NUMBER
+    assert store.read_step(with_face(MAX_NUMBER)).args["face"] == MAX_NUMBER
+    assert store.read_step(with_face(-MAX_NUMBER)).args["face"] == -MAX_NUMBER
     assert read(with_face(MAX_NUMBER + 1)) == "A saved step holds a number too large for Omen."
-    assert Step.from_json(with_face("x" * MAX_TEXT)).english() == "rolled " + "x" * MAX_TEXT
+    assert store.read_step(with_face("x" * MAX_TEXT)).english() == "rolled " + "x" * MAX_TEXT
     assert read(with_face("x" * (MAX_TEXT + 1))) == (
         f"A saved step holds a text longer than {MAX_TEXT} characters."
     )
@@ -191,10 +191,10 @@ def test_values_are_bounded_numbers_texts_or_steps() -> None:
 
 
 def test_steps_nest_at_most_max_depth(czech: Translator) -> None:
-    deepest = Step.from_json(json.loads(nested_steps(MAX_DEPTH)))
+    deepest = store.read_step(json.loads(nested_steps(MAX_DEPTH)))
     assert deepest.english() == "x"
     assert czech.render(deepest) == "x"
-    assert Step.from_json(deepest.to_json()) == deepest
+    assert store.read_step(deepest.to_json()) == deepest
     assert read(json.loads(nested_steps(MAX_DEPTH + 1))) == (
         f"A saved step is nested deeper than {MAX_DEPTH} levels."
     )
@@ -214,7 +214,7 @@ def test_a_step_nested_10000_deep_is_refused_without_recursing() -> None:
 
 def test_a_roll_is_bounded_too() -> None:
     roll = Roll(7, (Step("rolled {face}", {"face": 3}), Step("rolled {face}", {"face": 4})))
-    assert Roll.from_json(roll.to_json()) == roll
+    assert store.read_roll(roll.to_json()) == roll
     for bad in (
         {"v": MAX_NUMBER + 1, "s": []},
         {"v": True, "s": []},
@@ -224,9 +224,9 @@ def test_a_roll_is_bounded_too() -> None:
         [1],
     ):
         with pytest.raises(StoredDataError):
-            Roll.from_json(bad)
+            store.read_roll(bad)
     with pytest.raises(StoredDataError, match="does not know"):
-        Roll.from_json({"v": 1, "s": [{"k": "{pool:>400000000}", "a": {"pool": 1}}]})
+        store.read_roll({"v": 1, "s": [{"k": "{pool:>400000000}", "a": {"pool": 1}}]})
 
 
 # --- rendering fills plain fields only ----------------------------------------------
@@ -272,7 +272,7 @@ def test_the_catalog_holds_every_marked_message_and_its_plural() -> None:
     assert catalog.PLURALS["The roll log: {count} entry"] == "The roll log: {count} entries"
     for built_on_purpose in ("{name}", "{text}", "{kind}"):
         assert built_on_purpose in catalog.IDS
-    assert Step.from_json(store.kind_label("spell").to_json()).english() == "spell"
+    assert store.read_step(store.kind_label("spell").to_json()).english() == "spell"
 
 
 def test_every_template_and_translation_has_plain_fields_only() -> None:
@@ -562,9 +562,9 @@ def test_backup_files_with_hostile_content_meet_the_bar(
 @given(valid_steps())
 @settings(max_examples=200, deadline=None)
 def test_every_valid_step_renders_and_round_trips(czech: Translator, data: dict[str, Any]) -> None:
-    step = Step.from_json(data)
+    step = store.read_step(data)
     step.english(), czech.render(step)
-    assert Step.from_json(json.loads(json.dumps(step.to_json()))) == step
+    assert store.read_step(json.loads(json.dumps(step.to_json()))) == step
     outcome = Outcome(step, (step,), "nothing")
     log = Log().add("2026-12-01T10:00:00Z", outcome, "x", None)
     text = store.encode(campaign.LOG, log.to_json())

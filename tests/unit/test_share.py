@@ -1065,3 +1065,24 @@ def test_a_new_kind_is_one_registry_entry() -> None:
         assert shared.summary.english() == "Goal 'Najít úkryt 🏚️'"
     finally:
         del share.KINDS["goal"]
+
+
+def test_a_games_items_come_through_the_codec_its_game_declares() -> None:
+    """The campaign layer names no game: the crew's characters are shared, counted and
+    merged through the SharedItems that The End of the World declares with its stored
+    part (GameSpec.parts, ``share``), and a part shared item by item goes in links."""
+    from omen.campaign.games import GAMES
+    from omen.campaign.spec import Place, StoredPart, named
+
+    crew_part = next(part for part in GAMES["eotw"].parts if part.kind == "crew")
+    assert {"character": named(crew_part.share)} == share.ITEMS
+    assert {"character", "crew"} <= set(share.KINDS)
+    with pytest.raises(ValueError, match="item by item goes in links"):
+        StoredPart(
+            "x",
+            "x",
+            "m:N",
+            frozenset({Place.SYNC}),
+            {Place.LINK: "no", Place.BACKUP: "no"},
+            share="m:N",
+        )

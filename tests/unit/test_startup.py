@@ -131,6 +131,6 @@ def test_a_first_start_does_not_import_the_message_catalog_or_the_example() -> N
     assert "omen.campaign.state" in loaded and "omen.core.store" in loaded
     assert loaded & {"omen.core.catalog", "omen.campaign.example"} == set()
     checked = modules_loaded_by(
-        "from omen.core.roll import Step; Step.from_json({'k': 'Turn {turn} begins.', 'a': {'turn': 1}})"
+        "from omen.core.store import read_step; read_step({'k': 'Turn {turn} begins.', 'a': {'turn': 1}})"
     )
     assert "omen.core.catalog" in checked

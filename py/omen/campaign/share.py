@@ -45,6 +45,7 @@ from __future__ import annotations
 import base64
 import binascii
 import enum
+import functools
 import json
 import re
 import zlib
@@ -54,13 +55,12 @@ from typing import Any
 
 from omen.campaign import table_checks, tables
 from omen.campaign.parts import Place, StoredPart, in_place
+from omen.campaign.spec import SharedItems, named
 from omen.campaign.tables import Fields, Library, Location, Table
 from omen.campaign.voidcrawl import CrawlSetup, Voidcrawl
 from omen.core import store
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
-from omen.eotw import crew
-from omen.eotw.crew import Character, Crew
 
 APP = "omen"
 FRAGMENT = "share="  # the page address ends in #share=<payload>
@@ -296,30 +296,6 @@ def _location_summary(record: LocationShare) -> Step:
     )
 
 
-# --- characters -------------------------------------------------------------------
-
-
-def _read_character(data: Any) -> Character:
-    return Character.from_json(data)
-
-
-def _character_line(character: Character) -> Step:
-    if not character.name.strip():
-        return Step(N_("A character without a name: {status}"), {"status": character.status_text})
-    return Step(
-        N_("Character '{name}': {status}"),
-        {"name": character.name, "status": character.status_text},
-    )
-
-
-def _crew_line(record: Crew) -> Step:
-    return Step(
-        N_("The crew: {count} character"),
-        {"count": len(record.characters)},
-        plural=N_("The crew: {count} characters"),
-    )
-
-
 # --- the campaign: every stored part ------------------------------------------------
 
 
@@ -327,13 +303,19 @@ def _crew_line(record: Crew) -> Step:
 # link carries those marked for links (see :mod:`omen.campaign.parts`).
 PARTS: dict[str, StoredPart] = {part.kind: part for part in in_place(Place.BACKUP)}
 
+# A game's parts that links and files carry item by item (the crew's characters), each
+# with its codec as its game declares it (StoredPart.share), by the kind of one item.
+ITEMS: dict[str, SharedItems] = {
+    codec.item: codec for codec in (named(part.share) for part in PARTS.values() if part.share)
+}
+
 
 @dataclass(frozen=True)
 class Everything:
     """A campaign's stored records by part name (the storage kind, see :data:`PARTS`):
     ``"library"`` a :class:`~omen.campaign.tables.Library`, ``"voidcrawl"`` a
-    :class:`~omen.campaign.voidcrawl.CrawlSetup`, ``"crew"`` a :class:`~omen.eotw.crew.Crew`,
-    ``"campaign"``, ``"exploration"``, ``"prefs"``, ``"log"`` the records of
+    :class:`~omen.campaign.voidcrawl.CrawlSetup`, a game's own part its record (``"crew"``,
+    The End of the World's crew), ``"campaign"``, ``"exploration"``, ``"prefs"``, ``"log"`` the records of
     :mod:`omen.campaign.state`, and so on. Parts not there are simply left out."""
 
     parts: Mapping[str, Any] = field(default_factory=dict)
@@ -409,7 +391,7 @@ class Kept:
     can be taken back. ``token`` ties it to the log entry of that import: a later
     import keeps its own copy instead, and Undo of the earlier entry then says so.
 
-    >>> kept = Kept("2026-11-30T10:00:00Z", Everything({"crew": Crew()}))
+    >>> kept = Kept("2026-11-30T10:00:00Z", Everything({"library": Library()}))
     >>> Kept.from_json(kept.to_json()) == kept
     True
     """
@@ -442,7 +424,6 @@ def _everything_summary(record: Everything) -> Step:
     list every part). An empty campaign still says what it is.
     """
     library = record.get("library", Library())
-    people = record.get("crew", Crew())
     counts: list[Step] = []
     if library.tables:
         counts.append(
@@ -456,14 +437,10 @@ def _everything_summary(record: Everything) -> Step:
                 plural=N_("{count} locations"),
             )
         )
-    if people.characters:
-        counts.append(
-            Step(
-                N_("{count} character"),
-                {"count": len(people.characters)},
-                plural=N_("{count} characters"),
-            )
-        )
+    for codec in ITEMS.values():
+        items = codec.items(record.get(codec.part, codec.fresh()))
+        if items:
+            counts.append(codec.count(len(items)))
     if not counts:
         return Step(N_("Campaign data: no tables, locations or characters"))
     what = counts[0]
@@ -498,15 +475,22 @@ register(
         details=lambda record: tuple(_entries(t) for t in record.tables),
     )
 )
-register(ShareKind("character", _read_character, _character_line))
-register(
-    ShareKind(
-        "crew",
-        Crew.from_json,
-        _crew_line,
-        details=lambda record: tuple(_character_line(c) for c in record.characters),
+
+
+def _item_lines(codec: SharedItems, record: Any) -> tuple[Step, ...]:
+    return tuple(codec.item_line(item) for item in codec.items(record))
+
+
+for _codec in ITEMS.values():  # a game's item alone, and its whole part (a character, the crew)
+    register(ShareKind(_codec.item, _codec.read_item, _codec.item_line))
+    register(
+        ShareKind(
+            _codec.whole,
+            _codec.read_whole,
+            _codec.whole_line,
+            details=functools.partial(_item_lines, _codec),
+        )
     )
-)
 register(
     ShareKind("campaign", Everything.from_json, _everything_summary, details=_everything_details)
 )
@@ -916,7 +900,6 @@ class Choice(enum.Enum):
 _CONFLICT_TEXT = {
     "table": N_("A table named '{name}' is already here."),
     "location": N_("A location named '{name}' is already here."),
-    "character": N_("A character named '{name}' is already here."),
     "voidcrawl": N_("The campaign already has a Voidcrawl."),
 }
 
@@ -925,7 +908,7 @@ _CONFLICT_TEXT = {
 class Conflict:
     """An incoming item with the name of one already there (``existing`` is its id)."""
 
-    kind: str  # "table", "location", "character" or "voidcrawl"
+    kind: str  # "table", "location", "voidcrawl" or a game's item ("character")
     name: str
     incoming: str
     existing: str
@@ -938,7 +921,8 @@ class Conflict:
     @property
     def message(self) -> Step:
         """The sentence that names the conflict, to translate."""
-        return Step(_CONFLICT_TEXT[self.kind], {"name": self.name})
+        text = _CONFLICT_TEXT.get(self.kind) or ITEMS[self.kind].conflict
+        return Step(text, {"name": self.name})
 
 
 @dataclass(frozen=True)
@@ -981,24 +965,28 @@ def _by_name(items: Iterable[Any]) -> dict[str, Any]:
     return found
 
 
-def _incoming(record: Any, kind: str) -> tuple[list[Table], list[Location], list[Character]]:
+def _incoming(record: Any, kind: str) -> dict[str, list[Any]]:
+    """The items a shared record brings, by kind: its tables, its locations and each
+    game's items (:data:`ITEMS`), every kind there (empty when it brings none)."""
+    found: dict[str, list[Any]] = {"table": [], "location": [], **{item: [] for item in ITEMS}}
     if kind == "table":
-        return list(record.tables), [], []
-    if kind == "location":
-        return list(record.tables), [record.location], []
-    if kind == "character":
-        return [], [], [record]
-    if kind == "crew":
-        return [], [], list(record.characters)
-    if kind == "campaign":
+        found["table"] = list(record.tables)
+    elif kind == "location":
+        found["table"], found["location"] = list(record.tables), [record.location]
+    elif kind == "campaign":
         library = record.get("library", Library())
-        people = record.get("crew")
-        return (
-            list(library.tables),
-            list(library.locations),
-            list(people.characters) if people is not None else [],
-        )
-    raise _error(N_("Omen cannot import a '{kind}'."), kind=kind)
+        found["table"], found["location"] = list(library.tables), list(library.locations)
+        for item, codec in ITEMS.items():
+            part = record.get(codec.part)
+            found[item] = list(codec.items(part)) if part is not None else []
+    elif kind in ITEMS:
+        found[kind] = [record]
+    else:
+        whole = next((codec for codec in ITEMS.values() if codec.whole == kind), None)
+        if whole is None:
+            raise _error(N_("Omen cannot import a '{kind}'."), kind=kind)
+        found[whole.item] = list(whole.items(record))
+    return found
 
 
 @dataclass(frozen=True)
@@ -1035,16 +1023,19 @@ def plan_import(current: Everything, shared: Shared) -> ImportPlan:
     conflicts with one already there. Other parts of a campaign file (settings, the
     exploration state, preferences, the log) are not merged: see :func:`restore`.
     """
-    new_tables, new_locations, new_people = _incoming(shared.record, shared.kind)
+    incoming = _incoming(shared.record, shared.kind)
     library = current.get("library", Library())
-    people = current.get("crew", Crew())
+    there_now = {
+        "table": library.tables,
+        "location": library.locations,
+        **{
+            item: codec.items(current.get(codec.part, codec.fresh()))
+            for item, codec in ITEMS.items()
+        },
+    }
     conflicts: list[Conflict] = []
-    for kind, incoming, there in (
-        ("table", new_tables, _by_name(library.tables)),
-        ("location", new_locations, _by_name(library.locations)),
-        ("character", new_people, _by_name(people.characters)),
-    ):
-        for item in incoming:
+    for kind, there in ((kind, _by_name(items)) for kind, items in there_now.items()):
+        for item in incoming[kind]:
             match = there.get(_same(item.name)) if item.name.strip() else None
             if match is not None:
                 conflicts.append(Conflict(kind, item.name, item.id, match.id))
@@ -1186,42 +1177,34 @@ def _in_library(
     return result.with_part("library", replace(library, **{f"{kind}s": tuple(items)}))
 
 
-def _merge_characters(merging: _Merging, result: Everything) -> Everything:
-    """Incoming characters added to the crew, or replacing or keeping yours."""
-    if not merging.incoming["character"]:
+def _merge_items(codec: SharedItems, merging: _Merging, result: Everything) -> Everything:
+    """A game's incoming items (the crew's characters) added to its part, or replacing
+    or keeping yours, as its codec says (:class:`~omen.campaign.spec.SharedItems`)."""
+    if not merging.incoming[codec.item]:
         return result
-    people: Crew = result.get("crew", Crew())
-    characters = list(people.characters)
-    taken = {c.id for c in characters}
-    people_names = [c.name for c in characters]
-    for character in merging.incoming["character"]:
-        choice, conflict = merging.decide("character", character.id)
+    part = result.get(codec.part, codec.fresh())
+    items = list(codec.items(part))
+    taken = {item.id for item in items}
+    names = [item.name for item in items]
+    for item in merging.incoming[codec.item]:
+        choice, conflict = merging.decide(codec.item, item.id)
         if conflict is not None and choice is Choice.KEEP:
-            merging.steps.append(Step(N_("Kept your character '{name}'."), {"name": conflict.name}))
+            merging.steps.append(Step(codec.kept, {"name": conflict.name}))
             continue
         if conflict is not None and choice is Choice.REPLACE:
-            person = replace(character, id=conflict.existing)
-            characters = [person if c.id == conflict.existing else c for c in characters]
-            merging.steps.append(
-                Step(N_("Replaced the character '{name}'."), {"name": person.name})
-            )
+            made = replace(item, id=conflict.existing)
+            items = [made if there.id == conflict.existing else there for there in items]
+            merging.steps.append(Step(codec.replaced, {"name": made.name}))
             continue
-        new_id = character.id if character.id not in taken else _next_id(taken)
-        name = (
-            character.name
-            if conflict is None
-            else fresh_name(character.name, people_names, crew.MAX_NAME)
-        )
+        new_id = item.id if item.id not in taken else codec.fresh_id(taken)
+        name = item.name if conflict is None else fresh_name(item.name, names, codec.max_name)
         taken.add(new_id)
-        people_names.append(name)
-        characters.append(replace(character, id=new_id, name=name))
-        merging.steps.append(Step(N_("Added the character '{name}'."), {"name": name}))
-    if len(characters) > crew.MAX_CREW:
-        raise _error(
-            N_("After this import the crew would hold more than {limit} characters."),
-            limit=crew.MAX_CREW,
-        )
-    return result.with_part("crew", replace(people, characters=tuple(characters)))
+        names.append(name)
+        items.append(replace(item, id=new_id, name=name))
+        merging.steps.append(Step(codec.added, {"name": name}))
+    if len(items) > codec.max_items:
+        raise _error(codec.too_many, limit=codec.max_items)
+    return result.with_part(codec.part, codec.with_items(part, tuple(items)))
 
 
 def _merge_voidcrawl(merging: _Merging, result: Everything) -> Everything:
@@ -1246,23 +1229,21 @@ def _merge_voidcrawl(merging: _Merging, result: Everything) -> Everything:
 
 
 # One merge for each kind of item an import brings, in this order: tables first, so the
-# locations, links and the Voidcrawl that name them can follow where they went.
+# locations, links and the Voidcrawl that name them can follow where they went; each
+# game's items (ITEMS) after the locations.
 _MERGES: Mapping[str, Callable[[_Merging, Everything], Everything]] = {
     "table": _merge_tables,
     "location": _merge_locations,
-    "character": _merge_characters,
+    **{item: functools.partial(_merge_items, codec) for item, codec in ITEMS.items()},
     "voidcrawl": _merge_voidcrawl,
 }
 
 
 def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | None) -> Merged:
     shared = plan.shared
-    new_tables, new_locations, new_people = _incoming(shared.record, shared.kind)
     has_crawl = shared.kind == "campaign" and "voidcrawl" in shared.record.parts
     incoming: dict[str, Sequence[Any]] = {
-        "table": new_tables,
-        "location": new_locations,
-        "character": new_people,
+        **_incoming(shared.record, shared.kind),
         "voidcrawl": [shared.record.parts["voidcrawl"]] if has_crawl else [],
     }
     by_key = {conflict.key: conflict for conflict in plan.conflicts}
@@ -1271,10 +1252,6 @@ def _merge(plan: ImportPlan, choices: Mapping[str, Choice], default: Choice | No
     for merge in _MERGES.values():
         result = merge(merging, result)
     return Merged(result, tuple(merging.steps))
-
-
-def _next_id(taken: set[str]) -> str:
-    return crew.fresh_id(taken)
 
 
 def restore(current: Everything, shared: Shared) -> Everything:

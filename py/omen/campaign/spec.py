@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import enum
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +55,10 @@ class StoredPart:
     (``"module:NAME"``), what messages call it, where it goes and why not elsewhere.
 
     ``why_not`` holds a short reason for every place the part does not go, and only
-    for those, so a part left out of backups says so in its declaration.
+    for those, so a part left out of backups says so in its declaration. ``share``
+    names the :class:`SharedItems` of a game's part that links and files carry item by
+    item (the crew's characters): how :mod:`omen.campaign.share` reads, counts and
+    merges them without importing the game.
     """
 
     kind: str
@@ -67,11 +70,14 @@ class StoredPart:
     describe: Callable[[Any], Step] | None = None  # one line about it in an import
     paged: bool = False  # kept in pages too: ``omen/<kind>/<n>``, each its own envelope
     fresh: str = ""  # "module:NAME" of what it is before anything is stored (no arguments)
+    share: str = ""  # "module:NAME" of its SharedItems, when shared item by item
 
     def __post_init__(self) -> None:
         missing = set(Place) - self.places - set(self.why_not)
         if missing or set(self.why_not) & self.places:
             raise ValueError(f"{self.kind}: give a reason for each place it does not go")
+        if self.share and Place.LINK not in self.places:
+            raise ValueError(f"{self.kind}: a part shared item by item goes in links")
         if Place.LINK in self.places and Place.BACKUP not in self.places:
             raise ValueError(f"{self.kind}: what a link carries, a backup holds too")
         if Place.BACKUP in self.places and (not self.file_label or self.describe is None):
@@ -101,6 +107,44 @@ class StoredPart:
     def in_links(self) -> bool:
         """Whether a campaign link carries the part."""
         return Place.LINK in self.places
+
+
+@dataclass(frozen=True)
+class SharedItems:
+    """A game's stored part that links and files carry item by item (The End of the
+    World's crew and its characters): the part's codec for sharing, named by its
+    :class:`StoredPart` (``share``), so the campaign layer shares, counts and merges
+    the items without importing the game.
+
+    ``item`` is the kind of one item shared alone (``"character"``) and ``whole`` the
+    kind of the whole part shared (``"crew"``); each is read from its shared data by
+    ``read_item`` and ``read_whole`` (a :class:`~omen.core.errors.RulesError` on data
+    that does not fit) and summed up in one line by ``item_line`` and ``whole_line``;
+    ``count`` says how many items a shared campaign brings. An import matches items by
+    name, and the messages say what happened to each: ``conflict`` ("A character named
+    '{name}' is already here."), ``kept``, ``replaced`` and ``added`` (each with
+    ``{name}``), and ``too_many`` (with ``{limit}``, the most the part holds).
+    """
+
+    part: str
+    item: str
+    whole: str
+    fresh: Callable[[], Any]  # the part holding no items
+    items: Callable[[Any], Sequence[Any]]  # the part's items, each with an id and a name
+    with_items: Callable[[Any, tuple[Any, ...]], Any]  # the part holding these items
+    read_item: Callable[[Any], Any]
+    read_whole: Callable[[Any], Any]
+    item_line: Callable[[Any], Step]
+    whole_line: Callable[[Any], Step]
+    count: Callable[[int], Step]
+    fresh_id: Callable[[set[str]], str]  # an id not among those taken
+    max_items: int
+    max_name: int
+    conflict: str
+    kept: str
+    replaced: str
+    added: str
+    too_many: str
 
 
 EVERYWHERE = frozenset(Place)

@@ -61,7 +61,7 @@ from omen.core.errors import StoredDataError
 from omen.core.i18n import LANGUAGES
 from omen.core.roll import N_, Step
 from omen.core.setting import Value
-from omen.core.store import Schema
+from omen.core.store import Schema, read_step
 
 GAMES = tuple(games.GAMES)  # every game's key, from its package's GameSpec
 GAME_NAMES = {key: game.name for key, game in games.GAMES.items()}
@@ -110,8 +110,8 @@ class Outcome:
             raise _bad("outcome.steps")
         try:
             return cls(
-                Step.from_json(data.get("title")),
-                tuple(Step.from_json(s) for s in steps),
+                read_step(data.get("title")),
+                tuple(read_step(s) for s in steps),
                 data["kind"],
             )
         except ValueError:
@@ -739,8 +739,8 @@ class Entry:
             return cls(
                 _int(data, "id", 0, 10**12),
                 at,
-                Step.from_json(data.get("title")),
-                tuple(Step.from_json(s) for s in steps),
+                read_step(data.get("title")),
+                tuple(read_step(s) for s in steps),
                 text,
                 undone,
                 before,

@@ -48,7 +48,7 @@ from omen.core import notation
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
 from omen.core.setting import Setting
-from omen.core.store import Schema
+from omen.core.store import Schema, read_step
 
 MAX_TABLES = 150
 MAX_LOCATIONS = 100
@@ -818,7 +818,7 @@ class Fields:
         out = []
         for where, item in self.items(key, limit):
             try:
-                out.append(Step.from_json(item))
+                out.append(read_step(item))
             except (RulesError, ValueError, TypeError, KeyError, RecursionError):
                 raise stored_error(where, Step(N_("is not a readable step"))) from None
         return tuple(out)

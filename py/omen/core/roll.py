@@ -8,21 +8,19 @@ itself be a Step (a term that needs translating too).
 >>> step = Step("rolled {face}", {"face": 6})
 >>> step.english()
 'rolled 6'
->>> Step.from_json(step.to_json()) == step
-True
+>>> step.to_json()
+{'k': 'rolled {face}', 'a': {'face': 6}}
 >>> roll = Roll(7, (Step("2d6: {faces}", {"faces": "3+4"}),))
 >>> roll.english()
 '2d6: 3+4 → 7'
 
-A stored step is data, never a template to run: :meth:`Step.from_json` takes only a
-message the engine knows (:mod:`omen.core.catalog`), with exactly that message's
-arguments, each a bounded number or text or a step checked the same way, nested at
-most :data:`MAX_DEPTH` deep. Rendering fills plain ``{name}`` fields only (:func:`fill`):
+A stored step is data, never a template to run: it is read back by
+:func:`omen.core.store.read_step` (a roll by :func:`~omen.core.store.read_roll`), which
+takes only a message the engine knows, with exactly that message's arguments, within the
+limits below (this module stands under :mod:`omen.core.errors`, so the reading that
+refuses is there, above both). Rendering fills plain ``{name}`` fields only (:func:`fill`):
 no format specs, conversions or lookups, whatever the template says.
 
->>> Step.from_json({"k": "{pool:>400000000}", "a": {"pool": 1}})
-Traceback (most recent call last):
-omen.core.errors.StoredDataError: A saved step names a message Omen does not know: '{pool:>400000000}'.
 >>> fill("{name} wins", {"name": "Ana"})
 'Ana wins'
 """
@@ -36,10 +34,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Union
 
-# omen.core.catalog (every message id, 57 KB) is imported where a stored step is checked, not
-# here: a first start, with nothing stored, never reads it.
+# omen.core.catalog (every message id, 57 KB) is imported where a stored step is checked
+# (omen.core.store.read_step), not here: a first start, with nothing stored, never reads it.
 
 ArgValue = Union[int, str, "Step"]
+# The limits of a stored step (omen.core.store.read_step checks them).
 MAX_DEPTH = 8  # a stored step holds steps in its arguments at most this deep
 MAX_NUMBER = 10**15  # the largest whole number a stored step holds (as a share link's)
 MAX_TEXT = 20_000  # characters in one stored text argument (as in a share link)
@@ -91,56 +90,6 @@ class Step:
         if self.plural is not None:
             out["p"] = self.plural
         return out
-
-    @classmethod
-    def from_json(cls, data: Any) -> Step:
-        """Rebuild a stored step, checking it against the catalog (see the module's
-        text); raises :class:`~omen.core.errors.StoredDataError` on anything that is not one."""
-        return _read_step(data, 1)
-
-
-def _refuse(message: str, **args: ArgValue) -> Exception:
-    """A :class:`~omen.core.errors.StoredDataError` (that module is built on this one, so
-    it is imported when a stored step is refused, not as this module loads)."""
-    from omen.core.errors import StoredDataError
-
-    return StoredDataError(Step(message, args))
-
-
-def _read_step(data: Any, depth: int) -> Step:  # noqa: C901 (a stored step's every shape refused in turn (hostile input))
-    from omen.core import catalog
-
-    if depth > MAX_DEPTH:
-        raise _refuse(N_("A saved step is nested deeper than {limit} levels."), limit=MAX_DEPTH)
-    if not isinstance(data, dict) or not set(data) <= {"k", "a", "p"}:
-        raise _refuse(N_("A saved step is damaged."))
-    key = data.get("k")
-    if not isinstance(key, str) or key not in catalog.IDS:
-        shown = key[:60] if isinstance(key, str) else ""
-        raise _refuse(N_("A saved step names a message Omen does not know: '{text}'."), text=shown)
-    if data.get("p") != catalog.PLURALS[key]:
-        raise _refuse(N_("A saved step's plural does not belong to '{text}'."), text=key[:60])
-    raw_args = data.get("a", {})
-    if not isinstance(raw_args, dict) or set(raw_args) != placeholders(key):
-        raise _refuse(N_("A saved step's values do not fit its message '{text}'."), text=key[:60])
-    args: dict[str, ArgValue] = {}
-    for name, value in raw_args.items():
-        if isinstance(value, dict):
-            args[name] = _read_step(value, depth + 1)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            if abs(value) > MAX_NUMBER:
-                raise _refuse(N_("A saved step holds a number too large for Omen."))
-            args[name] = value
-        elif isinstance(value, str):
-            if len(value) > MAX_TEXT:
-                raise _refuse(
-                    N_("A saved step holds a text longer than {limit} characters."),
-                    limit=MAX_TEXT,
-                )
-            args[name] = value
-        else:
-            raise _refuse(N_("A saved step holds a value Omen cannot show."))
-    return Step(key, args, catalog.PLURALS[key])
 
 
 def _parsed(template: str) -> tuple[tuple[str, str | None], ...]:
@@ -290,20 +239,6 @@ class Roll:
     def to_json(self) -> dict[str, Any]:
         """Its stored form: plain JSON values (dicts, lists, text, numbers)."""
         return {"v": self.value, "s": [step.to_json() for step in self.steps]}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Roll:
-        """Rebuild a stored roll: a bounded whole number and at most :data:`MAX_STEPS`
-        steps, each checked as :meth:`Step.from_json` does."""
-        if not isinstance(data, dict) or not set(data) <= {"v", "s"}:
-            raise _refuse(N_("A saved roll is damaged."))
-        value = data.get("v")
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_NUMBER:
-            raise _refuse(N_("A saved roll is damaged."))
-        steps = data.get("s", [])
-        if not isinstance(steps, list) or len(steps) > MAX_STEPS:
-            raise _refuse(N_("A saved roll is damaged."))
-        return cls(value, tuple(Step.from_json(s) for s in steps))
 
 
 class _ArgItems(ItemsView[str, ArgValue]):

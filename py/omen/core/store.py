@@ -27,8 +27,9 @@ from enum import Enum
 from itertools import accumulate, count
 from typing import Any, Generic, Protocol, TypeVar
 
+from omen.core import roll
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, Roll, Step
 
 T = TypeVar("T")
 PREFIX = "omen/"  # every key Omen stores starts so
@@ -223,6 +224,79 @@ def upgrade(schema: Schema[T], version: Any, data: Any) -> tuple[Any, T]:
             version=version,
             detail=type(error).__name__,
         ) from error
+
+
+# --- a stored step and a stored roll --------------------------------------------------
+
+
+def read_step(data: Any) -> Step:
+    """A stored step read back: data, never a template to run. It takes only a message
+    the engine knows (:mod:`omen.core.catalog`), with exactly that message's arguments,
+    each a bounded number or text or a step checked the same way, nested at most
+    :data:`~omen.core.roll.MAX_DEPTH` deep; anything else is a
+    :class:`~omen.core.errors.StoredDataError`.
+
+    >>> read_step(Step("rolled {face}", {"face": 6}).to_json()).english()
+    'rolled 6'
+    >>> read_step({"k": "{pool:>400000000}", "a": {"pool": 1}})
+    Traceback (most recent call last):
+    omen.core.errors.StoredDataError: A saved step names a message Omen does not know: '{pool:>400000000}'.
+    """
+    return _read_step(data, 1)
+
+
+def _read_step(data: Any, depth: int) -> Step:  # noqa: C901 (a stored step's every shape refused in turn (hostile input))
+    from omen.core import catalog  # only when something stored is read (57 KB)
+
+    if depth > roll.MAX_DEPTH:
+        raise _fail(N_("A saved step is nested deeper than {limit} levels."), limit=roll.MAX_DEPTH)
+    if not isinstance(data, dict) or not set(data) <= {"k", "a", "p"}:
+        raise _fail(N_("A saved step is damaged."))
+    key = data.get("k")
+    if not isinstance(key, str) or key not in catalog.IDS:
+        shown = key[:60] if isinstance(key, str) else ""
+        raise _fail(N_("A saved step names a message Omen does not know: '{text}'."), text=shown)
+    if data.get("p") != catalog.PLURALS[key]:
+        raise _fail(N_("A saved step's plural does not belong to '{text}'."), text=key[:60])
+    raw_args = data.get("a", {})
+    if not isinstance(raw_args, dict) or set(raw_args) != roll.placeholders(key):
+        raise _fail(N_("A saved step's values do not fit its message '{text}'."), text=key[:60])
+    args: dict[str, roll.ArgValue] = {}
+    for name, value in raw_args.items():
+        if isinstance(value, dict):
+            args[name] = _read_step(value, depth + 1)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if abs(value) > roll.MAX_NUMBER:
+                raise _fail(N_("A saved step holds a number too large for Omen."))
+            args[name] = value
+        elif isinstance(value, str):
+            if len(value) > roll.MAX_TEXT:
+                raise _fail(
+                    N_("A saved step holds a text longer than {limit} characters."),
+                    limit=roll.MAX_TEXT,
+                )
+            args[name] = value
+        else:
+            raise _fail(N_("A saved step holds a value Omen cannot show."))
+    return Step(key, args, catalog.PLURALS[key])
+
+
+def read_roll(data: Any) -> Roll:
+    """A stored roll read back: a bounded whole number and at most
+    :data:`~omen.core.roll.MAX_STEPS` steps, each checked as :func:`read_step` does.
+
+    >>> read_roll(Roll(7, (Step("rolled {face}", {"face": 6}),)).to_json()).english()
+    'rolled 6 → 7'
+    """
+    if not isinstance(data, dict) or not set(data) <= {"v", "s"}:
+        raise _fail(N_("A saved roll is damaged."))
+    value = data.get("v")
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > roll.MAX_NUMBER:
+        raise _fail(N_("A saved roll is damaged."))
+    steps = data.get("s", [])
+    if not isinstance(steps, list) or len(steps) > roll.MAX_STEPS:
+        raise _fail(N_("A saved roll is damaged."))
+    return Roll(value, tuple(_read_step(step, 1) for step in steps))
 
 
 # --- keeping values: copies kept aside, changes not saved yet, two tabs --------------

@@ -28,6 +28,7 @@ GAME = GameSpec(
                 plural=N_("The crew: {count} characters"),
             ),
             fresh="omen.eotw.crew:Crew",
+            share="omen.eotw.sharing:CREW",
         ),
         StoredPart(
             "eotw_tests",

@@ -48,7 +48,7 @@ from omen.campaign.tables import Fields, stored_error
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
-from omen.core.store import Schema
+from omen.core.store import Schema, read_step
 from omen.eotw.pools import (
     MAX_CONTESTANTS,
     MAX_DICE,
@@ -381,7 +381,7 @@ def _given(stored: Fields, indices: int) -> tuple[tuple[int, Step], ...]:
             )
         if any(index == seen for seen, _line in given):
             raise stored_error(stored.where("given"), Step(N_("names a contestant twice")))
-        given.append((index, Step.from_json(line)))
+        given.append((index, read_step(line)))
     if not given:
         raise stored_error(stored.where("given"), Step(N_("is missing")))
     return tuple(given)
@@ -391,7 +391,7 @@ def _said(stored: Fields, kind: Kind) -> Step | None:
     raw = stored.raw("said")
     if (raw is None) != (kind is not Kind.ASKED):
         raise stored_error(stored.where("said"), Step(N_("belongs to a test asked for, and only")))
-    return None if raw is None else Step.from_json(raw)
+    return None if raw is None else read_step(raw)
 
 
 KEPT_TEST = Schema("eotw_result", 1, {}, KeptTest.from_json)

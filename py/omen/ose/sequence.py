@@ -53,6 +53,7 @@ from omen.core import notation
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
+from omen.core.store import read_step
 from omen.ose.settings import Ties
 
 DEFAULT_SURPRISE_RANGE = 2
@@ -724,6 +725,6 @@ def _steps(data: Any) -> tuple[Step, ...]:
     if not isinstance(data, list):
         raise _damaged()
     try:
-        return tuple(Step.from_json(item) for item in data)
+        return tuple(read_step(item) for item in data)
     except (StoredDataError, ValueError) as error:
         raise _damaged() from error

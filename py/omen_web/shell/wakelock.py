@@ -17,16 +17,29 @@ so start-up does not import it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pyscript import document, window
 
 from omen_web.kit import dom
 
 if TYPE_CHECKING:
-    from omen_web.kit.app import App
+    from omen.campaign.state import Campaign
+    from omen_web.kit.store import Store
 
 SETTING = "screen.awake"
+
+
+class App(Protocol):
+    """What the lock reads of the app (:class:`omen_web.kit.app.App`, which starts it):
+    the store, to hear of the campaign's changes, and the campaign's settings. Named
+    here, not imported, so the app and this module do not import each other."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def campaign(self) -> Campaign: ...
 
 
 class WakeLock:
