@@ -6,7 +6,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: serve test build dist lint unit e2e bench clean
+.PHONY: serve test build dist lint unit e2e bench clean system
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -37,14 +37,19 @@ lint: $(VENV)/.installed
 unit: $(VENV)/.installed build
 	$(VPY) -m pytest -q
 
+# The Debian packages the browser tests drive (Chromium, nginx-light): installed with
+# apt-get when missing and it can, or make stops at once naming the command to run.
+system:
+	bash tools/system-packages.sh
+
 # Browser tests take the machine's browser lock so two suites never run at once; inside
 # it, two workers (one Chromium each, a test file at a time on one worker) share the cores.
-e2e: $(VENV)/.installed build
+e2e: system $(VENV)/.installed build
 	flock /tmp/omen-browser.lock $(VPY) -m pytest tests/e2e -q -n 2 --dist loadfile
 
-test: lint unit e2e
+test: system lint unit e2e
 
-bench: $(VENV)/.installed build
+bench: system $(VENV)/.installed build
 	@echo "bench: figures, not pass/fail"
 	$(VPY) bench/startup.py
 

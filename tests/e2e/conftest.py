@@ -76,7 +76,7 @@ def answer_first_start(context: BrowserContext) -> BrowserContext:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (make test does in CI)")
+        pytest.fail(f"{CHROMIUM} is missing: `make system` installs it (make test does)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": FLAGS}
 
 

@@ -75,7 +75,7 @@ def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     nginx = next((path for path in NGINX_CANDIDATES if Path(path).exists()), None)
     nginx = nginx or shutil.which("nginx")
     if nginx is None:
-        pytest.fail("nginx is missing: install Debian's nginx-light (.ci/run does)")
+        pytest.fail("nginx is missing: `make system` installs it (make test does)")
     run = tmp_path_factory.mktemp("nginx")
     www = run / "www"
     subprocess.run(
