@@ -1034,7 +1034,8 @@ def plan_import(current: Everything, shared: Shared) -> ImportPlan:
         },
     }
     conflicts: list[Conflict] = []
-    for kind, there in ((kind, _by_name(items)) for kind, items in there_now.items()):
+    for kind, items in there_now.items():
+        there = _by_name(items)
         for item in incoming[kind]:
             match = there.get(_same(item.name)) if item.name.strip() else None
             if match is not None:
