@@ -268,7 +268,10 @@ IDLE = "() => new Promise((done) => requestIdleCallback(() => done(), { timeout:
 def tab_through(page: Page, limit: int = 250) -> tuple[int, list[str]]:
     """Tab from the top of the page until focus comes round again; stops and hidden ones.
     The state's own drawing is done first, and the page's idle work waiting then (a
-    redraw landing mid-walk would move a stop after the browser scrolled it into sight)."""
+    redraw landing mid-walk would move a stop after the browser scrolled it into sight).
+    Each stop is looked at once the page has come to rest after its key: a scroll the
+    key set off (a smooth one takes a dozen frames) is seen where it ends, on a fast
+    machine as on a loaded one, not caught half-way by chance."""
     saved(page)
     page.evaluate(IDLE)
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
@@ -277,6 +280,7 @@ def tab_through(page: Page, limit: int = 250) -> tuple[int, list[str]]:
     hidden: list[str] = []
     for _ in range(limit):
         page.keyboard.press("Tab")
+        page.evaluate(STILL)
         stop = page.evaluate(STOP, stops == 0)
         if stop is None or stop["again"]:  # focus came round to the first stop again
             break
@@ -455,6 +459,37 @@ def walked(page: Page, base: str, language: str, theme: str) -> dict[str, Any]:
             tab_stops(page, state, walk["tab"], walk["stops"])
     WALKS[key] = walk
     return walk
+
+
+# Whether the OSE turn's result is out of sight, above the foot of the sticky header.
+RESULT_HIDDEN = """() => {
+  const result = document.querySelector("[data-panel='ose_turn'] .result");
+  return result.getBoundingClientRect().top < document.querySelector('header.top').getBoundingClientRect().bottom;
+}"""
+
+
+def test_a_key_that_only_moves_the_focus_leaves_the_page_where_the_focus_put_it(
+    page: Page, base: str
+) -> None:
+    """Tab from an action's button moves the focus and nothing else: the action's result
+    is brought into view when the action runs, not on a key pressed on its button. (A
+    Tab from "Let the time pass" scrolled the page smoothly back up to the turn's
+    result, and the next stop slid under the action bar; the Tab walk, looking at once
+    after each key, caught it half-way only on a loaded machine.)"""
+    open_app(page, base)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Game").select_option("ose")
+    nav(page, "explore")
+    turn = page.locator("[data-panel='ose_turn']")
+    turn.get_by_role("button", name="Let the time pass").focus()
+    page.evaluate(STILL)
+    assert page.evaluate(RESULT_HIDDEN)  # the turn's result is scrolled away above
+    page.keyboard.press("Tab")
+    expect(turn.get_by_role("button", name="Light a torch")).to_be_focused()
+    page.evaluate(STILL)
+    stop = page.evaluate(STOP, True)
+    assert stop["under"] == [] and not stop["out"], stop
+    assert page.evaluate(RESULT_HIDDEN)
 
 
 def test_deleting_a_table_stands_apart_and_undoes_on_the_spot(page: Page, base: str) -> None:

@@ -258,20 +258,24 @@ class App:
                 self.notices.remove(entry)
                 entry[0].remove()
 
-    def guard(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
-        """Run an event handler; a user's mistake becomes a notice, nothing else is caught."""
+    def guard(self, handler: Callable[[Any], object]) -> Callable[[Any], None]:
+        """Run an event handler; a user's mistake becomes a notice, nothing else is caught.
+        The result of an action is brought into view only when the handler says an action
+        answered the event (true): a Tab or an arrow key pressed inside an action's form
+        reaches the handler too, and must leave the page where the focus put it."""
 
         def run(event: Any) -> None:
             self.rolled = False
             self.tapped()
             try:
-                handler(event)
+                answered = handler(event)
             except RulesError as error:
                 self.notify(error.message)
                 self.draw_uncovered()  # a panel or procedure the action put on show
                 return
             self.draw_uncovered()
-            focus.reveal_result(event.target)  # the result it drew, brought into view
+            if answered:
+                focus.reveal_result(event.target)  # the result it drew, brought into view
 
         return run
 

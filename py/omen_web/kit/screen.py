@@ -65,7 +65,7 @@ class Host(Protocol):
 
     def tr(self, message: str) -> str: ...
 
-    def guard(self, handler: Callable[[Any], None]) -> Callable[[Any], None]: ...
+    def guard(self, handler: Callable[[Any], object]) -> Callable[[Any], None]: ...
 
     def redraw(self, screen: Screen) -> None: ...
 
@@ -121,7 +121,7 @@ class Actions:
     roots: list[Any]
     jobs: tuple[Actions, ...] = ()
 
-    def delegate(self, roots: list[Any], guard: Callable[[Callable[[Any], None]], Any]) -> None:
+    def delegate(self, roots: list[Any], guard: Callable[[Callable[[Any], bool]], Any]) -> None:
         """Answer the actions under ``roots`` (each marked as this one's), through ``guard``."""
         self.roots = roots
         for root in roots:
@@ -129,17 +129,19 @@ class Actions:
             for event in EVENTS:
                 dom.on(root, event, guard(self._dispatch))
 
-    def _dispatch(self, event: Any) -> None:
+    def _dispatch(self, event: Any) -> bool:
+        """Call the method of the action ``event`` is for; whether one answered it (not a
+        key that only moves the focus, say, inside an action's form)."""
         target = event.target
         if not dom.found(target) or not hasattr(target, "closest"):
-            return
+            return False
         node = target.closest("[data-action]")
         if not dom.found(node) or not any(
             node.closest("[data-kit-root]") == root for root in self.roots
         ):
-            return  # not an action, or one of a screen drawn inside this one
+            return False  # not an action, or one of a screen drawn inside this one
         if not answers(str(node.tagName), node.getAttribute("data-on"), str(event.type)):
-            return
+            return False
         method = method_name(str(node.dataset.action))
         handler = next(
             (getattr(part, method) for part in (self, *self.jobs) if hasattr(part, method)), None
@@ -149,6 +151,7 @@ class Actions:
         if str(event.type) == "submit":
             event.preventDefault()
         handler(node, event)
+        return True
 
 
 class Screen(Actions):
