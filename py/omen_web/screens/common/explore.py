@@ -14,6 +14,7 @@ from omen.campaign.clock import (
     exploration_turns,
     pass_exploration,
     span_words,
+    turns_in_hour,
 )
 from omen.campaign.exploration import (
     EncounterDieOdds,
@@ -149,7 +150,7 @@ class ExploreScreen(kit.Screen):
         """Exploration turns, hours when a whole number of turns makes one, and real
         minutes at the table (a turn for every 20 to 30 of them, as the reminder counts)."""
         minutes = self.app.campaign.values.get("turn.minutes", 10)
-        if isinstance(minutes, int) and minutes >= 1 and 60 % minutes == 0:
+        if isinstance(minutes, int) and minutes >= 1 and turns_in_hour(minutes).denominator == 1:
             return (Unit.TURN, Unit.HOUR, Unit.REAL)
         return (Unit.TURN, Unit.REAL)
 
