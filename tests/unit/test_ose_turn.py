@@ -103,13 +103,13 @@ def test_golden_trace_of_three_turns_with_a_torch_and_a_spell() -> None:
     state, first = t.next_turn(state, values, ScriptedDice([]))
     assert first.title.english() == "Turn 1: no check this turn."
     assert texts(first) == [
-        "Turn 1 begins (10 minutes in).",
+        "Turn 1 begins (0 minutes in).",
         "Turn 1 is not checked: a check comes every 2 turns.",
         "Timer 'Light spell' has one turn left: it runs out at the end of the next turn.",
     ]
     state, second = t.next_turn(state, values, ScriptedDice([4]))
     assert texts(second) == [
-        "Turn 2 begins (20 minutes in).",
+        "Turn 2 begins (10 minutes in).",
         "Wandering monsters on a 1 on a d6 (1 in 6).",
         "The d6 shows 4: nobody comes.",
         "Timer 'Light spell' has run out.",

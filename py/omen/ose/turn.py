@@ -56,7 +56,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from omen.campaign.exploration import EncounterKind
+from omen.campaign.exploration import EncounterKind, passed_before
 from omen.campaign.state import Exploration, Outcome, meet
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import Library
@@ -568,8 +568,9 @@ def next_turn(
     turn = state.turn + 1
     steps: list[Step] = [
         Step(
-            N_("Turn {turn} begins ({minutes} minutes in)."),
-            {"turn": turn, "minutes": turn * TURN_MINUTES},
+            N_("Turn {turn} begins ({count} minute in)."),
+            {"turn": turn, "count": passed_before(turn, TURN_MINUTES)},
+            plural=N_("Turn {turn} begins ({count} minutes in)."),
         ),
         *odds.steps,
     ]

@@ -25,6 +25,7 @@ from omen.campaign.exploration import (
     reminder_minutes,
     reminder_text,
     tension_odds,
+    time_passed,
 )
 from omen.campaign.state import (
     Exploration,
@@ -294,7 +295,7 @@ class ExploreScreen(kit.Screen):
         minutes = values["turn.minutes"]
         assert isinstance(minutes, int)
         dom.text(self.bound("turn"), str(state.clock.turn))
-        dom.text(self.bound("elapsed"), app.t(elapsed_text(state.clock.turn * minutes)))
+        dom.text(self.bound("elapsed"), app.t(elapsed_text(time_passed(state.clock.turn, minutes))))
         start = tension_settings(values).start
         dom.text(
             self.bound("pool"),
