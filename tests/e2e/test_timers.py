@@ -184,7 +184,7 @@ def test_end_of_the_world_a_torch_with_one_scene_left_goes_out_when_two_days_pas
     panel.get_by_role("combobox", name="Counted in").first.select_option(label="Days")
     panel.get_by_role("spinbutton", name="How much").fill("2")
     odds = panel.locator("[data-bind='scene-span-odds'] li")
-    expect(odds).to_have_text(["Torch 1 goes out in 1 day."])
+    expect(odds).to_have_text(["Torch 1 will go out (day 1 of 2)."])
 
     panel.get_by_role("button", name="Let the time pass").click()
     title = panel.locator("[data-bind='scene-title']")

@@ -119,9 +119,9 @@ def test_ose_a_wilderness_day_puts_every_torch_and_lantern_out() -> None:
     state = torch_and_lantern(ose.Mode.WILDERNESS)
     ahead = [s.english() for s in ose_span.look_ahead(state, {}, Span(2, SpanUnit.DAY))]
     assert ahead[1:] == [
-        "Torch 1 goes out in 1 day.",
-        "Lantern 1 goes out in 1 day.",
-        "Timer 'Long ward' runs out in 2 days.",
+        "Torch 1 will go out (day 1 of 2).",
+        "Lantern 1 will go out (day 1 of 2).",
+        "Timer 'Long ward' will run out (day 2 of 2).",
     ]
     after, result = ose_span.pass_time(state, {}, QUIET, Span(1, SpanUnit.DAY))
     assert after.lights == () and [x.left for x in after.timers] == [6]

@@ -175,8 +175,8 @@ def test_look_ahead_names_what_ends_within_the_span_soonest_first() -> None:
     assert look_ahead(state, 3, Unit.SCENE) == ()
     # a day holds 144 exploration turns: both end in its first
     assert english(look_ahead(state, 3, Unit.DAY)) == [
-        "Torch 1 goes out in 1 day.",
-        "Timer 'Ward' runs out in 1 day.",
+        "Torch 1 will go out (day 1 of 3).",
+        "Timer 'Ward' will run out (day 1 of 3).",
     ]
 
 
@@ -196,7 +196,7 @@ def test_a_scene_passes_and_a_flashlight_goes_out_in_the_headline() -> None:
 def test_eotw_a_torch_with_one_scene_left_goes_out_when_two_downtime_days_pass() -> None:
     state = add_light(Timers(), LightKind.TORCH, 1, Unit.SCENE)
     state = add_timer(state, "Jana's burns", 7, Unit.DAY)
-    assert english(look_ahead(state, 2, Unit.DAY)) == ["Torch 1 goes out in 1 day."]
+    assert english(look_ahead(state, 2, Unit.DAY)) == ["Torch 1 will go out (day 1 of 2)."]
     state, result = eotw_span.pass_time(state, 2, Unit.DAY)
     assert result.title.english() == "Time passes (2 days). Torch 1 goes out (day 1 of 2)."
     assert [(x.name, x.left) for x in state.entries] == [("Jana's burns", 5)]
@@ -432,7 +432,7 @@ def test_a_span_takes_off_what_the_plain_model_says(
     ahead = look_ahead(state, count, span)
     assert len(ahead) == (1 if at else 0)
     if at and span is not unit:
-        assert ahead[0].args["left"] == timers.count_text(at, span)
+        assert ahead[0].args["at"] == at and ahead[0].args["count"] == count
 
 
 def test_what_another_game_counts_stands_still_among_this_games_units() -> None:

@@ -576,7 +576,7 @@ def look_ahead(
     >>> look_ahead(state, 8, Unit.SCENE), len(look_ahead(state, 9, Unit.SCENE))
     ((), 1)
     >>> [step.english() for step in look_ahead(state, 3, Unit.DAY)]
-    ['Flashlight 1 goes out in 1 day.']
+    ['Flashlight 1 will go out (day 1 of 3).']
     """
     if not _whole(count, 0, MAX_COUNT):
         return ()
@@ -590,13 +590,28 @@ def look_ahead(
         ),
         key=lambda pair: pair[0],
     )
-    return tuple(
-        Step(
-            N_("{what} goes out in {left}.") if x.light else N_("{what} runs out in {left}."),
-            {"what": x.called(), "left": x.counted() if x.unit is unit else count_text(at, unit)},
-        )
-        for at, x in due
+    return tuple(ahead_text(x, at, count, unit) for at, x in due)
+
+
+def ahead_text(entry: Entry, at: int, count: int, unit: Unit) -> Step:
+    """What the look-ahead says of one light or timer that ends in unit ``at`` of a span
+    of ``count`` ``unit``: in how many of its own units, or (counted in another unit) in
+    which unit of the span.
+
+    >>> torch = Entry(1, 2, Unit.SCENE, LightKind.TORCH, 1)
+    >>> ahead_text(torch, 2, 3, Unit.SCENE).english(), ahead_text(torch, 1, 2, Unit.DAY).english()
+    ('Torch 1 goes out in 2 scenes.', 'Torch 1 will go out (day 1 of 2).')
+    """
+    what = entry.called()
+    if entry.unit is unit:
+        said = N_("{what} goes out in {left}.") if entry.light else N_("{what} runs out in {left}.")
+        return Step(said, {"what": what, "left": entry.counted()})
+    said = (
+        N_("{what} will go out ({unit} {at} of {count}).")
+        if entry.light
+        else N_("{what} will run out ({unit} {at} of {count}).")
     )
+    return Step(said, {"what": what, "unit": Step(UNIT_NAMES[unit]), "at": at, "count": count})
 
 
 def follow(outcome: Outcome, burn: Burn) -> Outcome:

@@ -1655,6 +1655,8 @@ _MESSAGES = (
     "{what} runs out in {left}.\x1f"
     "{what} runs out.\x1f"
     "{what} set: {left}.\x1f"
+    "{what} will go out ({unit} {at} of {count}).\x1f"
+    "{what} will run out ({unit} {at} of {count}).\x1f"
     "{what} {level}\x1f"
     "{what}: no check, they do not fight (morale {value})\x1f"
     "{what}: no check, they fight to the end (morale {value})\x1f"

@@ -43,8 +43,8 @@ from omen.campaign.clock import (
 from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Outcome
 from omen.campaign.tables import Library
+from omen.campaign.timers import UNIT_NAMES, taken_by
 from omen.campaign.timers import Unit as Counted
-from omen.campaign.timers import count_text, taken_by
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
@@ -182,8 +182,13 @@ def _endings_within(state: TurnState, span: Span) -> list[Step]:
         if not at:
             continue
         if unit is Counted.DAY:
-            said = N_("{what} goes out in {left}.") if light else N_("{what} runs out in {left}.")
-            lines.append(Step(said, {"what": what, "left": count_text(at, unit)}))
+            said = (
+                N_("{what} will go out ({unit} {at} of {count}).")
+                if light
+                else N_("{what} will run out ({unit} {at} of {count}).")
+            )
+            named = Step(UNIT_NAMES[unit])
+            lines.append(Step(said, {"what": what, "unit": named, "at": at, "count": count}))
         elif light:
             lines.append(
                 Step(
