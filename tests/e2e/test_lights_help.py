@@ -19,12 +19,16 @@ def test_the_lights_help_sheet_in_english_and_czech(page: Page, base: str) -> No
     sheet = page.get_by_role("dialog", name="Lights and timers")
     expect(sheet).to_be_visible()
     rule = sheet.locator("[data-bind='help-rule'] li")
-    expect(rule).to_have_count(7)
+    expect(rule).to_have_count(8)
     expect(rule.nth(1)).to_have_text(re.compile(r"a torch burns 6 turns, a lantern 24"))
     expect(rule.nth(2)).to_have_text(re.compile(r"^Liminal Horror counts exploration turns"))
     expect(rule.nth(3)).to_have_text(re.compile(r"^GURPS counts hours on the road"))
     expect(rule.nth(4)).to_have_text(re.compile(r"^The End of the World counts scenes or days"))
-    expect(rule.nth(6)).to_have_text(re.compile(r"the look-ahead names each light or timer"))
+    expect(rule.nth(4)).to_have_text(
+        re.compile(r"a day that passes ends every light and timer counted in scenes\.$")
+    )
+    expect(rule.nth(5)).to_have_text(re.compile(r"^In every game a longer span takes off"))
+    expect(rule.nth(7)).to_have_text(re.compile(r"the look-ahead names each light or timer"))
     expect(
         sheet.get_by_text("Nothing to set: this procedure runs as the rules say.")
     ).to_be_visible()
@@ -44,6 +48,7 @@ def test_the_lights_help_sheet_in_english_and_czech(page: Page, base: str) -> No
     sheet = page.get_by_role("dialog", name="Světla a odpočty")
     expect(sheet.locator("[data-bind='help-rule'] li").nth(1)).to_have_text(
         "Old-School Essentials počítá desetiminutové směny: pochodeň hoří 6 směn, "
-        "lucerna 24; během dne cesty divočinou neubývají."
+        "lucerna 24; hodina má 6 směn a den cesty divočinou 144, takže za den každá "
+        "pochodeň i lucerna dohoří."
     )
     expect(sheet.get_by_text(re.compile(r"^Vlastní postup Omenu"))).to_be_visible()

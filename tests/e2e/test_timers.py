@@ -170,3 +170,27 @@ def test_end_of_the_world_scenes_pass_and_a_flashlight_goes_out(page: Page, base
     undo(page)
     expect(rows(panel)).to_have_text(["Timer 'Treatment': 3 days left"])
     expect(title).to_have_text("Time passes (2 scenes). Flashlight 1 goes out (scene 2 of 2).")
+
+
+def test_end_of_the_world_a_torch_with_one_scene_left_goes_out_when_two_days_pass(
+    page: Page, base: str
+) -> None:
+    open_app(page, base)
+    choose_game(page, "eotw")
+    panel = page.get_by_role("region", name="This scene")
+    light(panel, "Scenes", "1")
+    timer(panel, "Treatment", "7", unit="Days")
+    expect(rows(panel)).to_have_text(["Torch 1: 1 scene left", "Timer 'Treatment': 7 days left"])
+    panel.get_by_role("combobox", name="Counted in").first.select_option(label="Days")
+    panel.get_by_role("spinbutton", name="How much").fill("2")
+    odds = panel.locator("[data-bind='scene-span-odds'] li")
+    expect(odds).to_have_text(["Torch 1 will go out (day 1 of 2)."])
+
+    panel.get_by_role("button", name="Let the time pass").click()
+    title = panel.locator("[data-bind='scene-title']")
+    expect(title).to_have_text("Time passes (2 days). Torch 1 goes out (day 1 of 2).")
+    expect(rows(panel)).to_have_text(["Timer 'Treatment': 5 days left"])
+    warned = panel.locator("[data-bind='scene-warnings'] li")
+    expect(warned).to_have_text(["Torch 1 goes out (day 1 of 2)."])
+    undo(page)
+    expect(rows(panel)).to_have_text(["Torch 1: 1 scene left", "Timer 'Treatment': 7 days left"])

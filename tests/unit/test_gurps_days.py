@@ -72,7 +72,7 @@ def test_a_camp_at_night_moves_the_clock_to_the_next_morning() -> None:
     ]
     # the next travel turn counts the night in camp
     _after, outcome = travel_turn(after, Library(), None, 4, ScriptedDice([6]))
-    assert outcome.steps[0].english() == "Travel turn 4 begins: 27 hours on the road so far."
+    assert outcome.steps[0].english() == "Travel turn 4 begins: 23 hours on the road so far."
 
 
 def test_a_camp_before_dawn_ends_the_same_morning_and_one_at_seven_a_day_later() -> None:

@@ -49,10 +49,10 @@ def test_the_encounter_die_meets_the_locations_creature() -> None:
     assert state.turn == 1 and state.encounter and state.met == "2 ogres"
     assert outcome.kind == "encounter"
     assert outcome.title.english() == "Encounter Die 1: An encounter happens now."
-    assert outcome.steps[0].english() == "Travel turn 1 begins: 4 hours on the road so far."
+    assert outcome.steps[0].english() == "Travel turn 1 begins: 0 hours on the road so far."
     state, outcome = travel_turn(state, LIBRARY, here, 4, ScriptedDice([2]))
     assert (state.turn, state.encounter, state.met, outcome.kind) == (2, False, "", "sign")
-    assert outcome.steps[0].english() == "Travel turn 2 begins: 8 hours on the road so far."
+    assert outcome.steps[0].english() == "Travel turn 2 begins: 4 hours on the road so far."
     state, outcome = travel_turn(state, LIBRARY, None, 6, ScriptedDice([1]))
     assert state.encounter and state.met == ""
     assert outcome.steps[-1].english() == "No location is chosen: make up the encounter."

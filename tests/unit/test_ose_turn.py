@@ -103,13 +103,13 @@ def test_golden_trace_of_three_turns_with_a_torch_and_a_spell() -> None:
     state, first = t.next_turn(state, values, ScriptedDice([]))
     assert first.title.english() == "Turn 1: no check this turn."
     assert texts(first) == [
-        "Turn 1 begins (10 minutes in).",
+        "Turn 1 begins (0 minutes in).",
         "Turn 1 is not checked: a check comes every 2 turns.",
         "Timer 'Light spell' has one turn left: it runs out at the end of the next turn.",
     ]
     state, second = t.next_turn(state, values, ScriptedDice([4]))
     assert texts(second) == [
-        "Turn 2 begins (20 minutes in).",
+        "Turn 2 begins (10 minutes in).",
         "Wandering monsters on a 1 on a d6 (1 in 6).",
         "The d6 shows 4: nobody comes.",
         "Timer 'Light spell' has run out.",
@@ -223,11 +223,25 @@ def test_lights_stored_without_their_number_are_numbered_in_the_order_lit() -> N
     ]
 
 
-def test_a_day_of_travel_leaves_lights_and_timers_alone() -> None:
+def test_a_day_of_travel_holds_144_turns_of_light_and_timers() -> None:
     state = t.add_light(t.TurnState(terrain=t.Terrain.FOREST), t.LightKind.TORCH)
+    state = t.add_light(state, t.LightKind.LANTERN)
+    state = t.add_timer(state, "Ward", 144)
+    state = t.add_timer(state, "Curse", 146)
     state, outcome = t.next_day(state, ScriptedDice([3]))
-    assert state.lights[0].left == 6 and state.day == 1
-    assert outcome.title.english() == "Day 1: 3 on the d6, an uneventful day."
+    assert state.lights == () and state.day == 1
+    assert [(x.name, x.left) for x in state.timers] == [("Curse", 2)]
+    assert outcome.title.english() == (
+        "Day 1: 3 on the d6, an uneventful day. Torch 1 goes out. "
+        "2 more lights or timers ran out too."
+    )
+    assert [s.english() for s in outcome.steps[-3:]] == [
+        "Torch 1 goes out.",
+        "Lantern 1 goes out.",
+        "Timer 'Ward' has run out.",
+    ]
+    state, outcome = t.next_day(state, ScriptedDice([3]))
+    assert state.timers == () and outcome.title.english().endswith("Timer 'Curse' has run out.")
 
 
 # --- the wilderness day -----------------------------------------------------------------------
@@ -445,7 +459,7 @@ def test_the_encounters_turns_end_the_turns_encounter_and_say_what_burnt_out() -
 
 
 def test_a_wilderness_encounter_keeps_the_clock_on_its_day_and_the_next_day_follows() -> None:
-    state = t.add_light(t.TurnState(mode=t.Mode.WILDERNESS), t.LightKind.TORCH)
+    state = t.add_timer(t.TurnState(mode=t.Mode.WILDERNESS), "Curse", 1000)
     for face in (6, 4, 1):
         state, _ = t.next_day(state, ScriptedDice([face]))
     assert state.day == 3 and state.encounter
@@ -453,8 +467,8 @@ def test_a_wilderness_encounter_keeps_the_clock_on_its_day_and_the_next_day_foll
     assert outcome.title.english() == "Day 3: the encounter is over; the day's travel goes on."
     assert "turn" not in outcome.title.english()
     assert state.last == outcome and outcome.kind == t.KIND and not state.encounter
-    # no dungeon turn passed: the torch and the rest count are as they were
-    assert (state.day, state.turn, state.since_rest, state.lights[0].left) == (3, 0, 0, 6)
+    # no dungeon turn passed: the timer (three days' turns off) and the rest count stand
+    assert (state.day, state.turn, state.since_rest, state.timers[0].left) == (3, 0, 0, 568)
     assert roundtrip(state) == state
     state, outcome = t.next_day(state, ScriptedDice([5]))
     assert outcome.title.english() == "Day 4: 5 on the d6, an uneventful day."

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
@@ -37,6 +37,7 @@ from omen.core.roll import Step
 from omen.eotw import span as eotw_span
 
 TORCH = add_light(Timers(), LightKind.TORCH, 3, Unit.TURN)
+UNITS_ANY = st.sampled_from(list(Unit))
 
 
 def english(steps: Any) -> list[str]:
@@ -171,7 +172,12 @@ def test_look_ahead_names_what_ends_within_the_span_soonest_first() -> None:
         "Torch 1 goes out in 3 exploration turns.",
     ]
     assert look_ahead(state, 1, Unit.TURN) == ()
-    assert look_ahead(state, 3, Unit.DAY) == ()
+    assert look_ahead(state, 3, Unit.SCENE) == ()
+    # a day holds 144 exploration turns: both end in its first
+    assert english(look_ahead(state, 3, Unit.DAY)) == [
+        "Torch 1 will go out (day 1 of 3).",
+        "Timer 'Ward' will run out (day 1 of 3).",
+    ]
 
 
 # --- The End of the World's time passes -----------------------------------------------------
@@ -185,6 +191,35 @@ def test_a_scene_passes_and_a_flashlight_goes_out_in_the_headline() -> None:
     state, result = eotw_span.pass_time(state, 3, Unit.SCENE)
     assert result.title.english() == "Time passes (3 scenes). Flashlight 1 goes out (scene 1 of 3)."
     assert state.entries == ()
+
+
+def test_eotw_a_torch_with_one_scene_left_goes_out_when_two_downtime_days_pass() -> None:
+    state = add_light(Timers(), LightKind.TORCH, 1, Unit.SCENE)
+    state = add_timer(state, "Jana's burns", 7, Unit.DAY)
+    assert english(look_ahead(state, 2, Unit.DAY)) == ["Torch 1 will go out (day 1 of 2)."]
+    state, result = eotw_span.pass_time(state, 2, Unit.DAY)
+    assert result.title.english() == "Time passes (2 days). Torch 1 goes out (day 1 of 2)."
+    assert [(x.name, x.left) for x in state.entries] == [("Jana's burns", 5)]
+
+
+@pytest.mark.parametrize(
+    ("left", "count", "span", "unit", "ends"),
+    [
+        (1, 1, Unit.SCENE, Unit.SCENE, True),
+        (2, 1, Unit.SCENE, Unit.SCENE, False),
+        (1, 5, Unit.SCENE, Unit.DAY, False),  # a scene is within a day
+        (MAX_COUNT, 1, Unit.DAY, Unit.SCENE, True),  # a day ends every scene
+        (1, 1, Unit.DAY, Unit.DAY, True),
+        (2, 1, Unit.DAY, Unit.DAY, False),
+    ],
+)
+def test_eotw_every_pair_of_its_units(
+    left: int, count: int, span: Unit, unit: Unit, ends: bool
+) -> None:
+    state = add_timer(Timers(), "Ward", left, unit)
+    after, result = eotw_span.pass_time(state, count, span)
+    assert (after.entries == ()) is ends
+    assert ("runs out" in result.title.english()) is ends
 
 
 @pytest.mark.parametrize("count", [0, 367, -1])
@@ -298,6 +333,135 @@ def test_the_part_starts_empty_and_is_not_in_links() -> None:
     assert timers.Timers() == Timers((), 1)
 
 
+# --- how the units relate: every pair, against a plain model in minutes ---------------------
+
+# minutes in each unit with a length (an exploration turn of 10 minutes); a scene has none
+MODEL_MINUTES = {Unit.TURN: 10, Unit.HOUR: 60, Unit.DAY: 1440}
+
+
+def modelled(left: int, count: int, span: Unit, unit: Unit) -> tuple[int, int]:
+    """What is left, and the unit of the span it ended in (0: it lasts), written from the
+    rule: a day ends every scene; units with a length take off their whole minutes; a
+    scene and a unit with a length leave each other."""
+    if count == 0:
+        return left, 0
+    if span is unit:
+        return max(left - count, 0), (left if left <= count else 0)
+    if span is Unit.DAY and unit is Unit.SCENE:
+        return 0, 1
+    if span is Unit.SCENE or unit is Unit.SCENE:
+        return left, 0
+    need = left * MODEL_MINUTES[unit]  # minutes until it ends
+    if count * MODEL_MINUTES[span] >= need:
+        return 0, next(k for k in range(1, count + 1) if k * MODEL_MINUTES[span] >= need)
+    return left - count * MODEL_MINUTES[span] // MODEL_MINUTES[unit], 0
+
+
+# Whether one unit of a span ends a thing with one unit of its own left: the table of the
+# help sheet, written out (span first).
+ENDS_WITH_ONE_LEFT = {
+    (Unit.TURN, Unit.TURN): True,
+    (Unit.TURN, Unit.HOUR): False,
+    (Unit.TURN, Unit.DAY): False,
+    (Unit.TURN, Unit.SCENE): False,
+    (Unit.HOUR, Unit.TURN): True,
+    (Unit.HOUR, Unit.HOUR): True,
+    (Unit.HOUR, Unit.DAY): False,
+    (Unit.HOUR, Unit.SCENE): False,
+    (Unit.DAY, Unit.TURN): True,
+    (Unit.DAY, Unit.HOUR): True,
+    (Unit.DAY, Unit.DAY): True,
+    (Unit.DAY, Unit.SCENE): True,
+    (Unit.SCENE, Unit.TURN): False,
+    (Unit.SCENE, Unit.HOUR): False,
+    (Unit.SCENE, Unit.DAY): False,
+    (Unit.SCENE, Unit.SCENE): True,
+}
+
+
+@pytest.mark.parametrize(("span", "unit"), list(ENDS_WITH_ONE_LEFT))
+@pytest.mark.parametrize("kind", [LightKind.TORCH, None])
+def test_every_pair_of_units_a_light_or_timer_with_one_left(
+    span: Unit, unit: Unit, kind: LightKind | None
+) -> None:
+    state = add_light(Timers(), kind, 1, unit) if kind else add_timer(Timers(), "Ward", 1, unit)
+    after, burn = tick(state, 2, span)
+    if ENDS_WITH_ONE_LEFT[(span, unit)]:
+        said = "goes out" if kind else "runs out"
+        assert after.entries == () and [at for _, at in burn.ended] == [1]
+        assert burn.steps[0].english().endswith(f"{said} ({timers.UNIT_NAMES[span]} 1 of 2).")
+    else:  # it lasts (a span that can move it still warns of its last unit)
+        assert after == state and burn.ended == ()
+
+
+@pytest.mark.parametrize("span", list(Unit))
+@pytest.mark.parametrize("unit", list(Unit))
+def test_a_longer_span_ends_what_a_shorter_unit_counts_up_to_what_it_holds(
+    span: Unit, unit: Unit
+) -> None:
+    # the most of ``unit`` one unit of ``span`` holds, by the plain model
+    if span is Unit.DAY and unit is Unit.SCENE:
+        most = MAX_COUNT
+    elif Unit.SCENE in (span, unit) and span is not unit:
+        most = 0
+    else:
+        most = MODEL_MINUTES.get(span, 1) // MODEL_MINUTES.get(unit, 1)
+    for left in {1, most, most + 1} - {0}:
+        if left > MAX_COUNT:
+            continue
+        after, burn = tick(add_timer(Timers(), "Ward", left, unit), 1, span)
+        assert (after.entries == ()) is (left <= most), (span, unit, left)
+        if left <= most:
+            assert english(burn.steps) == ["Timer 'Ward' runs out."]
+
+
+@given(
+    left=st.integers(1, MAX_COUNT),
+    count=st.integers(0, 400),
+    span=UNITS_ANY,
+    unit=UNITS_ANY,
+)
+def test_a_span_takes_off_what_the_plain_model_says(
+    left: int, count: int, span: Unit, unit: Unit
+) -> None:
+    state = add_timer(Timers(), "Ward", left, unit)
+    after, burn = tick(state, count, span)
+    rest, at = modelled(left, count, span, unit)
+    assert [x.left for x in after.entries] == ([rest] if rest else [])
+    assert [a for _, a in burn.ended] == ([at] if at else [])
+    ahead = look_ahead(state, count, span)
+    assert len(ahead) == (1 if at else 0)
+    if at and span is not unit:
+        assert ahead[0].args["at"] == at and ahead[0].args["count"] == count
+
+
+def test_what_another_game_counts_stands_still_among_this_games_units() -> None:
+    # a torch lit in a Liminal Horror campaign, in exploration turns; the campaign is now
+    # a GURPS one, whose lights count hours
+    state = add_light(Timers(), LightKind.TORCH, 6, Unit.TURN)
+    state = add_light(state, LightKind.TORCH, 1, Unit.HOUR)
+    after, burn = tick(state, 4, Unit.HOUR, among=(Unit.HOUR,))
+    assert [(x.unit, x.left) for x in after.entries] == [(Unit.TURN, 6)]
+    assert english(burn.steps) == ["Torch 1 goes out (hour 1 of 4)."]
+    assert english(look_ahead(state, 4, Unit.HOUR, among=(Unit.HOUR,))) == [
+        "Torch 1 goes out in 1 hour."
+    ]
+    # The End of the World counts scenes and days: its span leaves the turn torch too
+    after, result = eotw_span.pass_time(state, 1, Unit.DAY)
+    assert [(x.unit, x.left) for x in after.entries] == [(Unit.TURN, 6), (Unit.HOUR, 1)]
+    assert result.title.english() == "Time passes (1 day)."
+
+
+def test_the_turn_length_is_the_games() -> None:
+    # a 20-minute exploration turn: an hour holds 3, a day 72
+    state = add_light(Timers(), LightKind.TORCH, 4, Unit.TURN)
+    after, _ = tick(state, 1, Unit.HOUR, turn_minutes=20)
+    assert after.entries[0].left == 1
+    after, burn = tick(state, 2, Unit.HOUR, turn_minutes=20)
+    assert after.entries == () and english(burn.steps) == ["Torch 1 goes out (hour 2 of 2)."]
+    assert timers.span_holds(Unit.DAY, Unit.TURN, 20) == 72
+
+
 # --- a state machine against a plain model ---------------------------------------------------
 
 
@@ -338,10 +502,9 @@ class Clock(RuleBasedStateMachine):
     def passes(self, count: int, unit: Unit) -> None:
         self.remember()
         self.state, burn = tick(self.state, count, unit)
-        gone = [x for x in self.model if count and x[3] is unit and x[2] <= count]
+        gone = [x for x in self.model if count and modelled(x[2], count, unit, x[3])[1]]
         for x in self.model:
-            if count and x[3] is unit:
-                x[2] -= count
+            x[2] = modelled(x[2], count, unit, x[3])[0]
         self.model = [x for x in self.model if x[2] > 0]
         assert sorted(entry.id for entry, _ in burn.ended) == sorted(x[0] for x in gone)
         assert [at for _, at in burn.ended] == sorted(at for _, at in burn.ended)

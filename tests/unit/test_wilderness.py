@@ -160,7 +160,8 @@ def test_a_day_in_the_hills_step_by_step() -> None:
     after_clock, after, outcome = w.travel_day(clock, plan, {}, ScriptedDice([2, 1, 3, 4]))
     assert (
         outcome.title.english()
-        == "Day 4: 12 miles through Hills; lost; food for 3 found; no wandering monsters."
+        == "Day 4: 12 miles through Hills; lost; food for 3 found; no wandering monsters. "
+        "Torch 1 goes out. 1 more light or timer ran out too."
     )
     assert [s.english() for s in outcome.steps] == [
         "Slowest speed 90': 18 miles a day on open land.",
@@ -173,11 +174,13 @@ def test_a_day_in_the_hills_step_by_step() -> None:
         "1d6 shows 3: enough food for 3 people for a day.",
         "Hills: wandering monsters on 2 in 6.",
         "The d6 shows 4: nobody comes.",
+        "Torch 1 goes out.",
+        "Timer 'Bless' has run out.",
     ]
     assert (after.miles, after.food, after.lost, after.days_travelled) == (52, 3, True, 1)
     assert after.last == outcome == after_clock.last
-    # a day of travel burns no light and runs down no timer
-    assert after_clock.lights == clock.lights and after_clock.timers == clock.timers
+    # a day of travel holds 144 turns: the torch and the two-turn timer are done
+    assert after_clock.lights == () and after_clock.timers == ()
     assert after_clock.turn == clock.turn and after_clock.day == 4
 
 

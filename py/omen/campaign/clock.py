@@ -49,6 +49,8 @@ from omen.campaign.exploration import (
 )
 from omen.campaign.state import Exploration, Outcome, check, tension_settings
 from omen.campaign.tables import Library
+from omen.campaign.timers import Unit as Counted
+from omen.campaign.timers import span_holds
 from omen.campaign.voidcrawl import (
     CrawlOdds,
     Kind,
@@ -74,6 +76,16 @@ class Unit(enum.Enum):
     HOUR = "hour"  # whole turns making an hour
     DAY = "day"  # a day of travel: the game's day procedure, played once a day
     REAL = "real"  # real minutes at the table, a turn for every so many of them
+
+
+def turns_in_hour(minutes_per_turn: int) -> Fraction:
+    """How many turns of ``minutes_per_turn`` minutes an hour holds, by the one rule of
+    how units relate (:func:`omen.campaign.timers.span_holds`).
+
+    >>> turns_in_hour(10), turns_in_hour(25)
+    (Fraction(6, 1), Fraction(12, 5))
+    """
+    return span_holds(Counted.HOUR, Counted.TURN, minutes_per_turn) or Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -134,7 +146,8 @@ class Span:
             return self._real_turns(real_per_turn)
         if self.unit is Unit.DAY:
             raise RulesError(Step(N_("A day of travel is played a day at a time, not in turns.")))
-        if minutes_per_turn < 1 or 60 % minutes_per_turn:
+        holds = turns_in_hour(minutes_per_turn) if minutes_per_turn >= 1 else Fraction(0)
+        if not holds or holds.denominator != 1:
             raise RulesError(
                 Step(
                     N_(
@@ -144,7 +157,7 @@ class Span:
                     {"minutes": minutes_per_turn},
                 )
             )
-        turns = self.count * 60 // minutes_per_turn
+        turns = self.count * holds.numerator
         if turns > MAX_SPAN_TURNS:
             raise RulesError(
                 Step(

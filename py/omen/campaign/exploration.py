@@ -267,6 +267,28 @@ def tension_odds(pool: int, settings: TensionSettings) -> TensionOdds:
 # --- the turn clock --------------------------------------------------------------
 
 
+def time_passed(turns: int, length: int, besides: int = 0) -> int:
+    """The time passed once ``turns`` turns of ``length`` (minutes, hours) are over,
+    with ``besides`` passed outside the turns (a night in camp): the one count every
+    clock of turns makes.
+
+    >>> time_passed(3, 10), time_passed(3, 4, 11)
+    (30, 23)
+    """
+    return turns * length + besides
+
+
+def passed_before(turn: int, length: int, besides: int = 0) -> int:
+    """The time passed when turn number ``turn`` (1 the first) begins: the turns before
+    it are over, not the turn itself. Turn 1 begins at 0; turn 6 of 4-hour travel turns
+    begins after 20 hours.
+
+    >>> passed_before(1, 10), passed_before(6, 4), passed_before(4, 4, 11)
+    (0, 20, 23)
+    """
+    return time_passed(max(turn - 1, 0), length, besides)
+
+
 @dataclass(frozen=True)
 class TurnClock:
     """How many exploration turns have passed, and how long each lasts in the game."""
@@ -287,7 +309,7 @@ class TurnClock:
     @property
     def elapsed_minutes(self) -> int:
         """In-game minutes passed: turns times minutes per turn."""
-        return self.turn * self.minutes_per_turn
+        return time_passed(self.turn, self.minutes_per_turn)
 
     def next_turn(self) -> TurnClock:
         """The clock one turn later, with one more check made."""

@@ -203,7 +203,8 @@ SHARED: tuple[Procedure, ...] = (
             ),
             N_(
                 "Old-School Essentials counts ten-minute turns: a torch burns 6 turns, a "
-                "lantern 24; on a day of wilderness travel they do not count down."
+                "lantern 24; an hour holds 6 turns and a day of wilderness travel 144, so "
+                "a day puts every torch and lantern out."
             ),
             N_(
                 "Liminal Horror counts exploration turns: each Next turn takes one off; "
@@ -214,8 +215,14 @@ SHARED: tuple[Procedure, ...] = (
                 "so a torch with 1 hour left goes out in the first hour of the turn."
             ),
             N_(
-                "The End of the World counts scenes or days: a timer in days stands still "
-                "through a scene, one in scenes through days."
+                "The End of the World counts scenes or days. A scene is a stretch of play "
+                "within a day: a timer in days stands still through a scene, and a day "
+                "that passes ends every light and timer counted in scenes."
+            ),
+            N_(
+                "In every game a longer span takes off what it holds of a shorter unit "
+                "(an hour 6 ten-minute turns, a day 24 hours), so nothing counted in a "
+                "shorter unit outlasts a longer span that holds it."
             ),
             N_(
                 "When time passes, the span takes off every unit in it; whatever ends says "

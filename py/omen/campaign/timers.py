@@ -15,9 +15,18 @@ the span it ended ("Torch 1 goes out (exploration turn 2 of 3)"), and the first 
 in the span's headline: an ending is never only inside the steps. Before the span, the
 look-ahead names what will end within it and when.
 
+**How the units relate** (one rule for every game, :func:`span_holds`). A turn, an
+hour and a day have a length: an exploration turn the game's turn (10 minutes unless a
+game sets another), an hour 60 minutes, a day 24 hours. A span in one of them takes off
+a thing counted in another the whole units it holds: an hour takes 6 ten-minute turns
+off a torch, a day 144, so a torch or a lantern never outlasts a day. A scene has no
+length: it is a stretch of play within a day, so a day ends everything counted in
+scenes (in the span's first day), and a scene takes nothing off a count of days. A span
+shorter than one unit of a thing (a scene against days, a turn against hours) leaves
+it as it is. No game counts scenes beside turns or hours, so those leave each other.
+
 Lights are numbered per kind (Torch 1, Torch 2, Lantern 1) among those counted in the
-same unit; a timer is called by its name. A thing counted in one unit does not move when time passes in another (a timer
-of three days stands still through a scene).
+same unit; a timer is called by its name.
 
 >>> state = add_light(Timers(), LightKind.TORCH, 3, Unit.TURN)
 >>> state = add_timer(state, "Ward", 5, Unit.TURN)
@@ -28,6 +37,10 @@ of three days stands still through a scene).
 1
 >>> [step.english() for step in look_ahead(state, 2, Unit.TURN)]
 ["Timer 'Ward' runs out in 1 exploration turn."]
+>>> torch = add_light(Timers(), LightKind.TORCH, 1, Unit.SCENE)
+>>> after, burn = tick(torch, 2, Unit.DAY)
+>>> after.entries, [step.english() for step in burn.steps]
+((), ['Torch 1 goes out (day 1 of 2).'])
 """
 
 from __future__ import annotations
@@ -35,6 +48,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import ceil
 from typing import Any
 
 from omen.campaign.state import Outcome
@@ -65,6 +80,74 @@ UNIT_NAMES: Mapping[Unit, str] = {
     Unit.SCENE: N_("scene"),
     Unit.DAY: N_("day"),
 }
+
+
+# --- how the units relate ------------------------------------------------------------------
+
+TURN_MINUTES = 10  # an exploration turn, unless the game sets its own length
+HOUR_MINUTES = 60  # minutes in an hour
+DAY_HOURS = 24  # hours in a day
+
+
+def minutes_in(unit: Unit, turn_minutes: int = TURN_MINUTES) -> int | None:
+    """How many minutes one ``unit`` lasts; a scene has no length (None).
+
+    >>> minutes_in(Unit.DAY), minutes_in(Unit.TURN, 20), minutes_in(Unit.SCENE)
+    (1440, 20, None)
+    """
+    if unit is Unit.TURN:
+        return turn_minutes
+    if unit is Unit.HOUR:
+        return HOUR_MINUTES
+    if unit is Unit.DAY:
+        return DAY_HOURS * HOUR_MINUTES
+    return None
+
+
+def span_holds(span: Unit, unit: Unit, turn_minutes: int = TURN_MINUTES) -> Fraction | None:
+    """How many of ``unit`` one unit of a span in ``span`` holds: by their lengths
+    (:func:`minutes_in`), or None when it ends everything counted in ``unit`` (a day
+    ends every scene). A scene beside a unit with a length holds none of it, and none
+    of a scene is in one of them, except the day's ending.
+
+    >>> span_holds(Unit.HOUR, Unit.TURN), span_holds(Unit.DAY, Unit.HOUR)
+    (Fraction(6, 1), Fraction(24, 1))
+    >>> span_holds(Unit.TURN, Unit.HOUR), span_holds(Unit.DAY, Unit.SCENE)
+    (Fraction(1, 6), None)
+    >>> span_holds(Unit.SCENE, Unit.DAY), span_holds(Unit.SCENE, Unit.TURN)
+    (Fraction(0, 1), Fraction(0, 1))
+    """
+    if span is unit:
+        return Fraction(1)
+    if span is Unit.DAY and unit is Unit.SCENE:
+        return None
+    length, counted = minutes_in(span, turn_minutes), minutes_in(unit, turn_minutes)
+    if length is None or counted is None:
+        return Fraction(0)
+    return Fraction(length, counted)
+
+
+def taken_by(
+    left: int, count: int, span: Unit, unit: Unit, turn_minutes: int = TURN_MINUTES
+) -> tuple[int, int]:
+    """What ``count`` units of ``span`` do to a thing with ``left`` of ``unit`` left:
+    the units it has left after (0: it ended), and the unit of the span it ended in
+    (0 while it lasts).
+
+    >>> taken_by(6, 1, Unit.DAY, Unit.TURN), taken_by(150, 1, Unit.DAY, Unit.TURN)
+    ((0, 1), (6, 0))
+    >>> taken_by(7, 2, Unit.HOUR, Unit.TURN), taken_by(3, 5, Unit.TURN, Unit.HOUR)
+    ((0, 2), (3, 0))
+    """
+    holds = span_holds(span, unit, turn_minutes)
+    if count <= 0:
+        return left, 0
+    if holds is None:
+        return 0, 1
+    passed = int(count * holds)  # whole units only
+    if left > passed:
+        return left - passed, 0
+    return 0, ceil(left / holds)
 
 
 class LightKind(enum.Enum):
@@ -358,16 +441,18 @@ class Burn:
 
     def endings(self) -> tuple[Step, ...]:
         """One step for each light or timer that ended."""
-        return tuple(ending(entry, at, self.count) for entry, at in self.ended)
+        return tuple(ending(entry, at, self.count, self.unit) for entry, at in self.ended)
 
 
-def ending(entry: Entry, at: int, count: int) -> Step:
+def ending(entry: Entry, at: int, count: int, unit: Unit | None = None) -> Step:
     """How one light or timer ended: alone in a span of one unit, or in which unit of a
-    longer span.
+    longer span (the span's ``unit``, its own unless said).
 
     >>> torch = Entry(1, 2, Unit.HOUR, LightKind.TORCH, 1)
     >>> ending(torch, 2, 3).english(), ending(torch, 1, 1).english()
     ('Torch 1 goes out (hour 2 of 3).', 'Torch 1 goes out.')
+    >>> ending(torch, 1, 2, Unit.DAY).english()
+    'Torch 1 goes out (day 1 of 2).'
     """
     what = entry.called()
     if count == 1:
@@ -378,15 +463,23 @@ def ending(entry: Entry, at: int, count: int) -> Step:
         if entry.light
         else N_("{what} runs out ({unit} {at} of {count}).")
     )
-    return Step(
-        said, {"what": what, "unit": Step(UNIT_NAMES[entry.unit]), "at": at, "count": count}
-    )
+    named = Step(UNIT_NAMES[unit or entry.unit])
+    return Step(said, {"what": what, "unit": named, "at": at, "count": count})
 
 
-def tick(state: Timers, count: int, unit: Unit) -> tuple[Timers, Burn]:
-    """Let ``count`` units pass: each light and timer counted in ``unit`` loses them; one
-    that reaches none ends, in the unit of the span it reached none. Those counted in
-    another unit stay. Zero units change nothing.
+def tick(
+    state: Timers,
+    count: int,
+    unit: Unit,
+    turn_minutes: int = TURN_MINUTES,
+    among: tuple[Unit, ...] | None = None,
+) -> tuple[Timers, Burn]:
+    """Let ``count`` units pass: each light and timer loses what the span holds of its
+    own unit (:func:`taken_by`: all of it in ``unit``, a day's worth of turns in a day,
+    every scene in a day); one that reaches none ends, in the unit of the span it reached
+    none. Zero units change nothing. With ``among``, the units the game counts in, what
+    is counted in another unit (another game's, before the campaign changed game)
+    stands still.
 
     >>> state = add_timer(Timers(), "Patrol", 2, Unit.DAY)
     >>> after, burn = tick(state, 3, Unit.SCENE)
@@ -403,21 +496,36 @@ def tick(state: Timers, count: int, unit: Unit) -> tuple[Timers, Burn]:
     kept: list[Entry] = []
     ended: list[tuple[Entry, int]] = []
     for entry in state.entries:
-        if entry.unit is not unit or count == 0:
+        if among is not None and entry.unit not in among:
             kept.append(entry)
-        elif entry.left <= count:
-            ended.append((entry, entry.left))
+            continue
+        left, at = taken_by(entry.left, count, unit, entry.unit, turn_minutes)
+        if at:
+            ended.append((entry, at))
         else:
-            kept.append(replace(entry, left=entry.left - count))
+            kept.append(entry if left == entry.left else replace(entry, left=left))
     ended.sort(key=lambda pair: pair[1])  # in the order they ended
     after = replace(state, entries=tuple(kept))
     burn = Burn(tuple(ended), (), count, unit)
-    steps = (*burn.endings(), *warnings(after, unit)) if count else ()
+    moved = replace(after, entries=tuple(x for x in kept if among is None or x.unit in among))
+    steps = (*burn.endings(), *warnings(moved, unit, turn_minutes)) if count else ()
     return after, replace(burn, steps=steps)
 
 
-def warnings(state: Timers, unit: Unit | None = None) -> tuple[Step, ...]:
-    """The lights and timers with one unit left (those counted in ``unit``, or all).
+def moves(span: Unit, unit: Unit, turn_minutes: int = TURN_MINUTES) -> bool:
+    """Whether a span in ``span`` can take anything off a count in ``unit``.
+
+    >>> moves(Unit.DAY, Unit.SCENE), moves(Unit.SCENE, Unit.DAY)
+    (True, False)
+    """
+    holds = span_holds(span, unit, turn_minutes)
+    return holds is None or holds > 0
+
+
+def warnings(
+    state: Timers, unit: Unit | None = None, turn_minutes: int = TURN_MINUTES
+) -> tuple[Step, ...]:
+    """The lights and timers with one unit left (those a span in ``unit`` moves, or all).
 
     >>> [s.english() for s in warnings(add_light(Timers(), LightKind.TORCH, 1, Unit.HOUR))]
     ['Torch 1: one hour left.']
@@ -425,7 +533,7 @@ def warnings(state: Timers, unit: Unit | None = None) -> tuple[Step, ...]:
     return tuple(
         Step(N_("{what}: one {unit} left."), {"what": x.called(), "unit": Step(UNIT_NAMES[x.unit])})
         for x in state.entries
-        if x.left == 1 and (unit is None or x.unit is unit)
+        if x.left == 1 and (unit is None or moves(unit, x.unit, turn_minutes))
     )
 
 
@@ -454,25 +562,56 @@ def ended_in(outcome: Outcome | None) -> tuple[Step, ...]:
     return tuple(step for step in outcome.steps if step.key in ENDINGS)
 
 
-def look_ahead(state: Timers, count: int, unit: Unit) -> tuple[Step, ...]:
-    """What will end within the next ``count`` units, and in how many, soonest first.
+def look_ahead(
+    state: Timers,
+    count: int,
+    unit: Unit,
+    turn_minutes: int = TURN_MINUTES,
+    among: tuple[Unit, ...] | None = None,
+) -> tuple[Step, ...]:
+    """What will end within the next ``count`` units, and in how many of them (the
+    span's units), soonest first; with ``among``, of what is counted in those units.
 
     >>> state = add_light(Timers(), LightKind.FLASHLIGHT, 9, Unit.SCENE)
     >>> look_ahead(state, 8, Unit.SCENE), len(look_ahead(state, 9, Unit.SCENE))
     ((), 1)
+    >>> [step.english() for step in look_ahead(state, 3, Unit.DAY)]
+    ['Flashlight 1 will go out (day 1 of 3).']
     """
     if not _whole(count, 0, MAX_COUNT):
         return ()
     due = sorted(
-        (x for x in state.entries if x.unit is unit and x.left <= count), key=lambda x: x.left
+        (
+            (at, x)
+            for x in state.entries
+            if among is None or x.unit in among
+            for _, at in [taken_by(x.left, count, unit, x.unit, turn_minutes)]
+            if at
+        ),
+        key=lambda pair: pair[0],
     )
-    return tuple(
-        Step(
-            N_("{what} goes out in {left}.") if x.light else N_("{what} runs out in {left}."),
-            {"what": x.called(), "left": x.counted()},
-        )
-        for x in due
+    return tuple(ahead_text(x, at, count, unit) for at, x in due)
+
+
+def ahead_text(entry: Entry, at: int, count: int, unit: Unit) -> Step:
+    """What the look-ahead says of one light or timer that ends in unit ``at`` of a span
+    of ``count`` ``unit``: in how many of its own units, or (counted in another unit) in
+    which unit of the span.
+
+    >>> torch = Entry(1, 2, Unit.SCENE, LightKind.TORCH, 1)
+    >>> ahead_text(torch, 2, 3, Unit.SCENE).english(), ahead_text(torch, 1, 2, Unit.DAY).english()
+    ('Torch 1 goes out in 2 scenes.', 'Torch 1 will go out (day 1 of 2).')
+    """
+    what = entry.called()
+    if entry.unit is unit:
+        said = N_("{what} goes out in {left}.") if entry.light else N_("{what} runs out in {left}.")
+        return Step(said, {"what": what, "left": entry.counted()})
+    said = (
+        N_("{what} will go out ({unit} {at} of {count}).")
+        if entry.light
+        else N_("{what} will run out ({unit} {at} of {count}).")
     )
+    return Step(said, {"what": what, "unit": Step(UNIT_NAMES[unit]), "at": at, "count": count})
 
 
 def follow(outcome: Outcome, burn: Burn) -> Outcome:

@@ -45,6 +45,7 @@ from omen.campaign.clock import (
 from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Exploration, Outcome
 from omen.campaign.tables import DEFAULT_DEPTH, Library
+from omen.campaign.timers import DAY_HOURS
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
@@ -65,7 +66,7 @@ def span_turns(span: Span, hours: int) -> int:
     if span.unit is Unit.TURN:
         turns = span.count
     elif span.unit in (Unit.HOUR, Unit.DAY):
-        total = span.count * (24 if span.unit is Unit.DAY else 1)
+        total = span.count * (DAY_HOURS if span.unit is Unit.DAY else 1)
         if hours < 1 or total % hours:
             raise RulesError(
                 Step(

@@ -50,7 +50,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from omen.campaign.exploration import KIND_TEXT, EncounterKind, encounter_die
+from omen.campaign.exploration import (
+    KIND_TEXT,
+    EncounterKind,
+    encounter_die,
+    passed_before,
+    time_passed,
+)
 from omen.campaign.state import Exploration, Outcome, meet, sign
 from omen.campaign.table_draw import Found, flag_chance, roll_table, table_odds
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Entry, Fields, Library
@@ -232,8 +238,9 @@ def travel_turn(
         raise RulesError(Step(N_("A travel turn lasts 1 to 24 hours.")))
     turn = min(state.turn + 1, MAX_TURNS)
     why = Step(
-        N_("Travel turn {turn} begins: {hours} hours on the road so far."),
-        {"turn": turn, "hours": turn * hours + state.camped},
+        N_("Travel turn {turn} begins: {count} hour on the road so far."),
+        {"turn": turn, "count": passed_before(turn, hours, state.camped)},
+        plural=N_("Travel turn {turn} begins: {count} hours on the road so far."),
     )
     met, found = "", None
     if state.check is TravelCheck.TABLE:
@@ -321,7 +328,7 @@ def hours_on_road(state: Travel, hours: int) -> int:
     >>> hours_on_road(Travel(turn=3, camped=11), 4)
     23
     """
-    return state.turn * hours + state.camped
+    return time_passed(state.turn, hours, state.camped)
 
 
 def encounter_run(state: Travel) -> Travel:

@@ -43,6 +43,8 @@ from omen.campaign.clock import (
 from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Outcome
 from omen.campaign.tables import Library
+from omen.campaign.timers import UNIT_NAMES, taken_by
+from omen.campaign.timers import Unit as Counted
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
@@ -157,6 +159,55 @@ def chance_in(
     return chance_within(state.turn, transition, span.turns(TURN_MINUTES))
 
 
+def _endings_within(state: TurnState, span: Span) -> list[Step]:
+    """The lights and timers that end within the span, and when: in how many turns, or
+    in a wilderness span on which day (a day holds 144 turns: omen.campaign.timers says
+    how units relate)."""
+    unit = Counted.DAY if state.mode is Mode.WILDERNESS else Counted.TURN
+    count = span.count if unit is Counted.DAY else span.turns(TURN_MINUTES)
+    lines: list[Step] = []
+    things: list[tuple[int, Step, bool]] = [
+        (
+            x.left,
+            Step(N_("{light} {number}"), {"light": Step(LIGHT_NAMES[x.kind]), "number": x.number}),
+            True,
+        )
+        for x in state.lights
+    ]
+    things.extend(
+        (x.left, Step(N_("Timer '{name}'"), {"name": x.name}), False) for x in state.timers
+    )
+    for left, what, light in things:
+        _, at = taken_by(left, count, unit, Counted.TURN, TURN_MINUTES)
+        if not at:
+            continue
+        if unit is Counted.DAY:
+            said = (
+                N_("{what} will go out ({unit} {at} of {count}).")
+                if light
+                else N_("{what} will run out ({unit} {at} of {count}).")
+            )
+            named = Step(UNIT_NAMES[unit])
+            lines.append(Step(said, {"what": what, "unit": named, "at": at, "count": count}))
+        elif light:
+            lines.append(
+                Step(
+                    N_("{light} {number} goes out in {count} turn."),
+                    {**what.args, "count": left},
+                    plural=N_("{light} {number} goes out in {count} turns."),
+                )
+            )
+        else:
+            lines.append(
+                Step(
+                    N_("Timer '{name}' runs out in {count} turn."),
+                    {**what.args, "count": left},
+                    plural=N_("Timer '{name}' runs out in {count} turns."),
+                )
+            )
+    return lines
+
+
 def look_ahead(
     state: TurnState,
     values: Mapping[str, Value],
@@ -176,32 +227,8 @@ def look_ahead(
             {"span": span_text(span), "chance": show(chance)},
         )
     ]
-    if state.mode is Mode.WILDERNESS:
-        return tuple(lines)  # lights and timers count dungeon turns only
-    turns = span.turns(TURN_MINUTES)
-    for light in state.lights:
-        if light.left <= turns:
-            lines.append(
-                Step(
-                    N_("{light} {number} goes out in {count} turn."),
-                    {
-                        "light": Step(LIGHT_NAMES[light.kind]),
-                        "number": light.number,
-                        "count": light.left,
-                    },
-                    plural=N_("{light} {number} goes out in {count} turns."),
-                )
-            )
-    for timer in state.timers:
-        if timer.left <= turns:
-            lines.append(
-                Step(
-                    N_("Timer '{name}' runs out in {count} turn."),
-                    {"name": timer.name, "count": timer.left},
-                    plural=N_("Timer '{name}' runs out in {count} turns."),
-                )
-            )
-    if not rest:
+    lines.extend(_endings_within(state, span))
+    if not rest and state.mode is Mode.DUNGEON:
         due = REST_EVERY - 1 - state.since_rest
         if due <= 0:
             lines.append(Step(N_("Rest is due now.")))

@@ -27,7 +27,9 @@ terrain's chance: 1-in-6 in clear, grassland, settled land and cities; 2-in-6 in
 land, desert, forest, hills, on rivers, at sea and in the air; 3-in-6 in jungle,
 mountains and swamps. The encounter's distance is the wilderness row of the encounter
 sequence (4d6 x 10 yards, 1d4 x 10 when either side is surprised). Lights and timers
-count dungeon turns only: a day of travel leaves them as they are.
+count dungeon turns, and a day holds 144 of them (:mod:`omen.campaign.timers` says how
+units relate): a day of travel puts out every torch and lantern and takes 144 turns
+off every timer.
 
 Each check's odds are exact: 1 in 6 at a time, and ``1 - (5/6)^n`` for an encounter
 within ``n`` checks.
@@ -54,11 +56,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from omen.campaign.exploration import EncounterKind
+from omen.campaign.exploration import EncounterKind, passed_before
 from omen.campaign.state import Exploration, Outcome, meet
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import Library
-from omen.campaign.timers import clean_name
+from omen.campaign.timers import Unit as Counted
+from omen.campaign.timers import clean_name, taken_by
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
@@ -484,14 +487,17 @@ def checks_within(turns: int, every: int, start: int = 0) -> int:
 # --- actions -------------------------------------------------------------------------
 
 
-def _burn(state: TurnState) -> tuple[tuple[Light, ...], tuple[Timer, ...], list[Step]]:
-    """One turn off every light and timer: the steps say which went out and which
-    have a single turn left."""
+def _burn(
+    state: TurnState, unit: Counted = Counted.TURN
+) -> tuple[tuple[Light, ...], tuple[Timer, ...], list[Step]]:
+    """One turn (or one day: the turns it holds, by the one rule of how units relate,
+    :func:`omen.campaign.timers.taken_by`) off every light and timer: the steps say which
+    went out and which have a single turn left."""
     steps: list[Step] = []
     lights: list[Light] = []
     for light in state.lights:
         name = Step(LIGHT_NAMES[light.kind])
-        left = light.left - 1
+        left, _at = taken_by(light.left, 1, unit, Counted.TURN, TURN_MINUTES)
         if left <= 0:
             steps.append(
                 Step(N_("{light} {number} goes out."), {"light": name, "number": light.number})
@@ -509,7 +515,7 @@ def _burn(state: TurnState) -> tuple[tuple[Light, ...], tuple[Timer, ...], list[
         lights.append(replace(light, left=left))
     timers: list[Timer] = []
     for timer in state.timers:
-        left = timer.left - 1
+        left, _at = taken_by(timer.left, 1, unit, Counted.TURN, TURN_MINUTES)
         if left <= 0:
             steps.append(Step(N_("Timer '{name}' has run out."), {"name": timer.name}))
             continue
@@ -562,8 +568,9 @@ def next_turn(
     turn = state.turn + 1
     steps: list[Step] = [
         Step(
-            N_("Turn {turn} begins ({minutes} minutes in)."),
-            {"turn": turn, "minutes": turn * TURN_MINUTES},
+            N_("Turn {turn} begins ({count} minute in)."),
+            {"turn": turn, "count": passed_before(turn, TURN_MINUTES)},
+            plural=N_("Turn {turn} begins ({count} minutes in)."),
         ),
         *odds.steps,
     ]
@@ -639,7 +646,15 @@ def next_day(
     location: str | None = None,
 ) -> tuple[TurnState, Outcome]:
     """One day of wilderness travel and its check at the terrain's chance: the terrain
-    of ``location`` when it names one (the land there), else the state's."""
+    of ``location`` when it names one (the land there), else the state's. The day burns
+    the 144 turns it holds off every light and timer: a torch or a lantern goes out.
+
+    >>> from omen.core.dice import ScriptedDice
+    >>> state = add_light(TurnState(mode=Mode.WILDERNESS), LightKind.LANTERN)
+    >>> state, outcome = next_day(state, ScriptedDice([5]))
+    >>> outcome.title.english(), state.lights
+    ('Day 1: 5 on the d6, an uneventful day. Lantern 1 goes out.', ())
+    """
     if state.day >= MAX_DAY:
         raise _refuse(N_("The day count is full: start a new journey."))
     here = location_terrain(library, location)
@@ -669,8 +684,10 @@ def next_day(
         title = Step(
             N_("Day {day}: {face} on the d6, an uneventful day."), {"day": day, "face": face}
         )
+    lights, timers, burned = _burn(state, Counted.DAY)
+    steps.extend(burned)
     outcome = Outcome(
-        title,
+        with_endings(title, steps),
         tuple(steps),
         EncounterKind.ENCOUNTER.value if found else EncounterKind.NOTHING.value,
     )
@@ -678,6 +695,8 @@ def next_day(
         state,
         mode=Mode.WILDERNESS,
         day=day,
+        lights=lights,
+        timers=timers,
         last=outcome,
         met=met,
         encounter=found,
@@ -731,7 +750,8 @@ def after_encounter(state: TurnState, turns: int) -> tuple[TurnState, Outcome]:
     False
 
     In the wilderness the encounter is part of the day's travel: the clock still counts
-    days (lights, timers and rest count dungeon turns only), and the next day is the next.
+    days (the day burned its turns off the lights and timers; rest counts dungeon turns
+    only), and the next day is the next.
 
     >>> day = TurnState(mode=Mode.WILDERNESS, day=3, encounter=True)
     >>> day, outcome = after_encounter(day, 1)
@@ -760,7 +780,8 @@ def _after_wilderness_encounter(state: TurnState) -> tuple[TurnState, Outcome]:
         Step(
             N_(
                 "The encounter is part of day {day} of travel: the clock counts days. "
-                "Lights, timers and rest count dungeon turns only."
+                "The day has burned its turns off the lights and timers; the rest count "
+                "stands."
             ),
             {"day": state.day},
         ),

@@ -33,8 +33,8 @@ chooses, not the one it meant; the players are not told.
 it finds enough food for 1d6 human-sized people. Hunting takes the whole day, with no
 travel: on 2 in 6 it brings food for 1d6 people. Whatever the party does, the day's
 wandering-monster check is made as usual (:func:`omen.ose.turn.next_day`, at the
-terrain's chance), and a day of travel does not burn lights or timers: those count
-10-minute dungeon turns only.
+terrain's chance), and the day burns the 144 ten-minute turns it holds off every
+light and timer (a torch or a lantern goes out).
 
 Every chance is exact: a lost day in swamp is ``Fraction(1, 2)``, a forage
 ``Fraction(1, 6)``.
@@ -493,7 +493,7 @@ def travel_day(
     """One wilderness day as the plan says: getting lost (a d6, if the party can), food
     (a d6 and 1d6, if it forages or hunts), then the day's wandering-monster check at the
     clock's terrain (:func:`omen.ose.turn.next_day`, which rolls on ``location``'s table).
-    Lights and timers are left as they are.
+    The day burns its turns off the lights and timers; what went out is in the title.
     """
     terrain = clock.terrain
     miles = miles_per_day(plan, terrain)
@@ -509,7 +509,9 @@ def travel_day(
     steps.extend(_rest_steps(plan, resting, days))
     clock, check = ose_turn.next_day(clock, dice, values, library=library, location=location)
     steps.extend(check.steps[1:])  # its first step names the day, as the title does
-    title = _title(clock.day, miles, terrain, lost, fed, clock.encounter)
+    title = ose_turn.with_endings(
+        _title(clock.day, miles, terrain, lost, fed, clock.encounter), steps
+    )
     outcome = Outcome(title, tuple(steps), check.kind)
     clock = replace(clock, last=outcome)
     plan = replace(

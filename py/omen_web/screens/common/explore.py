@@ -14,6 +14,7 @@ from omen.campaign.clock import (
     exploration_turns,
     pass_exploration,
     span_words,
+    turns_in_hour,
 )
 from omen.campaign.exploration import (
     EncounterDieOdds,
@@ -24,6 +25,7 @@ from omen.campaign.exploration import (
     reminder_minutes,
     reminder_text,
     tension_odds,
+    time_passed,
 )
 from omen.campaign.state import (
     Exploration,
@@ -149,7 +151,7 @@ class ExploreScreen(kit.Screen):
         """Exploration turns, hours when a whole number of turns makes one, and real
         minutes at the table (a turn for every 20 to 30 of them, as the reminder counts)."""
         minutes = self.app.campaign.values.get("turn.minutes", 10)
-        if isinstance(minutes, int) and minutes >= 1 and 60 % minutes == 0:
+        if isinstance(minutes, int) and minutes >= 1 and turns_in_hour(minutes).denominator == 1:
             return (Unit.TURN, Unit.HOUR, Unit.REAL)
         return (Unit.TURN, Unit.REAL)
 
@@ -293,7 +295,7 @@ class ExploreScreen(kit.Screen):
         minutes = values["turn.minutes"]
         assert isinstance(minutes, int)
         dom.text(self.bound("turn"), str(state.clock.turn))
-        dom.text(self.bound("elapsed"), app.t(elapsed_text(state.clock.turn * minutes)))
+        dom.text(self.bound("elapsed"), app.t(elapsed_text(time_passed(state.clock.turn, minutes))))
         start = tension_settings(values).start
         dom.text(
             self.bound("pool"),

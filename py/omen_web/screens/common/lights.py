@@ -15,6 +15,7 @@ look the same; each panel's elements are named ``<prefix>-lights`` and so on.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from omen.campaign.state import Outcome
@@ -121,12 +122,14 @@ class Lights(kit.Actions):
     def tick(self, outcome: Outcome, count: int, unit: Unit) -> tuple[Timers, Outcome]:
         """The lights and timers after ``count`` units of this panel's time, and
         ``outcome`` saying in its headline what went out."""
-        state, burn = tick(self.timers, count, unit)
+        state, burn = tick(self.timers, count, unit, among=self.lights_units)
         return state, follow(outcome, burn)
 
     def ahead(self, count: int, unit: Unit) -> tuple[Step, ...]:
         """What will go out or run out within the next ``count`` units."""
-        return look_ahead(self.timers, count, unit) if self.lights_here() else ()
+        if not self.lights_here():
+            return ()
+        return look_ahead(self.timers, count, unit, among=self.lights_units)
 
     # --- drawing --------------------------------------------------------------------
 
@@ -136,8 +139,10 @@ class Lights(kit.Actions):
         lines: list[Step] = []
         if self.lights_here():
             lines.extend(ended_in(last))
-            for unit in self.lights_units:
-                lines.extend(warnings(self.timers, unit))
+            state = self.timers
+            # what another game's panel counts (a campaign whose game changed) is not warned of
+            here = tuple(x for x in state.entries if x.unit in self.lights_units)
+            lines.extend(warnings(replace(state, entries=here)))
         self.screen.fill_steps(f"{self.lights_prefix}-warnings", lines)
 
     def render(self) -> None:
