@@ -257,6 +257,6 @@ def test_undo_in_the_log_marks_only_its_entry(page: Page, base: str) -> None:
     nav(page, "log")
     expect(entries).to_have_count(3)
     expect(entries.nth(2)).to_contain_text("(vráceno)")
-    expect(entries.nth(2)).to_contain_text("Začíná tah 1.")
+    expect(entries.nth(2)).to_contain_text("Začíná směna 1.")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path="/tmp/omen-log-undone-cs.png")
