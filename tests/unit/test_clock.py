@@ -324,7 +324,7 @@ def test_a_real_span_in_czech(tmp_path: Any) -> None:
     with pytest.raises(RulesError) as caught:
         Span(10, Unit.REAL).turns(10, 20)
     assert czech.render(caught.value.message) == (
-        "Na směnu je to málo skutečných minut: směna je 20 skutečných minut u stolu."
+        "Na směnu je to málo skutečných minut: směna trvá u stolu 20 min."
     )
 
 

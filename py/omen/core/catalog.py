@@ -1531,7 +1531,7 @@ _MESSAGES = (
     "{light} {number} goes out.\x1f"
     "{light} {number} has burnt out.\x1f"
     "{light} {number} has one turn left: it goes out at the end of the next turn.\x1f"
-    "{light} {number} lit: it burns for {count} turns.\x1f"
+    "{light} {number} lit: it burns for {count} turn.\x1e{light} {number} lit: it burns for {count} turns.\x1f"
     "{light} {number} put out.\x1f"
     "{light} {number}: {count} turn left\x1e{light} {number}: {count} turns left\x1f"
     "{location} has no encounter table.\x1f"
