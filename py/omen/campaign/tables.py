@@ -127,6 +127,26 @@ STAT_FIELDS: tuple[StatField, ...] = (
     StatField("CHA", "charisma", "eotw", "int", 0, 6),
     StatField("EMP", "empathy", "eotw", "int", 0, 6),
 )
+# What each stat is called where Omen shows a row's stats: the labels above are what a
+# game master types (as the English books write them); Czech shows words, as the Czech
+# rules texts do (kostky životů, obranné číslo).
+STAT_WORDS: dict[str, str] = {
+    "NA": N_("NA"),
+    "HD": N_("HD"),
+    "AC": N_("AC"),
+    "ML": N_("ML"),
+    "TT": N_("TT"),
+    "SM": N_("SM"),
+    "Vision": N_("Vision"),
+    "Stealth": N_("Stealth"),
+    "Group": N_("Group"),
+    "DEX": N_("DEX"),
+    "VIT": N_("VIT"),
+    "LOG": N_("LOG"),
+    "WIL": N_("WIL"),
+    "CHA": N_("CHA"),
+    "EMP": N_("EMP"),
+}
 _STAT_BY_LABEL = {stat.label.lower(): stat for stat in STAT_FIELDS}
 _STAT_BY_NAME = {stat.name: stat for stat in STAT_FIELDS}
 
@@ -290,6 +310,23 @@ def read_stats(text: str) -> Stats:
             raise RulesError(Step(N_("The stats do not fit: {problem}."), {"problem": problem}))
         values[stat.name] = value
     return Stats(**values)  # type: ignore[arg-type]
+
+
+def shown_stats(stats: Stats | None, game: str | None = None) -> tuple[Step, ...]:
+    """The stats as Omen shows them, one step each (of ``game`` only, if named): in
+    English as written, in Czech in words ("kostky životů 1-1").
+
+    >>> [step.english() for step in shown_stats(read_stats("HD 1-1, NA 2d4"))]
+    ['NA 2d4', 'HD 1-1']
+    """
+    if stats is None:
+        return ()
+    return tuple(
+        Step(N_("{stat} {dice}"), {"stat": Step(STAT_WORDS[stat.label]), "dice": value})
+        if stat.kind == "dice"
+        else Step(N_("{stat} {value}"), {"stat": Step(STAT_WORDS[stat.label]), "value": value})
+        for stat, value in stats.given(game)
+    )
 
 
 def write_stats(stats: Stats | None, game: str | None = None) -> str:
