@@ -1187,6 +1187,7 @@ _MESSAGES = (
     "Uncertain, confused\x1f"
     "Unknown rule for the hour and the place.\x1f"
     "Unknown way of giving faces their levels.\x1f"
+    "Unnamed trauma ({category}, severity {severity})\x1f"
     "VIT\x1f"
     "Very bad (jungle, mountains, swamp, deep snow)\x1f"
     "Vision\x1f"
