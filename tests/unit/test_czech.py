@@ -257,3 +257,13 @@ def test_one_czech_word_for_a_turn_and_the_opposed_test() -> None:
                 if re.search(r"\b(tah|tahu|tahy|tahů|tazích|[Kk]onfrontační\w*)\b", form):
                     found.append(f"{po.name}: {form}")
     assert found == []
+
+
+def test_every_stat_has_words_the_catalog_knows(czech: Translator) -> None:
+    from omen.campaign.tables import STAT_FIELDS, STAT_WORDS
+    from omen.core import catalog
+
+    assert set(STAT_WORDS) == {stat.label for stat in STAT_FIELDS}
+    for words in STAT_WORDS.values():
+        assert words in catalog.IDS
+        assert czech.render(Step(words)) != words

@@ -136,9 +136,9 @@ STAT_WORDS: dict[str, str] = {
     "AC": N_("AC"),
     "ML": N_("ML"),
     "TT": N_("TT"),
-    "SM": N_("SM"),
-    "Vision": N_("Vision"),
-    "Stealth": N_("Stealth"),
+    "SM": "SM",  # these three are GURPS's own messages (omen.gurps.distance)
+    "Vision": "Vision",
+    "Stealth": "Stealth",
     "Group": N_("Group"),
     "DEX": N_("DEX"),
     "VIT": N_("VIT"),
