@@ -322,11 +322,16 @@ def shown_stats(stats: Stats | None, game: str | None = None) -> tuple[Step, ...
     if stats is None:
         return ()
     return tuple(
-        Step(N_("{stat} {dice}"), {"stat": Step(STAT_WORDS[stat.label]), "dice": value})
+        Step(N_("{stat} {dice}"), {"stat": _stat_words(stat), "dice": value})
         if stat.kind == "dice"
-        else Step(N_("{stat} {value}"), {"stat": Step(STAT_WORDS[stat.label]), "value": value})
+        else Step(N_("{stat} {value}"), {"stat": _stat_words(stat), "value": value})
         for stat, value in stats.given(game)
     )
+
+
+def _stat_words(stat: StatField) -> Step:
+    """What ``stat`` is called on screen (its label where it has no words yet)."""
+    return Step(STAT_WORDS.get(stat.label, stat.label))
 
 
 def write_stats(stats: Stats | None, game: str | None = None) -> str:
