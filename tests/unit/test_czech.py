@@ -267,3 +267,14 @@ def test_every_stat_has_words_the_catalog_knows(czech: Translator) -> None:
     for words in STAT_WORDS.values():
         assert words in catalog.IDS
         assert czech.render(Step(words)) != words
+
+
+def test_a_morale_headline_has_no_capital_after_a_colon(czech: Translator) -> None:
+    from omen.ose.morale import OUTCOME_TEXT, Outcome
+
+    step = Step(
+        "Morale {total}: {result}", {"total": 11, "result": Step(OUTCOME_TEXT[Outcome.BREAKS])}
+    )
+    assert (
+        czech.render(step) == "Nestvůry se zlomí a prchají, nebo se vzdávají. Hod na morálku: 11."
+    )
