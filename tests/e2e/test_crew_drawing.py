@@ -206,7 +206,7 @@ def test_a_roll_on_tests_is_drawn_and_its_stress_shows_on_the_card(page: Page, b
     page.get_by_role("textbox", name="Positive faces").fill("5")
     page.get_by_role("textbox", name="Negative faces").fill("5")
     page.get_by_role("button", name="Roll", exact=True).click()
-    expect(title).to_have_text("Bo: Failure, 0 stress")
+    expect(title).to_have_text("Bo: failure, 0 stress")
     expect(negative).to_have_text(["5 cancelled"])
     page.get_by_role("textbox", name="Positive faces").fill("1")
     page.get_by_role("textbox", name="Negative faces").fill("3")

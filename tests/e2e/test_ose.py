@@ -129,7 +129,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
     evasion.get_by_role("button", name="Pokusit se uniknout").click()
     expect(result).to_have_text("Únik se zdařil: prchající strana unikne.")
     expect(evasion.locator(".ose-stage-steps li").last).to_have_text(
-        "d%: 60 proti 90 %: prchající strana unikne."
+        "k%: 60 proti 90 %: prchající strana unikne."
     )
 
     # The encounter in progress survives a reload, still in Czech.

@@ -156,7 +156,9 @@ def test_a_language_switch_redraws_the_open_editor_and_keeps_what_was_typed(
     expect(editor(page).get_by_role("listitem", name="Položka 2")).to_be_visible()
     expect(editor(page).get_by_role("listitem", name="Entry 2")).to_have_count(0)
     expect(editor(page).locator(".link").first.locator("option").first).to_have_text("(nic)")
-    expect(page.get_by_role("combobox", name="Tabulka setkání pro Old mill")).to_be_visible()
+    expect(
+        page.get_by_role("combobox", name="Tabulka setkání pro místo „Old mill“")
+    ).to_be_visible()
     expect(editor(page).get_by_role("textbox", name="Text položky").nth(1)).to_have_value("Rats")
     expect(editor(page).locator(".entry-row .faces").nth(1)).to_have_value("4-")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -257,6 +259,6 @@ def test_undo_in_the_log_marks_only_its_entry(page: Page, base: str) -> None:
     nav(page, "log")
     expect(entries).to_have_count(3)
     expect(entries.nth(2)).to_contain_text("(vráceno)")
-    expect(entries.nth(2)).to_contain_text("Začíná tah 1.")
+    expect(entries.nth(2)).to_contain_text("Začíná směna 1.")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path="/tmp/omen-log-undone-cs.png")

@@ -147,10 +147,10 @@ def test_a_day_of_hunting_in_czech_with_k6(page: Page, base: str) -> None:
     expect(title).to_contain_text("bez cesty; nalezeno jídlo pro 5")
     travel.locator("[data-bind='osetravel-details'] summary").click()
     expect(travel.locator("[data-bind='osetravel-steps'] li").nth(1)).to_have_text(
-        "Lov (2 ze 6): na k6 padla 2: jídlo nalezeno."
+        "Lov (2 ze 6): na k6 padlo 2, jídlo nalezeno."
     )
     expect(travel.locator("[data-bind='osetravel-steps'] li").nth(2)).to_have_text(
-        "Na k6 padla 5: jídlo na den pro 5 osob."
+        "Na k6 padlo 5: jídlo na den pro 5 osob."
     )
 
 

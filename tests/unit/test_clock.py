@@ -319,12 +319,12 @@ def test_a_real_span_in_czech(tmp_path: Any) -> None:
     shutil.copy(ROOT / "locale" / "cs" / "campaign.po", source / "campaign.po")
     compile_language(source, tmp_path / "build")
     czech = Translator.load("cs", tmp_path / "build" / "locale")
-    assert czech.render(span_words(Span(70, Unit.REAL), 3)) == "70 skutečných minut, 3 tahy"
-    assert czech.render(span_words(Span(1, Unit.REAL), 1)) == "1 skutečná minuta, 1 tah"
+    assert czech.render(span_words(Span(70, Unit.REAL), 3)) == "70 skutečných minut, 3 směny"
+    assert czech.render(span_words(Span(1, Unit.REAL), 1)) == "1 skutečná minuta, 1 směna"
     with pytest.raises(RulesError) as caught:
         Span(10, Unit.REAL).turns(10, 20)
     assert czech.render(caught.value.message) == (
-        "Na tah je to málo skutečných minut: tah je 20 skutečných minut u stolu."
+        "Na směnu je to málo skutečných minut: směna trvá u stolu 20 min."
     )
 
 

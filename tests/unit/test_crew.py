@@ -679,8 +679,8 @@ def test_czech_crew_steps(czech: Translator) -> None:
     ]
     healed = crew.recover(ana(traumas=(Trauma("", PHYSICAL, 1),)), 0, vitality([1]))
     assert [czech.render(step) for step in healed.steps] == [
-        "Léčba: bezejmenné trauma (Tělo), závažnost 1, trvá jeden den.",
-        "Léčba zabírá: bezejmenné trauma (Tělo) – vyléčeno.",
+        "Léčba: trauma bez názvu (Tělo), závažnost 1, trvá jeden den.",
+        "Léčba zabírá: trauma bez názvu (Tělo) – vyléčeno.",
     ]
 
 

@@ -508,7 +508,7 @@ def test_czech_steps_use_all_three_plural_forms(czech: Translator) -> None:
         "Test: Vůle 3",
         "Kladné kostky: 3, 3, 6, 1, 2",
         "Záporné kostky: 3, 5, 5",
-        "Vyruší se 1 dvojice kostek s hodnotou 3",
+        "Zruší se 1 dvojice kostek s hodnotou 3",
         "3 úspěchy (zbylé kladné kostky s hodnotou 3 nebo nižší)",
         "2 body stresu (zbylé záporné kostky)",
         "Test uspěl.",

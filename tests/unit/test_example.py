@@ -31,7 +31,7 @@ def shape(language: str) -> object:
             t.id,
             t.die,
             [(e.low, e.high, e.weight, e.link, e.violent, e.reaction) for e in t.entries],
-            [DICE.findall(e.text) for e in t.entries],
+            [[d.replace("k", "d") for d in DICE.findall(e.text)] for e in t.entries],  # 1k4 is 1d4
         )
         for t in library.tables
     ]

@@ -264,7 +264,7 @@ TABLES: tuple[tuple[str, Text, str, tuple[_Row, ...]], ...] = (
             _row(
                 "1-2",
                 "[[1d4+1]] drowned townsfolk walk out of the river, ringing handbells.",
-                "Z řeky vycházejí utopení měšťané, celkem [[1d4+1]], a zvoní na zvonky.",
+                "Z řeky vycházejí utopení měšťané, celkem [[1k4+1]], a zvoní na zvonky.",
                 violent=True,
             ),
             _row(
@@ -395,7 +395,7 @@ TABLES: tuple[tuple[str, Text, str, tuple[_Row, ...]], ...] = (
             _row(
                 "2",
                 "[[1d4+1]] townsfolk stand facing the church in silence.",
-                "Mlčky tu stojí měšťané, celkem [[1d4+1]], obrácení ke kostelu.",
+                "Mlčky tu stojí měšťané, celkem [[1k4+1]], obrácení ke kostelu.",
             ),
             _row(
                 "3",
@@ -429,7 +429,7 @@ TABLES: tuple[tuple[str, Text, str, tuple[_Row, ...]], ...] = (
             _row(
                 "1-2",
                 "[[2d4]] drowned dogs crawl out of the shallows.",
-                "Z mělčiny se plazí utopení psi, celkem [[2d4]].",
+                "Z mělčiny se plazí utopení psi, celkem [[2k4]].",
                 violent=True,
             ),
             _row(
@@ -475,7 +475,7 @@ TABLES: tuple[tuple[str, Text, str, tuple[_Row, ...]], ...] = (
             _row(
                 "2",
                 "[[1d3]] eels as long as a man circle the pier.",
-                "Kolem mola krouží úhoři dlouzí jako dospělý muž, celkem [[1d3]].",
+                "Kolem mola krouží úhoři dlouzí jako dospělý muž, celkem [[1k3]].",
                 violent=True,
             ),
             _row(

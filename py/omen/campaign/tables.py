@@ -127,6 +127,26 @@ STAT_FIELDS: tuple[StatField, ...] = (
     StatField("CHA", "charisma", "eotw", "int", 0, 6),
     StatField("EMP", "empathy", "eotw", "int", 0, 6),
 )
+# What each stat is called where Omen shows a row's stats: the labels above are what a
+# game master types (as the English books write them); Czech shows words, as the Czech
+# rules texts do (kostky životů, obranné číslo).
+STAT_WORDS: dict[str, str] = {
+    "NA": N_("NA"),
+    "HD": N_("HD"),
+    "AC": N_("AC"),
+    "ML": N_("ML"),
+    "TT": N_("TT"),
+    "SM": "SM",  # these three are GURPS's own messages (omen.gurps.distance)
+    "Vision": "Vision",
+    "Stealth": "Stealth",
+    "Group": N_("Group"),
+    "DEX": N_("DEX"),
+    "VIT": N_("VIT"),
+    "LOG": N_("LOG"),
+    "WIL": N_("WIL"),
+    "CHA": N_("CHA"),
+    "EMP": N_("EMP"),
+}
 _STAT_BY_LABEL = {stat.label.lower(): stat for stat in STAT_FIELDS}
 _STAT_BY_NAME = {stat.name: stat for stat in STAT_FIELDS}
 
@@ -290,6 +310,28 @@ def read_stats(text: str) -> Stats:
             raise RulesError(Step(N_("The stats do not fit: {problem}."), {"problem": problem}))
         values[stat.name] = value
     return Stats(**values)  # type: ignore[arg-type]
+
+
+def shown_stats(stats: Stats | None, game: str | None = None) -> tuple[Step, ...]:
+    """The stats as Omen shows them, one step each (of ``game`` only, if named): in
+    English as written, in Czech in words ("kostky životů 1-1").
+
+    >>> [step.english() for step in shown_stats(read_stats("HD 1-1, NA 2d4"))]
+    ['NA 2d4', 'HD 1-1']
+    """
+    if stats is None:
+        return ()
+    return tuple(
+        Step(N_("{stat} {dice}"), {"stat": _stat_words(stat), "dice": value})
+        if stat.kind == "dice"
+        else Step(N_("{stat} {value}"), {"stat": _stat_words(stat), "value": value})
+        for stat, value in stats.given(game)
+    )
+
+
+def _stat_words(stat: StatField) -> Step:
+    """What ``stat`` is called on screen (its label where it has no words yet)."""
+    return Step(STAT_WORDS.get(stat.label, stat.label))
 
 
 def write_stats(stats: Stats | None, game: str | None = None) -> str:

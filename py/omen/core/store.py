@@ -253,10 +253,13 @@ def _read_step(data: Any, depth: int) -> Step:  # noqa: C901 (a stored step's ev
     if not isinstance(data, dict) or not set(data) <= {"k", "a", "p"}:
         raise _fail(N_("A saved step is damaged."))
     key = data.get("k")
+    plural = data.get("p")
+    if isinstance(key, str) and key not in catalog.IDS and plural is None:
+        key, plural = _given_plurals(catalog.PLURALS).get(key, (key, None))
     if not isinstance(key, str) or key not in catalog.IDS:
         shown = key[:60] if isinstance(key, str) else ""
         raise _fail(N_("A saved step names a message Omen does not know: '{text}'."), text=shown)
-    if data.get("p") != catalog.PLURALS[key]:
+    if plural != catalog.PLURALS[key]:
         raise _fail(N_("A saved step's plural does not belong to '{text}'."), text=key[:60])
     raw_args = data.get("a", {})
     if not isinstance(raw_args, dict) or set(raw_args) != roll.placeholders(key):
@@ -279,6 +282,18 @@ def _read_step(data: Any, depth: int) -> Step:  # noqa: C901 (a stored step's ev
         else:
             raise _fail(N_("A saved step holds a value Omen cannot show."))
     return Step(key, args, catalog.PLURALS[key])
+
+
+def _given_plurals(plurals: Mapping[str, str | None]) -> dict[str, tuple[str, str]]:
+    """Each plural form -> its message and plural: a count message given plural forms
+    after a step was stored keeps its old English as the plural ("{count} turns."), so a
+    step stored under it still reads (as the message, its plural set). Worked out only
+    for a key the catalog does not know, which is rare.
+
+    >>> _given_plurals({"{count} turn.": "{count} turns.", "Hi.": None})
+    {'{count} turns.': ('{count} turn.', '{count} turns.')}
+    """
+    return {p: (s, p) for s, p in plurals.items() if p is not None and p not in plurals}
 
 
 def read_roll(data: Any) -> Roll:

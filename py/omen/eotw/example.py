@@ -51,7 +51,7 @@ EXAMPLE: GameExample = (
                 _row(
                     "4",
                     "[[2d6]] tins of food, most of them without labels.",
-                    "Plechovky s jídlem ([[2d6]]), většina bez etiket.",
+                    "Plechovky s jídlem ([[2k6]]), většina bez etiket.",
                 ),
                 _row(
                     "5",

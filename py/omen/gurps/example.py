@@ -35,7 +35,7 @@ EXAMPLE: GameExample = (
                 _row(
                     "1",
                     "[[1d6]] wolves, thin after the winter.",
-                    "Vlci ([[1d6]]), vyhublí po zimě.",
+                    "Vlci ([[1k6]]), vyhublí po zimě.",
                     stats="SM 0, Vision 12, Stealth 13",
                     violent=True,
                 ),
@@ -49,7 +49,7 @@ EXAMPLE: GameExample = (
                 _row(
                     "3",
                     "[[1d4+1]] orc scouts, painting arrows on the trees.",
-                    "Orkští zvědové ([[1d4+1]]) kreslí na stromy šipky.",
+                    "Orkští zvědové ([[1k4+1]]) kreslí na stromy šipky.",
                     stats="SM 0, Vision 11, Stealth 12",
                     reaction=True,
                 ),

@@ -36,14 +36,14 @@ EXAMPLE: GameExample = (
                 _row(
                     "1",
                     "[[2d4]] giant rats squeeze out of a drain, squealing.",
-                    "Z odtokové stoky se s pištěním protlačí obří krysy ([[2d4]]).",
+                    "Z odtokové stoky se s pištěním protlačí obří krysy ([[2k4]]).",
                     stats="HD 1/2, AC 7, ML 8",
                     violent=True,
                 ),
                 _row(
                     "2",
                     "[[1d6]] skeletons in rotten habits, still keeping the night office.",
-                    "Kostlivci ([[1d6]]) ve ztrouchnivělých hábitech dál drží noční modlitby.",
+                    "Kostlivci ([[1k6]]) ve ztrouchnivělých hábitech dál drží noční modlitby.",
                     stats="HD 1, AC 7, ML 12",
                     violent=True,
                 ),
@@ -58,7 +58,7 @@ EXAMPLE: GameExample = (
                     "4",
                     "[[1d4]] goblins dragging a silver candlestick; they would rather "
                     "haggle than bleed.",
-                    "Skřeti ([[1d4]]) táhnou stříbrný svícen; raději budou smlouvat, než krvácet.",
+                    "Skřeti ([[1k4]]) táhnou stříbrný svícen; raději budou smlouvat, než krvácet.",
                     stats="HD 1-1, AC 6, ML 7, TT R",
                     reaction=True,
                 ),
@@ -91,7 +91,7 @@ EXAMPLE: GameExample = (
                 _row(
                     "1",
                     "[[1d6+2]] bandits dressed as pilgrims, asking for alms.",
-                    "Lupiči ([[1d6+2]]) převlečení za poutníky prosí o almužnu.",
+                    "Lupiči ([[1k6+2]]) převlečení za poutníky prosí o almužnu.",
                     stats="HD 1, AC 6, ML 8, TT U",
                     reaction=True,
                 ),
@@ -105,7 +105,7 @@ EXAMPLE: GameExample = (
                 _row(
                     "3",
                     "[[2d6]] wild dogs following the smell of the cart.",
-                    "Divocí psi ([[2d6]]) jdou po pachu vozu.",
+                    "Divocí psi ([[2k6]]) jdou po pachu vozu.",
                     stats="HD 1+1, AC 7, ML 7",
                     reaction=True,
                 ),
@@ -118,7 +118,7 @@ EXAMPLE: GameExample = (
                 _row(
                     "5",
                     "[[1d4]] lizard men fishing from a sunken boat.",
-                    "Ještěří muži ([[1d4]]) rybaří z potopené lodi.",
+                    "Ještěří muži ([[1k4]]) rybaří z potopené lodi.",
                     stats="HD 2+1, AC 5, ML 12, TT D",
                     reaction=True,
                 ),

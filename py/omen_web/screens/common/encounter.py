@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from omen.campaign.tables import write_stats
+from omen.campaign.tables import shown_stats
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
@@ -100,9 +100,9 @@ class EncounterScreen(kit.Screen):
             parts.append(
                 self.app.t(Step(N_("Number appearing: {count}"), {"count": meeting.count}))
             )
-        written = write_stats(meeting.stats, self.app.campaign.game)
-        if written:
-            parts.append(written)
+        shown = shown_stats(meeting.stats, self.app.campaign.game)
+        if shown:
+            parts.append(", ".join(self.app.t(step) for step in shown))
         line = dom.bound("encounter-stats")
         dom.text(line, "; ".join(parts))
         dom.show(line, bool(meeting.creature) and bool(parts))

@@ -401,8 +401,8 @@ class TestsScreen(kit.Screen):
                 plural=N_("Success: {count} successes"),
             )
             if result.success
-            else Step(N_("Failure"))
-        )
+            else Step(N_("failure") if character is not None else N_("Failure"))
+        )  # after a name and a colon, lower case ("Bo: failure")
         stress = Step(N_("{count} stress"), {"count": result.stress}, plural=N_("{count} stress"))
         title = Step(PLAIN, {"verdict": verdict, "stress": stress})
         if character is not None:
@@ -747,6 +747,11 @@ class TestsScreen(kit.Screen):
                     Step(
                         N_("Trauma: {trauma} (severity {severity})"),
                         {"trauma": trauma.title, "severity": trauma.severity},
+                    )
+                    if trauma.name.strip()
+                    else Step(  # one pair of brackets, not "(Body) (severity 3)"
+                        N_("Unnamed trauma ({category}, severity {severity})"),
+                        {"category": trauma.category.label, "severity": trauma.severity},
                     )
                 ),
             )

@@ -138,12 +138,13 @@ class OseTurnScreen(kit.Screen):
         state = ose_turn.add_light(self.state, kind)
         light = state.lights[-1]
         title = Step(
-            N_("{light} {number} lit: it burns for {count} turns."),
+            N_("{light} {number} lit: it burns for {count} turn."),
             {
                 "light": Step(ose_turn.LIGHT_NAMES[kind]),
                 "number": light.number,
                 "count": light.left,
             },
+            plural=N_("{light} {number} lit: it burns for {count} turns."),
         )
         self.act(Outcome(title, (), ose_turn.KIND), state)
 
