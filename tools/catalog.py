@@ -15,6 +15,7 @@ plural form beside its singular. Run it after adding or changing a message::
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -24,6 +25,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 from i18n_check import python_messages  # noqa: E402
 
 TARGET = ROOT / "py" / "omen" / "core" / "catalog.py"
+# Every message id Omen has shipped, one JSON string a line: the build adds each new one and
+# never takes one out, so a message whose words change is seen to need an entry in
+# py/omen/core/former.py (tests/unit/test_former.py), and steps stored under it still load.
+SHIPPED = ROOT / "tools" / "shipped-messages.txt"
 SEPARATOR = "\x1f"  # between messages (ASCII unit separator: never in a message)
 PLURAL = "\x1e"  # between a message and its plural form
 
@@ -75,16 +80,37 @@ def render() -> str:
     return "".join(lines)
 
 
+def shipped() -> list[str]:
+    """The message ids in tools/shipped-messages.txt."""
+    if not SHIPPED.exists():
+        return []
+    lines = SHIPPED.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def render_shipped() -> str:
+    """tools/shipped-messages.txt with the ids in ``py/`` now added (sorted, none removed)."""
+    ids = set(shipped()) | {msgid for msgid, _ in python_messages()}
+    return "".join(json.dumps(msgid, ensure_ascii=False) + "\n" for msgid in sorted(ids))
+
+
 def main(argv: list[str]) -> int:
     text = render()
+    listed = render_shipped()
     if "--check" in argv:
         if TARGET.read_text(encoding="utf-8") != text:
             print("catalog: py/omen/core/catalog.py is out of date: run python tools/catalog.py")
+            return 1
+        if not SHIPPED.exists() or SHIPPED.read_text(encoding="utf-8") != listed:
+            print("catalog: tools/shipped-messages.txt is out of date: run python tools/catalog.py")
             return 1
         return 0
     if not TARGET.exists() or TARGET.read_text(encoding="utf-8") != text:
         TARGET.write_text(text, encoding="utf-8")
         print(f"catalog: wrote {TARGET.relative_to(ROOT)}")
+    if not SHIPPED.exists() or SHIPPED.read_text(encoding="utf-8") != listed:
+        SHIPPED.write_text(listed, encoding="utf-8")
+        print(f"catalog: wrote {SHIPPED.relative_to(ROOT)}")
     return 0
 
 

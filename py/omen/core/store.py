@@ -254,14 +254,14 @@ def _read_step(data: Any, depth: int) -> Step:  # noqa: C901 (a stored step's ev
         raise _fail(N_("A saved step is damaged."))
     key = data.get("k")
     plural = data.get("p")
-    if isinstance(key, str) and key not in catalog.IDS and plural is None:
-        key, plural = _given_plurals(catalog.PLURALS).get(key, (key, None))
+    raw_args = data.get("a", {})
+    if isinstance(key, str) and key not in catalog.IDS:
+        key, plural, raw_args = _former(key, plural, raw_args)
     if not isinstance(key, str) or key not in catalog.IDS:
         shown = key[:60] if isinstance(key, str) else ""
         raise _fail(N_("A saved step names a message Omen does not know: '{text}'."), text=shown)
     if plural != catalog.PLURALS[key]:
         raise _fail(N_("A saved step's plural does not belong to '{text}'."), text=key[:60])
-    raw_args = data.get("a", {})
     if not isinstance(raw_args, dict) or set(raw_args) != roll.placeholders(key):
         raise _fail(N_("A saved step's values do not fit its message '{text}'."), text=key[:60])
     args: dict[str, roll.ArgValue] = {}
@@ -284,16 +284,22 @@ def _read_step(data: Any, depth: int) -> Step:  # noqa: C901 (a stored step's ev
     return Step(key, args, catalog.PLURALS[key])
 
 
-def _given_plurals(plurals: Mapping[str, str | None]) -> dict[str, tuple[str, str]]:
-    """Each plural form -> its message and plural: a count message given plural forms
-    after a step was stored keeps its old English as the plural ("{count} turns."), so a
-    step stored under it still reads (as the message, its plural set). Worked out only
-    for a key the catalog does not know, which is rare.
+def _former(key: str, plural: Any, raw_args: Any) -> tuple[str, Any, Any]:
+    """A step stored under a message's old words, as the message that took its place
+    (:mod:`omen.core.former`): its key, the plural the catalog gives it and the stored
+    values under their new names. Anything else is handed back as it came, to be refused.
 
-    >>> _given_plurals({"{count} turn.": "{count} turns.", "Hi.": None})
-    {'{count} turns.': ('{count} turn.', '{count} turns.')}
+    >>> _former("Turn {turn} begins ({minutes} minutes in).", None, {"turn": 2, "minutes": 10})
+    ('Turn {turn} begins ({count} minute in).', 'Turn {turn} begins ({count} minutes in).', {'turn': 2, 'count': 10})
     """
-    return {p: (s, p) for s, p in plurals.items() if p is not None and p not in plurals}
+    from omen.core import catalog
+    from omen.core.former import FORMER  # only when a stored step names an old message
+
+    renamed = FORMER.get(key)
+    if renamed is None or not isinstance(raw_args, dict) or set(raw_args) != roll.placeholders(key):
+        return key, plural, raw_args  # the old message with other values: not a step Omen wrote
+    args = {renamed.fields.get(name, name): value for name, value in raw_args.items()}
+    return renamed.key, catalog.PLURALS.get(renamed.key), args
 
 
 def read_roll(data: Any) -> Roll:

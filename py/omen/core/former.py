@@ -1,0 +1,61 @@
+"""Messages Omen once stored in other words.
+
+A step is stored by the English template of its message (``{"k": "Turn {turn} begins."}``)
+and read back only when the catalog knows that template (:func:`omen.core.store.read_step`).
+So when a message's English changes, every step a game master logged under the old words
+would stop loading, and a log holding one would be kept aside whole at the next start:
+a session's memory lost to a change of wording. To keep it, every message id Omen has
+ever shipped stays readable. ``tools/shipped-messages.txt`` lists them (the build adds each
+new one; none is ever taken out), and each is either still in the catalog or named here:
+
+- mapped to the message that took its place (:class:`Renamed`), with its fields renamed
+  where they were; an old step then reads as the new message with the values it was
+  stored with, or
+- mapped to ``None``: text that is never part of a stored step (a help sheet's line, a
+  setting's explanation), so nothing stored can name it.
+
+``tests/unit/test_former.py`` fails when a shipped id is neither, or when a mapping points
+at a message the catalog does not know or names fields it does not have.
+
+>>> FORMER["Turn {turn} begins ({minutes} minutes in)."].fields
+{'minutes': 'count'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """The message that took an old one's place (``key``, by its English template) and
+    the old message's fields that are called otherwise in it (old name -> new name)."""
+
+    key: str
+    fields: Mapping[str, str] = field(default_factory=dict)
+
+
+FORMER: dict[str, Renamed | None] = {
+    # 2026-12-06: a count of time passed has plural forms, and counts the turns before this one
+    "Turn {turn} begins ({minutes} minutes in).": Renamed(
+        "Turn {turn} begins ({count} minute in).", {"minutes": "count"}
+    ),
+    "Travel turn {turn} begins: {hours} hours on the road so far.": Renamed(
+        "Travel turn {turn} begins: {count} hour on the road so far.", {"hours": "count"}
+    ),
+    "{light} {number} lit: it burns for {count} turns.": Renamed(
+        "{light} {number} lit: it burns for {count} turn."
+    ),
+    # 2026-12-06: a wilderness day burns its turns off every light and timer
+    "The encounter is part of day {day} of travel: the clock counts days. Lights, timers and "
+    "rest count dungeon turns only.": Renamed(
+        "The encounter is part of day {day} of travel: the clock counts days. The day has "
+        "burned its turns off the lights and timers; the rest count stands."
+    ),
+    # help sheet lines (never stored)
+    "Old-School Essentials counts ten-minute turns: a torch burns 6 turns, a lantern 24; on a "
+    "day of wilderness travel they do not count down.": None,
+    "The End of the World counts scenes or days: a timer in days stands still through a "
+    "scene, one in scenes through days.": None,
+}
