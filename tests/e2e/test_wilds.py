@@ -11,9 +11,11 @@ Dice are typed as physical dice, so every face is known:
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app
+from .test_carry import start_with
 from .test_games_gurps_eotw import choose_game, travel, typed_travel
 from .test_violent import main_street_turn
 
@@ -222,3 +224,57 @@ def test_gurps_a_sign_a_camp_for_the_night_and_a_day_march(page: Page, base: str
     expect(panel.locator("[data-bind='travel-time']")).to_have_text("Day 2, 11:00: daylight (0)")
     expect(panel.get_by_role("spinbutton", name="Slowest Move in the party")).to_have_value("4")
     expect(panel.get_by_role("combobox", name="Ground")).to_have_value("bad")
+
+
+@pytest.mark.first_start
+def test_the_fen_road_is_swamp_in_the_field_the_odds_and_the_roll(page: Page, base: str) -> None:
+    """Issue 44, item 1: the terrain shown, the odds shown and the terrain rolled are one
+    value, the location's. The fen road is swamp: 12 miles at 120', lost on 3 in 6,
+    wandering monsters on 3 in 6; faces 4 (keeps its course) and 4 (nobody comes)."""
+    start_with(page, base, "Old-School Essentials")
+    page.get_by_role("radio", name="Old-School Essentials travel day").check()
+    travel = panel(page)
+    terrain = travel.get_by_role("combobox", name="Terrain")
+    terrain.select_option(label="Forest")
+    travel.get_by_role("combobox", name="Location").select_option(label="Example: The fen road")
+    expect(terrain).to_have_value("swamp")
+    expect(terrain).to_be_disabled()
+    expect(terrain).to_have_accessible_description(
+        "The location sets the terrain: change it on Tables."
+    )
+    odds = travel.locator("[data-bind='osetravel-odds'] li")
+    expect(odds).to_have_text(
+        [
+            "Swamp: 12 miles in a day.",
+            "Getting lost: 3 in 6.",
+            "Wandering monsters: 3 in 6.",
+            "Lost today: 50.0%",
+            "Wandering monsters today: 50.0%",
+        ]
+    )
+    type_faces(page, "4 4")
+    travel.get_by_role("button", name="Roll the day").click()
+    title = travel.locator("[data-bind='osetravel-title']")
+    expect(title).to_have_text("Day 1: 12 miles through Swamp; no wandering monsters.")
+    travel.locator("[data-bind='osetravel-details'] summary").click()
+    steps = travel.locator("[data-bind='osetravel-steps'] li")
+    expect(steps.filter(has_text="Getting lost")).to_have_text(
+        "Getting lost (3 in 6): the d6 shows 4: the party keeps its course."
+    )
+    expect(steps.filter(has_text="wandering monsters on")).to_have_text(
+        "Swamp: wandering monsters on 3 in 6."
+    )
+    expect(terrain).to_have_value("swamp")
+
+    # The turn panel's wilderness day reads the same terrain.
+    page.get_by_role("radio", name="Old-School Essentials turn").check()
+    turn = page.locator("[data-panel='ose_turn']")
+    turn.get_by_role("radio", name="Wilderness").check()
+    expect(turn.get_by_role("combobox", name="Terrain")).to_have_value("swamp")
+    expect(turn.locator("[data-bind='oseturn-odds'] li").first).to_have_text(
+        "Swamp: wandering monsters on 3 in 6."
+    )
+
+    # Without a location the referee's choice is back, and can be changed.
+    turn.get_by_role("combobox", name="Location").select_option(index=0)
+    expect(turn.get_by_role("combobox", name="Terrain")).to_be_enabled()

@@ -288,3 +288,40 @@ def test_a_journey_keeps_its_last_outcome() -> None:
     )
     plan = Journey(last=outcome)
     assert Journey.from_json(plan.to_json()).last == outcome
+
+
+# --- one terrain: the location's when it names one (issue 44, item 1) -----------------------
+
+FENS = Library(locations=(Location("fens", "The fen road", terrain="swamp"),))
+
+
+@pytest.mark.parametrize("lost_face", range(1, 7))
+@pytest.mark.parametrize("check_face", range(1, 7))
+def test_the_fen_road_is_swamp_for_the_miles_the_lost_die_the_check_and_the_headline(
+    lost_face: int, check_face: int
+) -> None:
+    """The clock says forest; the location says swamp: every part of the day is swamp's."""
+    forest = TurnState(terrain=Terrain.FOREST)
+    clock, plan, outcome = w.travel_day(
+        forest, Journey(), {}, ScriptedDice([lost_face, check_face]), library=FENS, location="fens"
+    )
+    assert clock.terrain is Terrain.SWAMP
+    assert plan.miles == w.miles_per_day(Journey(), Terrain.SWAMP) == 12
+    assert plan.lost is (lost_face <= 3)  # swamp: 3 in 6, not forest's 2
+    assert clock.encounter is (check_face <= 3)
+    said = [step.english() for step in outcome.steps]
+    assert "Swamp: wandering monsters on 3 in 6." in said
+    assert "through Swamp" in outcome.title.english()
+    assert not any("Forest" in line for line in [*said, outcome.title.english()])
+
+
+def test_the_terrain_shown_is_the_one_the_odds_and_the_roll_use() -> None:
+    from omen.ose import turn as ose_turn
+
+    forest = TurnState(terrain=Terrain.FOREST)
+    here = ose_turn.at_location(forest, FENS, "fens")
+    assert ose_turn.terrain_here(forest, FENS, "fens") is here.terrain is Terrain.SWAMP
+    assert ose_turn.day_odds(here).chance == Fraction(1, 2)
+    assert w.lost_chance(Journey(), here.terrain) == Fraction(1, 2)
+    assert ose_turn.at_location(forest, FENS, None) is forest
+    assert ose_turn.at_location(forest, Library(), "fens") is forest

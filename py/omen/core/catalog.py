@@ -951,6 +951,7 @@ _MESSAGES = (
     "The link holds nothing to open.\x1f"
     "The list holds at most {limit} goals.\x1f"
     "The location needs a name.\x1f"
+    "The location sets the terrain: change it on Tables.\x1f"
     "The log is short: there are no old entries to export.\x1f"
     "The margin is the effective skill minus the total: how far a success beat it, or how far a failure missed it.\x1f"
     "The monsters act first, then the party.\x1f"

@@ -493,8 +493,11 @@ def travel_day(
     """One wilderness day as the plan says: getting lost (a d6, if the party can), food
     (a d6 and 1d6, if it forages or hunts), then the day's wandering-monster check at the
     clock's terrain (:func:`omen.ose.turn.next_day`, which rolls on ``location``'s table).
-    Lights and timers are left as they are.
+    Lights and timers are left as they are. The day's terrain is ``location``'s when it
+    names one (:func:`omen.ose.turn.terrain_here`): the miles, the getting lost, the
+    check and the headline all use that one terrain.
     """
+    clock = ose_turn.at_location(clock, library, location)
     terrain = clock.terrain
     miles = miles_per_day(plan, terrain)
     if plan.miles + miles > MAX_MILES:

@@ -23,6 +23,7 @@ from omen.ose.wilderness import Activity, Journey, Route
 from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels
+from omen_web.screens.ose.turn import show_terrain
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -114,11 +115,7 @@ class OseTravelScreen(kit.Screen):
         dom.text(self.bound("osetravel-day"), str(clock.day))
         dom.text(self.bound("osetravel-miles"), str(journey.miles))
         dom.text(self.bound("osetravel-food"), str(journey.food))
-        fields.choices(
-            self.bound("osetravel-terrain"),
-            [(t.value, self.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain],
-            clock.terrain.value,
-        )
+        show_terrain(self, self.bound("osetravel-terrain"), self.bound("osetravel-terrain-hint"))
         fields.choices(
             self.bound("osetravel-route"),
             [(r.value, self.tr(wilderness.ROUTE_NAMES[r])) for r in Route],
@@ -160,6 +157,9 @@ class OseTravelScreen(kit.Screen):
 
     def render_odds(self, journey: Journey, clock: TurnState) -> None:
         percent = self.app.translator.percent
+        clock = ose_turn.at_location(
+            clock, self.store.get("library"), self.store.get("exploration").location
+        )
         terrain = clock.terrain
         lines = list(wilderness.odds(journey, terrain))
         if wilderness.travels(journey):

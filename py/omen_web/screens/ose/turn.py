@@ -128,11 +128,15 @@ class OseTurnScreen(kit.Screen):
 
     def on_oseturn_location(self, target: Any, _event: Any) -> None:
         """The party's location, shared with the other turn procedures; a location that
-        names its terrain puts the wilderness day on that terrain's row."""
+        names its terrain puts the wilderness day on that terrain's row
+        (:func:`omen.ose.turn.terrain_here`, read wherever the terrain is shown or used)."""
         panels.choose_location(self, target)
-        here = ose_turn.location_terrain(self.store.get("library"), str(target.value) or None)
-        if here is not None and here is not self.state.terrain:
-            self.store.act(None, ose_turn=ose_turn.set_terrain(self.state, here))
+
+    def here(self) -> TurnState:
+        """The clock with the terrain of the day: the location's when it names one."""
+        return ose_turn.at_location(
+            self.state, self.store.get("library"), self.store.get("exploration").location
+        )
 
     def _light(self, kind: LightKind) -> None:
         state = ose_turn.add_light(self.state, kind)
@@ -202,11 +206,9 @@ class OseTurnScreen(kit.Screen):
         dom.show(self.field("oseturn-day-box"), wilderness)
         dom.show(self.field("oseturn-dungeon"), not wilderness)
         dom.show(self.field("oseturn-wilderness"), wilderness)
-        fields.choices(
-            self.field("oseturn-terrain"),
-            [(t.value, self.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain],
-            state.terrain.value,
-        )
+        show_terrain(self, self.field("oseturn-terrain"), self.field("oseturn-terrain-hint"))
+        if not wilderness:
+            dom.show(self.field("oseturn-terrain-hint"), False)
         panels.fill_locations(self, self.field("oseturn-location"))
         next_label = N_("Next day") if wilderness else N_("Next dungeon turn")
         dom.text(dom.one('[data-action="oseturn-next"]', self.root), self.tr(next_label))
@@ -242,7 +244,7 @@ class OseTurnScreen(kit.Screen):
         percent = self.app.translator.percent
         values = self.store.get("campaign").values
         if state.mode is Mode.WILDERNESS:
-            odds = ose_turn.day_odds(state)
+            odds = ose_turn.day_odds(self.here())
             lines = [
                 *odds.steps,
                 Step(N_("Wandering monsters today: {chance}"), {"chance": percent(odds.chance)}),
@@ -284,7 +286,7 @@ class OseTurnScreen(kit.Screen):
         if span is not None:
             try:
                 lines = ose_span.look_ahead(
-                    state,
+                    self.here(),
                     self.store.get("campaign").values,
                     span,
                     rest=bool(self.field("oseturn-rest").checked),
@@ -354,3 +356,20 @@ class OseTurnScreen(kit.Screen):
             button.setAttribute("aria-label", self.t(Step(aria, {"what": text})))
             item.append(button)
             target.append(item)
+
+
+def show_terrain(screen: kit.Screen, select: Any, hint: Any) -> None:
+    """The terrain of the day in ``select``: the location's when it names one (the
+    field then fixed, ``hint`` saying why), else the referee's choice. The odds and the
+    roll read the same value (:func:`omen.ose.turn.terrain_here`)."""
+    clock: TurnState = screen.store.get("ose_turn")
+    library = screen.store.get("library")
+    location = screen.store.get("exploration").location
+    fixed = ose_turn.location_terrain(library, location) is not None
+    here = ose_turn.terrain_here(clock, library, location)
+    fields.choices(
+        select, [(t.value, screen.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain], here.value
+    )
+    select.disabled = fixed
+    dom.text(hint, screen.tr(N_("The location sets the terrain: change it on Tables.")))
+    dom.show(hint, fixed)
