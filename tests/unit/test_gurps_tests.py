@@ -283,7 +283,7 @@ def test_below_effective_skill_3_a_defence_roll_is_rolled_as_usual(level: int) -
     roller = Roller("Dodge", 3, (level - 3,), defence=True)
     results = {result: 0 for result in Result}
     for dice in itertools.product(FACES, FACES, FACES):
-        title, rolled = roll_for(roller, ScriptedDice(list(dice)))
+        _title, rolled = roll_for(roller, ScriptedDice(list(dice)))
         assert rolled.result is by_the_book(level, sum(dice))
         assert rolled.margin == level - sum(dice)
         results[rolled.result] += 1
