@@ -278,3 +278,76 @@ def test_the_fen_road_is_swamp_in_the_field_the_odds_and_the_roll(page: Page, ba
     # Without a location the referee's choice is back, and can be changed.
     turn.get_by_role("combobox", name="Location").select_option(index=0)
     expect(turn.get_by_role("combobox", name="Terrain")).to_be_enabled()
+
+
+def test_three_days_pass_in_the_forest_as_whole_travel_days_then_undo(
+    page: Page, base: str
+) -> None:
+    """Issue 43, item 2: Time passes over three wilderness days plays each as Roll the day
+    does. The plan (forest, 90', foraging) is the travel day's. Faces: day 1 lost (2),
+    food (1) for 3 (3), nobody (4); day 2 keeps its course (5), no food (6), nobody (6);
+    day 3 lost (1), no food (4), nobody (5)."""
+    open_app(page, base)
+    choose_ose_travel(page)
+    travel = panel(page)
+    travel.get_by_role("combobox", name="Terrain").select_option(label="Forest")
+    travel.get_by_role("spinbutton", name="Slowest movement rate (feet)").fill("90")
+    travel.get_by_role("combobox", name="Today").select_option(label="Travel and forage")
+
+    page.get_by_role("radio", name="Old-School Essentials turn").check()
+    turn = page.locator("[data-panel='ose_turn']")
+    turn.get_by_role("radio", name="Wilderness").check()
+    expect(turn.get_by_role("combobox", name="Counted in")).to_have_value("day")
+    turn.get_by_role("spinbutton", name="How much").fill("3")
+    expect(turn.locator("[data-bind='oseturn-span-odds'] li")).to_have_text(
+        [
+            "Each day as the travel day plans it: 12 miles through Forest.",
+            "In the next 3 days: 70.4% at least one encounter.",
+            "In the next 3 days: 54.7% lost at least once.",
+        ]
+    )
+    physical = turn.locator("details.physical")
+    physical.locator("summary").click()
+    physical.get_by_role("textbox").fill("2 1 3 4 5 6 6 1 4 5")
+    turn.get_by_role("button", name="Let the time pass").click()
+    title = turn.locator("[data-bind='oseturn-title']")
+    expect(title).to_have_text(
+        "Time passes (3 days). Day 3: 12 miles through Forest; lost; no wandering monsters. "
+        "In all: 36 miles."
+    )
+    expect(turn.locator("[data-bind='oseturn-day']")).to_have_text("3")
+    turn.get_by_text("How this day was rolled").click()
+    steps = turn.locator("[data-bind='oseturn-steps'] li")
+    expect(steps.filter(has_text="The party covers")).to_have_text(
+        ["The party covers 12 miles."] * 3
+    )
+    expect(steps.filter(has_text="Getting lost")).to_have_text(
+        [
+            "Getting lost (2 in 6): the d6 shows 2: the party is lost!",
+            "Getting lost (2 in 6): the d6 shows 5: the party keeps its course.",
+            "Getting lost (2 in 6): the d6 shows 1: the party is lost!",
+        ]
+    )
+    expect(steps.filter(has_text="enough food")).to_have_text(
+        ["1d6 shows 3: enough food for 3 people for a day."]
+    )
+
+    # The journey's totals are the travel day's: one log entry, and one Undo takes all back.
+    page.get_by_role("radio", name="Old-School Essentials travel day").check()
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("36")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("3")
+    expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("3")
+    expect(travel.locator("[data-bind='osetravel-warnings'] li")).to_have_text(
+        ["The party is lost: its course is not the one it meant."]
+    )
+    page.locator("[data-nav='log']").click()
+    expect(page.locator(".log-entry .title").first).to_have_text(
+        "Time passes (3 days). Day 3: 12 miles through Forest; lost; no wandering monsters. "
+        "In all: 36 miles."
+    )
+    page.get_by_role("button", name="Undo last action").click()
+    expect(page.locator(".log-entry").nth(0)).to_contain_text("(undone)")
+    page.locator("[data-nav='explore']").click()
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("0")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("0")
+    expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("0")

@@ -316,6 +316,16 @@ def food_chance(plan: Journey) -> Fraction:
     return Fraction(food_faces(plan), DIE)
 
 
+def encounter_chance(plan: Journey, terrain: Terrain) -> Fraction:
+    """The exact chance that the day brings an encounter: the day's wandering-monster
+    check at the terrain's chance.
+
+    >>> encounter_chance(Journey(), Terrain.SWAMP)
+    Fraction(1, 2)
+    """
+    return Fraction(ose_turn.TERRAIN_CHANCE[terrain], DIE)
+
+
 def odds(plan: Journey, terrain: Terrain) -> tuple[Step, ...]:
     """What the next day risks, in words, each chance exact (the percent by the screen)."""
     lines = [
@@ -342,7 +352,8 @@ def odds(plan: Journey, terrain: Terrain) -> tuple[Step, ...]:
 # --- a day ----------------------------------------------------------------------------------
 
 
-def _plan_steps(plan: Journey, terrain: Terrain, miles: int) -> list[Step]:
+def plan_steps(plan: Journey, terrain: Terrain, miles: int) -> list[Step]:
+    """What the plan makes of the day: no travel (hunting, resting), or the miles and why."""
     if not travels(plan):
         return [
             Step(
@@ -502,7 +513,7 @@ def travel_day(
     miles = miles_per_day(plan, terrain)
     if plan.miles + miles > MAX_MILES:
         raise _refuse(N_("The journey's miles are full: start a new journey."))
-    steps = _plan_steps(plan, terrain, miles)
+    steps = plan_steps(plan, terrain, miles)
     lost, more = _lost(plan, terrain, dice)
     steps.extend(more)
     fed, more = _food(plan, dice)

@@ -6,7 +6,9 @@ The rules are :mod:`omen.ose.turn`'s; this panel reads the clock from the store
 and Undo takes it back. Wandering monsters are rolled on the current location's table
 (the location chosen on Explore, kept in ``exploration``), and *Run the encounter* opens
 the OSE sequence in the place of the check (a dungeon's distance in feet, the
-wilderness's in yards).
+wilderness's in yards). In the wilderness, *Let the time pass* plays whole days of travel
+as the travel day panel plans them (``ose_travel``: miles, getting lost, food, rest), in
+one log entry that one Undo takes back.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class OseTurnScreen(kit.Screen):
     name = "ose_turn"
     section = "explore"
     root_selector = '[data-panel="ose_turn"]'
-    parts = ("ose_turn", "exploration", "library", "campaign")
+    parts = ("ose_turn", "ose_travel", "exploration", "library", "campaign")
     games = frozenset({"ose"})
 
     # --- reading ----------------------------------------------------------------------
@@ -102,6 +104,19 @@ class OseTurnScreen(kit.Screen):
             self.field("oseturn-span-count"), self.field("oseturn-span-unit"), self.units()
         )
         values = self.store.get("campaign").values
+        if state.mode is Mode.WILDERNESS:  # whole days of travel, as the travel day plans them
+            with panels.typed_dice(self, self.field("oseturn-typed")) as dice:
+                clock, journey, outcome = ose_span.pass_days(
+                    state,
+                    self.store.get("ose_travel"),
+                    values,
+                    dice,
+                    span,
+                    library=self.store.get("library"),
+                    location=self.store.get("exploration").location,
+                )
+                self.store.act(outcome, ose_turn=clock, ose_travel=journey)
+            return
         with panels.typed_dice(self, self.field("oseturn-typed")) as dice:
             new, outcome = ose_span.pass_time(
                 state,
@@ -283,7 +298,16 @@ class OseTurnScreen(kit.Screen):
             self.field("oseturn-span-count"), self.field("oseturn-span-unit"), self.units()
         )
         lines: tuple[Step, ...] = ()
-        if span is not None:
+        if span is not None and state.mode is Mode.WILDERNESS:
+            lines = ose_span.days_look_ahead(
+                state,
+                self.store.get("ose_travel"),
+                span,
+                library=self.store.get("library"),
+                location=self.store.get("exploration").location,
+                percent=self.app.translator.percent,
+            )
+        elif span is not None:
             try:
                 lines = ose_span.look_ahead(
                     self.here(),
