@@ -142,17 +142,66 @@ def test_a_day_of_hunting_in_czech_with_k6(page: Page, base: str) -> None:
     travel = panel(page)
     travel.get_by_role("combobox", name="Dnes").select_option(label="Celý den lovit (bez cesty)")
     odds = travel.locator("[data-bind='osetravel-odds'] li")
-    expect(odds.nth(1)).to_have_text("Nalezení jídla: 2 ze 6.")
-    type_faces(page, "2 5 6", "Čísla, která padla, popořadě")
+    expect(odds.nth(1)).to_have_text("Zvěř: 1 ze 6, navíc k hodu na potulné nestvůry.")
+    type_faces(page, "2 5", "Čísla, která padla, popořadě")
     travel.get_by_role("button", name="Hodit na den").click()
     title = travel.locator("[data-bind='osetravel-title']")
-    expect(title).to_contain_text("bez cesty; nalezeno jídlo pro 5")
+    expect(title).to_contain_text("bez cesty")
     travel.locator("[data-bind='osetravel-details'] summary").click()
     expect(travel.locator("[data-bind='osetravel-steps'] li").nth(1)).to_have_text(
-        "Lov (2 ze 6): na k6 padla 2: jídlo nalezeno."
+        "Lov (1 ze 6): na k6 padla 2: dnes žádná zvěř."
     )
-    expect(travel.locator("[data-bind='osetravel-steps'] li").nth(2)).to_have_text(
-        "Na k6 padla 5: jídlo na den pro 5 osob."
+    expect(travel.get_by_role("button", name="Zapsat jídlo")).to_be_hidden()
+
+
+def test_a_hunting_day_meets_game_animals_and_opens_the_encounter(page: Page, base: str) -> None:
+    """Issue 43, item 1 (OSE SRD, Wilderness Adventuring: hunting): the hunt's d6 shows 1,
+    game animals; the day's check shows 6, nobody else. The encounter opens with the game
+    animals; the food they bring is recorded after it, not rolled."""
+    open_app(page, base)
+    choose_ose_travel(page)
+    travel = panel(page)
+    travel.get_by_role("combobox", name="Today").select_option(label="Hunt all day (no travel)")
+    expect(travel.locator("[data-bind='osetravel-odds'] li")).to_have_text(
+        [
+            "Clear: 0 miles in a day.",
+            "Game animals: 1 in 6, on top of the wandering-monster check.",
+            "Wandering monsters: 1 in 6.",
+            "Game animals today: 16.7%",
+            "Wandering monsters today: 16.7%",
+        ]
+    )
+    type_faces(page, "1 6")
+    travel.get_by_role("button", name="Roll the day").click()
+    title = travel.locator("[data-bind='osetravel-title']")
+    expect(title).to_have_text("Day 1: no travel; game animals!; no wandering monsters.")
+    travel.locator("[data-bind='osetravel-details'] summary").click()
+    expect(travel.locator("[data-bind='osetravel-steps'] li")).to_have_text(
+        [
+            "The party hunts all day and does not travel.",
+            "Hunting (1 in 6): the d6 shows 1: game animals!",
+            "Animals that may be good to eat, if the party can catch them: run the encounter, "
+            "then record the food it brings.",
+            "Clear: wandering monsters on 1 in 6.",
+            "The d6 shows 6: nobody comes.",
+        ]
+    )
+    expect(travel.locator("[data-bind='osetravel-met']")).to_have_text("Met: Game animals")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("0")
+
+    travel.get_by_role("button", name="Run the encounter").click()
+    encounter = page.locator("[data-screen='encounter']")
+    expect(encounter.locator("[data-bind='encounter-creature']")).to_have_text(
+        "Encounter with: Game animals"
+    )
+
+    page.locator("[data-nav='explore']").click()
+    travel.get_by_role("spinbutton", name="People fed by the hunt").fill("5")
+    travel.get_by_role("button", name="Record the food").click()
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("5")
+    page.locator("[data-nav='log']").click()
+    expect(page.locator(".log-entry .title").first).to_have_text(
+        "Food recorded: enough for 5 people for a day (5 in all)."
     )
 
 

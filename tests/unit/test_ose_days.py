@@ -149,9 +149,13 @@ def enumerate_days(clock: TurnState, plan: Journey, days: int) -> tuple[Fraction
     "terrain", [Terrain.CLEAR, Terrain.FOREST, Terrain.SWAMP, Terrain.MOUNTAINS]
 )
 @pytest.mark.parametrize("days", [1, 2])
-def test_the_look_ahead_is_the_share_of_every_fall_of_the_dice(terrain: Terrain, days: int) -> None:
+@pytest.mark.parametrize("plan", [Journey(), Journey(activity=Activity.HUNT)])
+def test_the_look_ahead_is_the_share_of_every_fall_of_the_dice(
+    terrain: Terrain, days: int, plan: Journey
+) -> None:
+    """Two d6 a day: across country the lost die and the check; hunting, the hunt's die
+    (game animals on 1) and the check."""
     clock = replace(WILD, terrain=terrain)
-    plan = Journey()
     assert ose_span.days_chances(clock, plan, days) == enumerate_days(clock, plan, days)
 
 

@@ -23,7 +23,7 @@ from omen.ose.wilderness import Activity, Journey, Route
 from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels
-from omen_web.screens.ose.turn import show_terrain
+from omen_web.screens.ose.turn import met_here, show_terrain
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -105,8 +105,17 @@ class OseTravelScreen(kit.Screen):
 
     def on_osetravel_meet(self, _target: Any, _event: Any) -> None:
         self.app.begin_encounter(
-            self.clock.met, self.clock.found, procedure="ose", place=Place.WILDERNESS.value
+            met_here(self), self.clock.found, procedure="ose", place=Place.WILDERNESS.value
         )
+
+    def on_osetravel_food(self, _target: Any, _event: Any) -> None:
+        """The food the hunt brought home, as the referee rules after its encounter."""
+        fed = fields.whole(
+            self.bound("osetravel-hunted"), 1, wilderness.MAX_FOOD, N_("People fed by the hunt")
+        )
+        journey, outcome = wilderness.record_food(self.journey, fed)
+        self.bound("osetravel-hunted").value = ""
+        self.store.act(outcome, ose_travel=journey)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -153,7 +162,8 @@ class OseTravelScreen(kit.Screen):
         self.fill_steps("osetravel-steps", last.steps)
         dom.show(details, bool(last.steps))
         fresh = clock.last == last  # the clock's encounter is this day's
-        panels.show_met(self, met, meet, clock.met if fresh else "", fresh and clock.encounter)
+        panels.show_met(self, met, meet, met_here(self) if fresh else "", fresh and clock.encounter)
+        dom.show(self.bound("osetravel-hunt"), journey.game and fresh)
 
     def render_odds(self, journey: Journey, clock: TurnState) -> None:
         percent = self.app.translator.percent
@@ -174,6 +184,13 @@ class OseTravelScreen(kit.Screen):
                 Step(
                     N_("Food today: {chance}"),
                     {"chance": percent(wilderness.food_chance(journey))},
+                )
+            )
+        if wilderness.game_faces(journey):
+            lines.append(
+                Step(
+                    N_("Game animals today: {chance}"),
+                    {"chance": percent(wilderness.game_chance(journey))},
                 )
             )
         day = ose_turn.day_odds(replace(clock, last=None))

@@ -22,6 +22,7 @@ from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.ose import span as ose_span
 from omen.ose import turn as ose_turn
+from omen.ose import wilderness as ose_wilderness
 from omen.ose.sequence import Place
 from omen.ose.turn import LightKind, Mode, Terrain, TurnState
 from omen_web.kit import dom, fields
@@ -204,7 +205,7 @@ class OseTurnScreen(kit.Screen):
     def on_oseturn_meet(self, _target: Any, _event: Any) -> None:
         state = self.state
         place = Place.WILDERNESS if state.mode is Mode.WILDERNESS else Place.DUNGEON
-        self.app.begin_encounter(state.met, state.found, procedure="ose", place=place.value)
+        self.app.begin_encounter(met_here(self), state.found, procedure="ose", place=place.value)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -253,7 +254,7 @@ class OseTurnScreen(kit.Screen):
         title.dataset.kind = last.kind
         self.fill_steps("oseturn-steps", last.steps)
         dom.show(details, bool(last.steps))
-        panels.show_met(self, met, meet, state.met, state.encounter)
+        panels.show_met(self, met, meet, met_here(self), state.encounter)
 
     def render_odds(self, state: TurnState) -> None:
         percent = self.app.translator.percent
@@ -380,6 +381,13 @@ class OseTurnScreen(kit.Screen):
             button.setAttribute("aria-label", self.t(Step(aria, {"what": text})))
             item.append(button)
             target.append(item)
+
+
+def met_here(screen: kit.Screen) -> str:
+    """Who the clock's encounter is with, in the screen's language: the table's creature,
+    or game animals when the day's hunt met them (:func:`omen.ose.wilderness.met`)."""
+    who = ose_wilderness.met(screen.store.get("ose_turn"), screen.store.get("ose_travel"))
+    return screen.tr(N_("Game animals")) if who is None else who
 
 
 def show_terrain(screen: kit.Screen, select: Any, hint: Any) -> None:
