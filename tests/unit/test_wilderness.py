@@ -406,3 +406,45 @@ def test_the_terrain_shown_is_the_one_the_odds_and_the_roll_use() -> None:
     assert w.lost_chance(Journey(), here.terrain) == Fraction(1, 2)
     assert ose_turn.at_location(forest, FENS, None) is forest
     assert ose_turn.at_location(forest, Library(), "fens") is forest
+
+
+def test_the_hunt_meets_the_rows_marked_as_game_animals_as_likely_as_on_the_table() -> None:
+    """A d6 table: deer on 1-2 and a boar on 3 are game animals, the rest are not: the
+    hunt draws among those two alone, deer two ways in three (a d3 of 1-2), the boar one."""
+    woods = Table(
+        "w",
+        "Woods",
+        "d6",
+        (
+            Entry("[[1d4]] deer", 1, 2, animal=True),
+            Entry("A boar", 3, 3, animal=True),
+            Entry("Bandits", 4, 6, violent=True),
+        ),
+    )
+    where: dict[str, Any] = {
+        "library": Library(tables=(woods,), locations=(Location("wood", "Wood", encounter="w"),)),
+        "location": "wood",
+    }
+    hunt = Journey(activity=Activity.HUNT)
+    met = {}
+    for draw in (1, 2, 3):
+        # the hunt's 1, the check's 6, the draw, then the deer's 1d4 (3)
+        clock, plan, outcome = w.travel_day(
+            TurnState(), hunt, {}, ScriptedDice([1, 6, draw, 3]), **where
+        )
+        met[draw] = w.met(clock, plan)
+        assert clock.encounter and outcome.kind == "encounter"
+        said = [s.english() for s in outcome.steps]
+        assert "Game animals: a draw among the rows of Woods marked as game animals." in said
+    assert met == {1: "3 deer", 2: "3 deer", 3: "A boar"}
+    assert Entry.from_json(Entry("A boar", 3, animal=True).to_json()).animal
+    # none marked: the referee names them
+    plain = Table("w", "Woods", "d6", (Entry("Bandits", 1, 6),))
+    where["library"] = Library(
+        tables=(plain,), locations=(Location("wood", "Wood", encounter="w"),)
+    )
+    clock, plan, outcome = w.travel_day(TurnState(), hunt, {}, ScriptedDice([1, 6]), **where)
+    assert w.met(clock, plan) is None
+    assert outcome.steps[-1].english() == (
+        "No row of Woods is marked as game animals: name them yourself."
+    )

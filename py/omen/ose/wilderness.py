@@ -70,7 +70,8 @@ from typing import Any
 
 from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Outcome
-from omen.campaign.tables import Library
+from omen.campaign.table_draw import Found, roll_table
+from omen.campaign.tables import Entry, Library, Table
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
@@ -479,6 +480,57 @@ def _food(plan: Journey, dice: Dice) -> tuple[int, list[Step]]:
     ]
 
 
+def _game_animals(
+    library: Library | None, location: str | None, dice: Dice
+) -> tuple[str, list[Step], Found | None]:
+    """The game animals a hunt meets: a row of the location's encounter table marked as
+    game animals, drawn among those rows alone, each as likely as on the table (its faces,
+    or its weight); its dice rolled, its link not followed (Omen's ruling). None marked:
+    nothing drawn, and the referee names them."""
+    if library is None or location is None:
+        return "", [], None
+    here = next((p for p in library.locations if p.id == location), None)
+    table = None if here is None or here.encounter is None else library.find_table(here.encounter)
+    if table is None:
+        return "", [], None
+    rows = tuple(
+        replace(entry, low=None, high=None, weight=_likeliness(table, entry), link=None)
+        for entry in table.entries
+        if entry.animal and _likeliness(table, entry)
+    )
+    if not rows:
+        return (
+            "",
+            [
+                Step(
+                    N_("No row of {table} is marked as game animals: name them yourself."),
+                    {"table": table.name},
+                )
+            ],
+            None,
+        )
+    game = Table(table.id, table.name, None, rows)
+    result = roll_table(Library(tables=(game,)), game.id, dice)
+    steps = [
+        Step(
+            N_("Game animals: a draw among the rows of {table} marked as game animals."),
+            {"table": table.name},
+        ),
+        *result.steps,
+    ]
+    return result.text, steps, result.found or None
+
+
+def _likeliness(table: Table, entry: Entry) -> int:
+    """How many ways a row comes up on its table: its faces on a table with a die, else
+    its weight."""
+    if table.die is None:
+        return entry.weight
+    if entry.low is None or entry.high is None:
+        return 0
+    return max(0, entry.high - entry.low + 1)
+
+
 def _game(plan: Journey, dice: Dice) -> tuple[bool, list[Step]]:
     faces = game_faces(plan)
     if faces == 0:
@@ -589,6 +641,10 @@ def travel_day(
     title = _title(clock.day, miles, terrain, lost, fed, clock.encounter, game)
     if game and clock.encounter:
         steps.append(Step(N_("The wandering monsters come first; the game animals after them.")))
+    elif game:  # the game animals are the day's encounter
+        animals, more, found = _game_animals(library, location, dice)
+        steps.extend(more)
+        clock = replace(clock, met=animals, found=found)
     kind = EncounterKind.ENCOUNTER.value if game else check.kind
     outcome = Outcome(title, tuple(steps), kind)
     clock = replace(clock, last=outcome, encounter=clock.encounter or game)
