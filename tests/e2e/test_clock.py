@@ -274,7 +274,7 @@ def test_ose_wilderness_days_pass_until_wandering_monsters_in_czech(page: Page, 
         [
             "Podle plánu dne cesty ujde družina každý den 24 mil (terén: Otevřená krajina).",
             "Příští úsek (3 dny): 42,1\u00a0% aspoň jedno setkání.",
-            "Příští úsek (3 dny): 36,3\u00a0% aspoň jednou zabloudí.",
+            "Příští úsek (3 dny): 36,3\u00a0%, že družina aspoň jednou zabloudí.",
         ]
     )
     physical_cs = turn.locator("details.physical")

@@ -174,7 +174,7 @@ def test_a_hunting_day_meets_game_animals_and_opens_the_encounter(page: Page, ba
     type_faces(page, "1 6")
     travel.get_by_role("button", name="Roll the day").click()
     title = travel.locator("[data-bind='osetravel-title']")
-    expect(title).to_have_text("Day 1: no travel; game animals!; no wandering monsters.")
+    expect(title).to_have_text("Day 1: no travel; game animals; no wandering monsters.")
     travel.locator("[data-bind='osetravel-details'] summary").click()
     expect(travel.locator("[data-bind='osetravel-steps'] li")).to_have_text(
         [

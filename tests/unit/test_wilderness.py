@@ -181,7 +181,7 @@ def test_a_hunting_days_two_checks_by_enumeration(terrain: Terrain) -> None:
             assert (after.food, after.miles, after.lost) == (0, 0, False)
             assert (outcome.kind == "encounter") is clock.encounter
             assert clock.encounter is (hunt_face <= 1 or check_face <= check)
-            assert ("game animals!" in outcome.title.english()) is after.game
+            assert ("; game animals;" in outcome.title.english()) is after.game
             game += after.game
             monsters += check_face <= check
             met += clock.encounter
@@ -204,7 +204,7 @@ def test_game_animals_open_the_encounter_and_wandering_monsters_come_first() -> 
     clock, plan, outcome = w.travel_day(TurnState(), hunt, {}, ScriptedDice([1, 6]), **where)
     assert clock.encounter and plan.game and clock.met == ""
     assert w.met(clock, plan) is None
-    assert outcome.title.english() == "Day 1: no travel; game animals!; no wandering monsters."
+    assert outcome.title.english() == "Day 1: no travel; game animals; no wandering monsters."
     # both (1, then 2 and creature 4): the wandering monsters are the encounter run first
     clock, plan, outcome = w.travel_day(TurnState(), hunt, {}, ScriptedDice([1, 2, 4]), **where)
     assert w.met(clock, plan) == "Creature 4"

@@ -228,7 +228,7 @@ def roll_for(roller: Roller, source: Dice | int) -> tuple[Step, SuccessRoll]:
     why = no_roll(level.value, roller.defence)
     if why is not None:
         raise RulesError(why)
-    what = _what(roller, Step(N_("Success roll")))
+    what = _what(roller, Step(N_("Defence roll") if roller.defence else N_("Success roll")))
     rolled = success_roll(
         level.value, source, Step(N_("{what} {level}"), {"what": what, "level": level.value})
     )

@@ -593,7 +593,7 @@ def _title(
     if fed:
         parts.append(Step(N_("food for {fed} found"), {"fed": fed}))
     if game:
-        parts.append(Step(N_("game animals!")))
+        parts.append(Step(N_("game animals")))
     parts.append(Step(N_("wandering monsters!")) if found else Step(N_("no wandering monsters.")))
     return Step(N_("Day {day}: {what}"), {"day": day, "what": _joined(parts)})
 
