@@ -272,9 +272,9 @@ def test_ose_wilderness_days_pass_until_wandering_monsters_in_czech(page: Page, 
     # (1 in 6), then its check (1 in 6)
     expect(odds).to_have_text(
         [
-            "Podle plánu dne cesty ujde družina každý den 24 mil (terén: Otevřená krajina).",
             "Příští úsek (3 dny): 42,1\u00a0% aspoň jedno setkání.",
             "Příští úsek (3 dny): 36,3\u00a0%, že družina aspoň jednou zabloudí.",
+            "Podle plánu dne cesty ujde družina každý den 24 mil (terén: Otevřená krajina).",
         ]
     )
     physical_cs = turn.locator("details.physical")

@@ -350,9 +350,9 @@ def test_three_days_pass_in_the_forest_as_whole_travel_days_then_undo(
     turn.get_by_role("spinbutton", name="How much").fill("3")
     expect(turn.locator("[data-bind='oseturn-span-odds'] li")).to_have_text(
         [
-            "Each day as the travel day plans it: 12 miles through Forest.",
             "In the next 3 days: 70.4% at least one encounter.",
             "In the next 3 days: 54.7% lost at least once.",
+            "Each day as the travel day plans it: 12 miles through Forest.",
         ]
     )
     physical = turn.locator("details.physical")

@@ -169,14 +169,14 @@ def test_the_look_ahead_in_words() -> None:
         Fraction(133, 243),
     )
     assert [line.english() for line in lines] == [
-        "Each day as the travel day plans it: 16 miles through Forest.",
         "In the next 3 days: 70.4% at least one encounter.",
         "In the next 3 days: 54.7% lost at least once.",
+        "Each day as the travel day plans it: 16 miles through Forest.",
         "After day 2 of the span a day of rest is due.",
     ]
     road = ose_span.days_look_ahead(forest, Journey(route=Route.ROAD), Span(2, Unit.DAY))
-    assert road[2].english() == "The party cannot get lost on these days."
+    assert road[1].english() == "The party cannot get lost on these days."
     fens = ose_span.days_look_ahead(
         WILD, Journey(), Span(1, Unit.DAY), library=FENS, location="road"
     )
-    assert fens[0].english() == "Each day as the travel day plans it: 12 miles through Swamp."
+    assert fens[-1].english() == "Each day as the travel day plans it: 12 miles through Swamp."

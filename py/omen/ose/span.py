@@ -228,8 +228,8 @@ def days_look_ahead(
     location: str | None = None,
     percent: Callable[[Fraction], str] | None = None,
 ) -> tuple[Step, ...]:
-    """Before a span of days: each day as the plan makes it, the chance of at least one
-    encounter and of getting lost at least once, and a rest falling due within it."""
+    """Before a span of days: the chance of at least one encounter and of getting lost at
+    least once, each day as the plan makes it, and a rest falling due within it."""
     show = percent or (lambda x: f"{float(x) * 100:.1f}%")
     here = ose.at_location(clock, library, location)
     met, lost = days_chances(clock, plan, span.count, library=library, location=location)
@@ -246,11 +246,10 @@ def days_look_ahead(
         else wilderness.plan_steps(plan, here.terrain, 0)[0]
     )
     lines = [
-        each,
         Step(
             N_("In the next {span}: {chance} at least one encounter."),
             {"span": span_text(span), "chance": show(met)},
-        ),
+        )
     ]
     if wilderness.lost_faces(plan, here.terrain):
         lines.append(
@@ -261,6 +260,7 @@ def days_look_ahead(
         )
     elif wilderness.travels(plan):
         lines.append(Step(N_("The party cannot get lost on these days.")))
+    lines.append(each)
     if wilderness.travels(plan) and not plan.must_rest:
         due = wilderness.TRAVEL_DAYS_BEFORE_REST - plan.days_travelled
         if 0 < due <= span.count:
