@@ -268,10 +268,18 @@ def test_ose_wilderness_days_pass_until_wandering_monsters_in_czech(page: Page, 
     expect(unit).to_have_value("day")
     turn.get_by_role("spinbutton", name="Kolik").fill("3")
     odds = turn.locator("[data-bind='oseturn-span-odds'] li")
-    expect(odds).to_have_text(["Příští úsek (3 dny): 42,1\u00a0% aspoň jedna potulná nestvůra."])
+    # each day is a whole day of travel (clear land, 120', across country): its lost die
+    # (1 in 6), then its check (1 in 6)
+    expect(odds).to_have_text(
+        [
+            "Příští úsek (3 dny): 42,1\u00a0% aspoň jedno setkání.",
+            "Příští úsek (3 dny): 36,3\u00a0%, že družina aspoň jednou zabloudí.",
+            "Podle plánu dne cesty ujde družina každý den 24 mil (terén: Otevřená krajina).",
+        ]
+    )
     physical_cs = turn.locator("details.physical")
     physical_cs.locator("summary").click()
-    physical_cs.get_by_role("textbox").fill("6 1 4 4 4 4 4 4")
+    physical_cs.get_by_role("textbox").fill("6 6 6 1 4 4")
     turn.get_by_role("button", name="Nechat čas plynout").click()
     title = turn.locator("[data-bind='oseturn-title']")
     expect(title).to_contain_text("Čas plyne (3 dny): setkání jej zastavilo po 2. kroku.")

@@ -244,6 +244,52 @@ def test_gurps_odds_follow_each_keystroke(page: Page, base: str) -> None:
     expect(contest_odds.nth(1)).to_have_text("Side B at effective skill 12")
 
 
+def test_gurps_below_effective_skill_3_only_a_defence_roll(page: Page, base: str) -> None:
+    """Basic Set p. B344: at effective skill 2 the success roll is refused with the reason
+    and the odds say there is no roll; marked as a defence roll it is rolled (a 4
+    succeeds) and its steps say why it was allowed."""
+    open_app(page, base, "?seed=5")
+    choose_game(page, "gurps")
+    nav(page, "Tests")
+    roll = roller(page, "Success roll")
+    roll.get_by_role("textbox", name="What is rolled").fill("Climbing")
+    enter(roll.get_by_role("textbox", name="Skill"), "5")
+    enter(roll.get_by_role("textbox", name="Modifiers"), "-3")
+    level = page.locator("[data-bind='gurps-roll-level']")
+    odds = page.locator("[data-bind='gurps-roll-odds'] li")
+    expect(level).to_have_text("skill 5, modifiers −3: effective skill 2")
+    expect(odds).to_have_text(
+        [
+            "No roll: effective skill 2 is below 3 (GURPS Basic Set, p. B344); "
+            "only a defence roll may be made."
+        ]
+    )
+    expect(page.locator("[data-bind='gurps-roll-margins'] tr")).to_have_count(0)
+    page.locator("[data-bind='gurps-roll']").get_by_text("Use physical dice").click()
+    page.get_by_role("textbox", name="3d6 total you rolled").fill("4")
+    page.get_by_role("button", name="Roll 3d6").click()
+    expect(page.locator("#notices")).to_contain_text(
+        "Effective skill 2 is below 3: no success roll is allowed (GURPS Basic Set, p. B344), "
+        "except a defence roll."
+    )
+    title = page.locator("[data-bind='gurps-test-title']")
+    expect(title).to_have_text("")
+
+    defence = roll.get_by_role("checkbox", name="A defence roll (dodge, parry or block)")
+    defence.check()
+    expect(odds.first).to_have_text("Success: 1.9% (4 in 216)")
+    roll.get_by_role("textbox", name="What is rolled").fill("Dodge")
+    page.get_by_role("button", name="Roll 3d6").click()
+    expect(title).to_have_text("Dodge (effective 2): critical success by 2")
+    page.locator("[data-bind='gurps-test-details'] summary").click()
+    expect(page.locator("[data-bind='gurps-test-steps'] li").nth(1)).to_have_text(
+        "A defence roll: allowed below effective skill 3 (GURPS Basic Set, p. B344)."
+    )
+    # the Quick Contest has no such mark: it is rolled whatever the skills
+    page.get_by_role("radio", name="GURPS Quick Contest").check()
+    expect(roller(page, "Side A").get_by_role("checkbox")).to_have_count(0)
+
+
 def test_a_check_table_for_travel(page: Page, base: str) -> None:
     open_app(page, base, "?seed=3")
     choose_game(page, "gurps")

@@ -11,9 +11,11 @@ Dice are typed as physical dice, so every face is known:
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app
+from .test_carry import start_with
 from .test_games_gurps_eotw import choose_game, travel, typed_travel
 from .test_violent import main_street_turn
 
@@ -140,17 +142,66 @@ def test_a_day_of_hunting_in_czech_with_k6(page: Page, base: str) -> None:
     travel = panel(page)
     travel.get_by_role("combobox", name="Dnes").select_option(label="Celý den lovit (bez cesty)")
     odds = travel.locator("[data-bind='osetravel-odds'] li")
-    expect(odds.nth(1)).to_have_text("Nalezení jídla: 2 ze 6.")
-    type_faces(page, "2 5 6", "Čísla, která padla, popořadě")
+    expect(odds.nth(1)).to_have_text("Zvěř: 1 ze 6, navíc k hodu na potulné nestvůry.")
+    type_faces(page, "2 5", "Čísla, která padla, popořadě")
     travel.get_by_role("button", name="Hodit na den").click()
     title = travel.locator("[data-bind='osetravel-title']")
-    expect(title).to_contain_text("bez cesty; nalezeno jídlo pro 5")
+    expect(title).to_contain_text("bez cesty")
     travel.locator("[data-bind='osetravel-details'] summary").click()
     expect(travel.locator("[data-bind='osetravel-steps'] li").nth(1)).to_have_text(
-        "Lov (2 ze 6): na k6 padlo 2, jídlo nalezeno."
+        "Lov (1 ze 6): na k6 padla 2: dnes žádná zvěř."
     )
-    expect(travel.locator("[data-bind='osetravel-steps'] li").nth(2)).to_have_text(
-        "Na k6 padlo 5: jídlo na den pro 5 osob."
+    expect(travel.get_by_role("button", name="Zapsat jídlo")).to_be_hidden()
+
+
+def test_a_hunting_day_meets_game_animals_and_opens_the_encounter(page: Page, base: str) -> None:
+    """Issue 43, item 1 (OSE SRD, Wilderness Adventuring: hunting): the hunt's d6 shows 1,
+    game animals; the day's check shows 6, nobody else. The encounter opens with the game
+    animals; the food they bring is recorded after it, not rolled."""
+    open_app(page, base)
+    choose_ose_travel(page)
+    travel = panel(page)
+    travel.get_by_role("combobox", name="Today").select_option(label="Hunt all day (no travel)")
+    expect(travel.locator("[data-bind='osetravel-odds'] li")).to_have_text(
+        [
+            "Clear: 0 miles in a day.",
+            "Game animals: 1 in 6, on top of the wandering-monster check.",
+            "Wandering monsters: 1 in 6.",
+            "Game animals today: 16.7%",
+            "Wandering monsters today: 16.7%",
+        ]
+    )
+    type_faces(page, "1 6")
+    travel.get_by_role("button", name="Roll the day").click()
+    title = travel.locator("[data-bind='osetravel-title']")
+    expect(title).to_have_text("Day 1: no travel; game animals; no wandering monsters.")
+    travel.locator("[data-bind='osetravel-details'] summary").click()
+    expect(travel.locator("[data-bind='osetravel-steps'] li")).to_have_text(
+        [
+            "The party hunts all day and does not travel.",
+            "Hunting (1 in 6): the d6 shows 1: game animals!",
+            "Animals that may be good to eat, if the party can catch them: run the encounter, "
+            "then record the food it brings.",
+            "Clear: wandering monsters on 1 in 6.",
+            "The d6 shows 6: nobody comes.",
+        ]
+    )
+    expect(travel.locator("[data-bind='osetravel-met']")).to_have_text("Met: Game animals")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("0")
+
+    travel.get_by_role("button", name="Run the encounter").click()
+    encounter = page.locator("[data-screen='encounter']")
+    expect(encounter.locator("[data-bind='encounter-creature']")).to_have_text(
+        "Encounter with: Game animals"
+    )
+
+    page.locator("[data-nav='explore']").click()
+    travel.get_by_role("spinbutton", name="People fed by the hunt").fill("5")
+    travel.get_by_role("button", name="Record the food").click()
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("5")
+    page.locator("[data-nav='log']").click()
+    expect(page.locator(".log-entry .title").first).to_have_text(
+        "Food recorded: enough for 5 people for a day (5 in all)."
     )
 
 
@@ -222,3 +273,130 @@ def test_gurps_a_sign_a_camp_for_the_night_and_a_day_march(page: Page, base: str
     expect(panel.locator("[data-bind='travel-time']")).to_have_text("Day 2, 11:00: daylight (0)")
     expect(panel.get_by_role("spinbutton", name="Slowest Move in the party")).to_have_value("4")
     expect(panel.get_by_role("combobox", name="Ground")).to_have_value("bad")
+
+
+@pytest.mark.first_start
+def test_the_fen_road_is_swamp_in_the_field_the_odds_and_the_roll(page: Page, base: str) -> None:
+    """Issue 44, item 1: the terrain shown, the odds shown and the terrain rolled are one
+    value, the location's. The fen road is swamp: 12 miles at 120', lost on 3 in 6,
+    wandering monsters on 3 in 6; faces 4 (keeps its course) and 4 (nobody comes)."""
+    start_with(page, base, "Old-School Essentials")
+    page.get_by_role("radio", name="Old-School Essentials travel day").check()
+    travel = panel(page)
+    terrain = travel.get_by_role("combobox", name="Terrain")
+    terrain.select_option(label="Forest")
+    travel.get_by_role("combobox", name="Location").select_option(label="Example: The fen road")
+    expect(terrain).to_have_value("swamp")
+    expect(terrain).to_be_disabled()
+    expect(terrain).to_have_accessible_description(
+        "The location sets the terrain: change it on Tables."
+    )
+    odds = travel.locator("[data-bind='osetravel-odds'] li")
+    expect(odds).to_have_text(
+        [
+            "Swamp: 12 miles in a day.",
+            "Getting lost: 3 in 6.",
+            "Wandering monsters: 3 in 6.",
+            "Lost today: 50.0%",
+            "Wandering monsters today: 50.0%",
+        ]
+    )
+    type_faces(page, "4 4")
+    travel.get_by_role("button", name="Roll the day").click()
+    title = travel.locator("[data-bind='osetravel-title']")
+    expect(title).to_have_text("Day 1: 12 miles through Swamp; no wandering monsters.")
+    travel.locator("[data-bind='osetravel-details'] summary").click()
+    steps = travel.locator("[data-bind='osetravel-steps'] li")
+    expect(steps.filter(has_text="Getting lost")).to_have_text(
+        "Getting lost (3 in 6): the d6 shows 4: the party keeps its course."
+    )
+    expect(steps.filter(has_text="wandering monsters on")).to_have_text(
+        "Swamp: wandering monsters on 3 in 6."
+    )
+    expect(terrain).to_have_value("swamp")
+
+    # The turn panel's wilderness day reads the same terrain.
+    page.get_by_role("radio", name="Old-School Essentials turn").check()
+    turn = page.locator("[data-panel='ose_turn']")
+    turn.get_by_role("radio", name="Wilderness").check()
+    expect(turn.get_by_role("combobox", name="Terrain")).to_have_value("swamp")
+    expect(turn.locator("[data-bind='oseturn-odds'] li").first).to_have_text(
+        "Swamp: wandering monsters on 3 in 6."
+    )
+
+    # Without a location the referee's choice is back, and can be changed.
+    turn.get_by_role("combobox", name="Location").select_option(index=0)
+    expect(turn.get_by_role("combobox", name="Terrain")).to_be_enabled()
+
+
+def test_three_days_pass_in_the_forest_as_whole_travel_days_then_undo(
+    page: Page, base: str
+) -> None:
+    """Issue 43, item 2: Time passes over three wilderness days plays each as Roll the day
+    does. The plan (forest, 90', foraging) is the travel day's. Faces: day 1 lost (2),
+    food (1) for 3 (3), nobody (4); day 2 keeps its course (5), no food (6), nobody (6);
+    day 3 lost (1), no food (4), nobody (5)."""
+    open_app(page, base)
+    choose_ose_travel(page)
+    travel = panel(page)
+    travel.get_by_role("combobox", name="Terrain").select_option(label="Forest")
+    travel.get_by_role("spinbutton", name="Slowest movement rate (feet)").fill("90")
+    travel.get_by_role("combobox", name="Today").select_option(label="Travel and forage")
+
+    page.get_by_role("radio", name="Old-School Essentials turn").check()
+    turn = page.locator("[data-panel='ose_turn']")
+    turn.get_by_role("radio", name="Wilderness").check()
+    expect(turn.get_by_role("combobox", name="Counted in")).to_have_value("day")
+    turn.get_by_role("spinbutton", name="How much").fill("3")
+    expect(turn.locator("[data-bind='oseturn-span-odds'] li")).to_have_text(
+        [
+            "In the next 3 days: 70.4% at least one encounter.",
+            "In the next 3 days: 54.7% lost at least once.",
+            "Each day as the travel day plans it: 12 miles through Forest.",
+        ]
+    )
+    physical = turn.locator("details.physical")
+    physical.locator("summary").click()
+    physical.get_by_role("textbox").fill("2 1 3 4 5 6 6 1 4 5")
+    turn.get_by_role("button", name="Let the time pass").click()
+    title = turn.locator("[data-bind='oseturn-title']")
+    expect(title).to_have_text(
+        "Time passes (3 days). Day 3: 12 miles through Forest; lost; no wandering monsters. "
+        "In all: 36 miles."
+    )
+    expect(turn.locator("[data-bind='oseturn-day']")).to_have_text("3")
+    turn.get_by_text("How this day was rolled").click()
+    steps = turn.locator("[data-bind='oseturn-steps'] li")
+    expect(steps.filter(has_text="The party covers")).to_have_text(
+        ["The party covers 12 miles."] * 3
+    )
+    expect(steps.filter(has_text="Getting lost")).to_have_text(
+        [
+            "Getting lost (2 in 6): the d6 shows 2: the party is lost!",
+            "Getting lost (2 in 6): the d6 shows 5: the party keeps its course.",
+            "Getting lost (2 in 6): the d6 shows 1: the party is lost!",
+        ]
+    )
+    expect(steps.filter(has_text="enough food")).to_have_text(
+        ["1d6 shows 3: enough food for 3 people for a day."]
+    )
+
+    # The journey's totals are the travel day's: one log entry, and one Undo takes all back.
+    page.get_by_role("radio", name="Old-School Essentials travel day").check()
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("36")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("3")
+    expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("3")
+    expect(travel.locator("[data-bind='osetravel-warnings'] li")).to_have_text(
+        ["The party is lost: its course is not the one it meant."]
+    )
+    page.locator("[data-nav='log']").click()
+    expect(page.locator(".log-entry .title").first).to_have_text(
+        "Time passes (3 days). Day 3: 12 miles through Forest; lost; no wandering monsters. "
+        "In all: 36 miles."
+    )
+    page.get_by_role("button", name="Undo last action").click()
+    expect(page.locator(".log-entry").nth(0)).to_contain_text("(undone)")
+    page.locator("[data-nav='explore']").click()
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("0")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("0")
+    expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("0")

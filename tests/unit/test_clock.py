@@ -155,9 +155,11 @@ def test_ose_every_other_turn_within_n_checks(chance: int, checks: int) -> None:
 def test_ose_wilderness_days_at_the_terrains_chance() -> None:
     state = TurnState(mode=Mode.WILDERNESS, terrain=Terrain.SWAMP)
     assert ose_span.chance_in(state, {}, Span(2, Unit.DAY)) == Fraction(3, 4)
-    after, result = ose_span.pass_time(state, {}, ScriptedDice([6, 5, 4]), Span(3, Unit.DAY))
+    # each day is a whole day of travel: its lost die (swamp: 1-3), then its check
+    three = ScriptedDice([6, 6, 6, 5, 6, 4])
+    after, result = ose_span.pass_time(state, {}, three, Span(3, Unit.DAY))
     assert (after.day, result.kind) == (3, "nothing")
-    after, result = ose_span.pass_time(state, {}, ScriptedDice([6, 2, 4]), Span(3, Unit.DAY))
+    after, result = ose_span.pass_time(state, {}, ScriptedDice([6, 6, 6, 2]), Span(3, Unit.DAY))
     assert (after.day, result.kind) == (2, "encounter")
 
 

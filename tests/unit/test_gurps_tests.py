@@ -259,3 +259,57 @@ def test_a_logged_headline_says_which_result_it_was_for_a_reload() -> None:
             title, _ = contest_for(Roller("Ana", 12), Roller("Ogre", 11), total, other)
             assert title.key in SAID and said(title) == (Mode.CONTEST, None)
     assert said(Step("Turn {turn} begins.", {"turn": 2})) is None
+
+
+# --- effective skill below 3 (Basic Set p. B344) ------------------------------------------
+
+
+@pytest.mark.parametrize("level", range(-5, 3))
+def test_below_effective_skill_3_a_success_roll_is_refused_with_the_reason(level: int) -> None:
+    roller = Roller("Climbing", 3, (level - 3,))
+    assert roller.level == level
+    for total in range(3, 19):  # whatever the dice would show: no roll is made
+        with pytest.raises(RulesError) as refused:
+            roll_for(roller, total)
+        said = refused.value.message.english()
+        assert f"Effective skill {level} is below 3" in said
+        assert "p. B344" in said and "except a defence roll" in said
+
+
+@pytest.mark.parametrize("level", range(-5, 3))
+def test_below_effective_skill_3_a_defence_roll_is_rolled_as_usual(level: int) -> None:
+    """As a defence roll, every one of the 216 falls of the dice: a 3 or 4 succeeds
+    (critically), anything else fails, and the criticals are the book's."""
+    roller = Roller("Dodge", 3, (level - 3,), defence=True)
+    results = {result: 0 for result in Result}
+    for dice in itertools.product(FACES, FACES, FACES):
+        _title, rolled = roll_for(roller, ScriptedDice(list(dice)))
+        assert rolled.result is by_the_book(level, sum(dice))
+        assert rolled.margin == level - sum(dice)
+        results[rolled.result] += 1
+        assert "A defence roll: allowed below effective skill 3" in rolled.steps[1].english()
+    assert results[Result.CRITICAL_SUCCESS] == 4  # 3 (1 way) and 4 (3 ways)
+    assert results[Result.SUCCESS] == 0
+    assert Fraction(results[Result.CRITICAL_SUCCESS], 216) == roll_odds(level).success
+
+
+@pytest.mark.parametrize("defence", [False, True])
+def test_at_effective_skill_3_or_more_any_roll_is_made(defence: bool) -> None:
+    title, rolled = roll_for(Roller("Climbing", 3, defence=defence), 4)
+    assert rolled.succeeded and title.english() == "Climbing (effective 3): critical success by 1"
+    assert not any("defence roll" in step.english() for step in rolled.steps)
+
+
+def test_a_quick_contest_below_3_is_rolled_as_before() -> None:
+    title, decided = contest_for(Roller("Ana", 2), Roller("Ogre", -1), 4, 3)
+    assert decided.a.succeeded and decided.b.succeeded
+    # both succeed on their 3 or 4; the margins (2 − 4 = −2, −1 − 3 = −4) decide
+    assert title.english() == "Quick Contest: Ana wins by 2"
+
+
+def test_the_defence_mark_is_kept_and_a_damaged_one_refused() -> None:
+    form = GurpsTestsForm(roll=Roller("Dodge", 2, defence=True))
+    assert GurpsTestsForm.from_json(form.to_json()) == form
+    assert "defence" not in Roller("Dodge", 2).to_json()
+    with pytest.raises(StoredDataError):
+        GurpsTestsForm.from_json({"roll": {"skill": 2, "defence": "yes"}})

@@ -126,8 +126,8 @@ def test_ose_a_wilderness_day_puts_every_torch_and_lantern_out() -> None:
     after, result = ose_span.pass_time(state, {}, QUIET, Span(1, SpanUnit.DAY))
     assert after.lights == () and [x.left for x in after.timers] == [6]
     assert result.title.english() == (
-        "Time passes (1 day). Day 1: 6 on the d6, an uneventful day. Torch 1 goes out. "
-        "1 more light or timer ran out too."
+        "Time passes (1 day). Day 1: 24 miles through Clear; no wandering monsters. "
+        "Torch 1 goes out. 1 more light or timer ran out too. In all: 24 miles."
     )
     after, result = ose_span.pass_time(state, {}, QUIET, Span(2, SpanUnit.DAY))
     assert after.lights == () and after.timers == ()

@@ -16,6 +16,7 @@ from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import Step
 from omen.core.store import compact, decode, encode, enveloped
+from omen.ose import turn as ose_turn
 from omen.ose import wilderness as w
 from omen.ose.turn import LightKind, Terrain, TurnState, add_light, add_timer
 from omen.ose.wilderness import Activity, Journey, Route
@@ -118,7 +119,7 @@ def test_a_road_a_trail_or_a_guide_cannot_get_lost_and_rolls_no_die(plan: Journe
 # --- food ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("activity", "faces"), [(Activity.FORAGE, 1), (Activity.HUNT, 2)])
+@pytest.mark.parametrize(("activity", "faces"), [(Activity.FORAGE, 1)])
 def test_food_odds_match_the_faces_that_find_food(activity: Activity, faces: int) -> None:
     plan = Journey(activity=activity, route=Route.ROAD)  # no lost die
     found = 0
@@ -138,14 +139,94 @@ def test_travelling_without_foraging_finds_no_food_and_rolls_no_die_for_it() -> 
 
 
 def test_hunting_takes_the_day_but_the_check_is_still_made() -> None:
+    """A hunt does not find food by itself: a 2 on its die meets no game; the check's 1
+    brings wandering monsters."""
     clock, after, outcome = w.travel_day(
         TurnState(terrain=Terrain.FOREST),
         Journey(activity=Activity.HUNT),
         {},
-        ScriptedDice([2, 5, 1]),
+        ScriptedDice([2, 1]),
     )
-    assert (after.miles, after.food, clock.day, clock.encounter) == (0, 5, 1, True)
-    assert outcome.title.english() == "Day 1: no travel; food for 5 found; wandering monsters!"
+    assert (after.miles, after.food, after.game, clock.day, clock.encounter) == (
+        0,
+        0,
+        False,
+        1,
+        True,
+    )
+    assert outcome.title.english() == "Day 1: no travel; wandering monsters!"
+    assert [s.english() for s in outcome.steps][:2] == [
+        "The party hunts all day and does not travel.",
+        "Hunting (1 in 6): the d6 shows 2: no game today.",
+    ]
+
+
+# --- hunting: game animals on 1 in 6, on top of the day's check (OSE SRD) ---------------------
+
+
+@pytest.mark.parametrize("terrain", list(Terrain))
+def test_a_hunting_days_two_checks_by_enumeration(terrain: Terrain) -> None:
+    """Every pair of faces (the hunt's d6, then the check's d6): game animals on a 1, the
+    wandering monsters on the terrain's faces, an encounter when either comes; no food is
+    ever rolled, no mile made."""
+    plan = Journey(activity=Activity.HUNT)
+    check = ose_turn.TERRAIN_CHANCE[terrain]
+    game = met = monsters = 0
+    for hunt_face in range(1, 7):
+        for check_face in range(1, 7):
+            clock, after, outcome = w.travel_day(
+                TurnState(terrain=terrain), plan, {}, ScriptedDice([hunt_face, check_face])
+            )
+            assert after.game is (hunt_face <= 1)
+            assert (after.food, after.miles, after.lost) == (0, 0, False)
+            assert (outcome.kind == "encounter") is clock.encounter
+            assert clock.encounter is (hunt_face <= 1 or check_face <= check)
+            assert ("; game animals;" in outcome.title.english()) is after.game
+            game += after.game
+            monsters += check_face <= check
+            met += clock.encounter
+    assert Fraction(game, 36) == w.game_chance(plan) == Fraction(1, 6)
+    assert Fraction(monsters, 36) == ose_turn.day_odds(TurnState(terrain=terrain)).chance
+    assert Fraction(met, 36) == w.encounter_chance(plan, terrain)
+    assert w.food_chance(plan) == 0
+
+
+def test_game_animals_open_the_encounter_and_wandering_monsters_come_first() -> None:
+    fens = Library(
+        tables=(
+            Table("t", "Fens", "d6", tuple(Entry(f"Creature {n}", n, n) for n in range(1, 7))),
+        ),
+        locations=(Location("road", "Road", encounter="t", terrain="swamp"),),
+    )
+    where: dict[str, Any] = {"library": fens, "location": "road"}
+    hunt = Journey(activity=Activity.HUNT)
+    # game animals (1), nobody from the check (6): the encounter is the game, named by the screen
+    clock, plan, outcome = w.travel_day(TurnState(), hunt, {}, ScriptedDice([1, 6]), **where)
+    assert clock.encounter and plan.game and clock.met == ""
+    assert w.met(clock, plan) is None
+    assert outcome.title.english() == "Day 1: no travel; game animals; no wandering monsters."
+    # both (1, then 2 and creature 4): the wandering monsters are the encounter run first
+    clock, plan, outcome = w.travel_day(TurnState(), hunt, {}, ScriptedDice([1, 2, 4]), **where)
+    assert w.met(clock, plan) == "Creature 4"
+    assert outcome.steps[-1].english() == (
+        "The wandering monsters come first; the game animals after them."
+    )
+    # a later day without a hunt does not name game animals
+    clock, plan, _ = w.travel_day(clock, Journey(), {}, ScriptedDice([6, 6]), **where)
+    assert not plan.game and w.met(clock, plan) == ""
+
+
+def test_food_from_the_hunt_is_recorded_not_rolled() -> None:
+    plan, outcome = w.record_food(Journey(food=3, game=True), 4)
+    assert plan.food == 7 and outcome.kind == w.KIND
+    assert outcome.title.english() == "Food recorded: enough for 4 people for a day (7 in all)."
+    for wrong in (0, -1, w.MAX_FOOD + 1, True):
+        with pytest.raises(RulesError):
+            w.record_food(Journey(), wrong)  # type: ignore[arg-type]
+    assert Journey.from_json(plan.to_json()) == plan
+    assert Journey.from_json({"game": True}).game  # an older form without it reads too
+    with pytest.raises(StoredDataError):
+        Journey.from_json({"game": "yes"})
 
 
 # --- the day's whole trace ----------------------------------------------------------------------
@@ -291,3 +372,82 @@ def test_a_journey_keeps_its_last_outcome() -> None:
     )
     plan = Journey(last=outcome)
     assert Journey.from_json(plan.to_json()).last == outcome
+
+
+# --- one terrain: the location's when it names one (issue 44, item 1) -----------------------
+
+FENS = Library(locations=(Location("fens", "The fen road", terrain="swamp"),))
+
+
+@pytest.mark.parametrize("lost_face", range(1, 7))
+@pytest.mark.parametrize("check_face", range(1, 7))
+def test_the_fen_road_is_swamp_for_the_miles_the_lost_die_the_check_and_the_headline(
+    lost_face: int, check_face: int
+) -> None:
+    """The clock says forest; the location says swamp: every part of the day is swamp's."""
+    forest = TurnState(terrain=Terrain.FOREST)
+    clock, plan, outcome = w.travel_day(
+        forest, Journey(), {}, ScriptedDice([lost_face, check_face]), library=FENS, location="fens"
+    )
+    assert clock.terrain is Terrain.SWAMP
+    assert plan.miles == w.miles_per_day(Journey(), Terrain.SWAMP) == 12
+    assert plan.lost is (lost_face <= 3)  # swamp: 3 in 6, not forest's 2
+    assert clock.encounter is (check_face <= 3)
+    said = [step.english() for step in outcome.steps]
+    assert "Swamp: wandering monsters on 3 in 6." in said
+    assert "through Swamp" in outcome.title.english()
+    assert not any("Forest" in line for line in [*said, outcome.title.english()])
+
+
+def test_the_terrain_shown_is_the_one_the_odds_and_the_roll_use() -> None:
+    from omen.ose import turn as ose_turn
+
+    forest = TurnState(terrain=Terrain.FOREST)
+    here = ose_turn.at_location(forest, FENS, "fens")
+    assert ose_turn.terrain_here(forest, FENS, "fens") is here.terrain is Terrain.SWAMP
+    assert ose_turn.day_odds(here).chance == Fraction(1, 2)
+    assert w.lost_chance(Journey(), here.terrain) == Fraction(1, 2)
+    assert ose_turn.at_location(forest, FENS, None) is forest
+    assert ose_turn.at_location(forest, Library(), "fens") is forest
+
+
+def test_the_hunt_meets_the_rows_marked_as_game_animals_as_likely_as_on_the_table() -> None:
+    """A d6 table: deer on 1-2 and a boar on 3 are game animals, the rest are not: the
+    hunt draws among those two alone, deer two ways in three (a d3 of 1-2), the boar one."""
+    woods = Table(
+        "w",
+        "Woods",
+        "d6",
+        (
+            Entry("[[1d4]] deer", 1, 2, animal=True),
+            Entry("A boar", 3, 3, animal=True),
+            Entry("Bandits", 4, 6, violent=True),
+        ),
+    )
+    where: dict[str, Any] = {
+        "library": Library(tables=(woods,), locations=(Location("wood", "Wood", encounter="w"),)),
+        "location": "wood",
+    }
+    hunt = Journey(activity=Activity.HUNT)
+    met = {}
+    for draw in (1, 2, 3):
+        # the hunt's 1, the check's 6, the draw, then the deer's 1d4 (3)
+        clock, plan, outcome = w.travel_day(
+            TurnState(), hunt, {}, ScriptedDice([1, 6, draw, 3]), **where
+        )
+        met[draw] = w.met(clock, plan)
+        assert clock.encounter and outcome.kind == "encounter"
+        said = [s.english() for s in outcome.steps]
+        assert "Game animals: a draw among the rows of Woods marked as game animals." in said
+    assert met == {1: "3 deer", 2: "3 deer", 3: "A boar"}
+    assert Entry.from_json(Entry("A boar", 3, animal=True).to_json()).animal
+    # none marked: the referee names them
+    plain = Table("w", "Woods", "d6", (Entry("Bandits", 1, 6),))
+    where["library"] = Library(
+        tables=(plain,), locations=(Location("wood", "Wood", encounter="w"),)
+    )
+    clock, plan, outcome = w.travel_day(TurnState(), hunt, {}, ScriptedDice([1, 6]), **where)
+    assert w.met(clock, plan) is None
+    assert outcome.steps[-1].english() == (
+        "No row of Woods is marked as game animals: name them yourself."
+    )

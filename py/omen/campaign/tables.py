@@ -358,7 +358,8 @@ class Entry:
 
     ``low``/``high`` are the faces it claims on a table with a die (``high`` defaults to
     ``low``); ``weight`` counts on a table without a die. ``link`` is the id of a table
-    rolled next. ``violent`` marks a horror; ``reaction`` asks for a reaction roll.
+    rolled next. ``violent`` marks a horror; ``reaction`` asks for a reaction roll;
+    ``animal`` marks game animals, what an OSE hunt may meet.
     """
 
     text: str
@@ -369,6 +370,7 @@ class Entry:
     violent: bool = False
     reaction: bool = False
     stats: Stats | None = None  # the creature it brings, for the campaign's game
+    animal: bool = False  # game animals, what an OSE hunt may meet
 
     def __post_init__(self) -> None:
         if self.high is None and self.low is not None:
@@ -402,13 +404,17 @@ class Entry:
             out["reaction"] = True
         if self.stats:
             out["stats"] = self.stats.to_json()
+        if self.animal:
+            out["animal"] = True
         return out
 
     @classmethod
     def from_json(cls, data: Any, path: str = "entry") -> Entry:
         """Read its stored form back; a :class:`RulesError` saying what does not fit."""
         fields = Fields(
-            data, path, ("text", "faces", "weight", "link", "violent", "reaction", "stats")
+            data,
+            path,
+            ("text", "faces", "weight", "link", "violent", "reaction", "stats", "animal"),
         )
         stats = fields.raw("stats")
         low = high = None
@@ -427,6 +433,7 @@ class Entry:
             violent=fields.boolean("violent"),
             reaction=fields.boolean("reaction"),
             stats=None if stats is None else Stats.from_json(stats, f"{path}.stats") or None,
+            animal=fields.boolean("animal"),
         )
 
 

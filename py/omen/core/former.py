@@ -12,7 +12,9 @@ new one; none is ever taken out), and each is either still in the catalog or nam
   where they were; an old step then reads as the new message with the values it was
   stored with, or
 - mapped to ``None``: text that is never part of a stored step (a help sheet's line, a
-  setting's explanation), so nothing stored can name it.
+  setting's explanation), so nothing stored can name it, or
+- kept as it was in :data:`KEPT`, when older steps hold it inside a message that is still
+  the catalog's (a word that no message uses any more, such as a food step's "Hunting").
 
 ``tests/unit/test_former.py`` fails when a shipped id is neither, or when a mapping points
 at a message the catalog does not know or names fields it does not have.
@@ -25,6 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from omen.core.roll import N_
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,22 @@ FORMER: dict[str, Renamed | None] = {
         "The encounter is part of day {day} of travel: the clock counts days. The day has "
         "burned its turns off the lights and timers; the rest count stands."
     ),
-    # help sheet lines (never stored)
+    # 2026-12-06: hunting meets game animals (the OSE SRD); help and source lines (never stored)
+    "Foraging while travelling finds food for 1d6 people on 1 in 6; hunting takes the day "
+    "and finds it on 2 in 6. Every day has its wandering-monster check, and no light burns "
+    "down.": None,
+    "Old-School Essentials SRD: Wilderness Adventuring and Wandering Monsters.": None,
+    "GURPS Basic Set, Fourth Edition: Success Rolls, Critical Success and Failure, and Quick "
+    "Contests, as the seed uses them.": None,
+    # 2026-12-06: help sheet lines (never stored)
     "Old-School Essentials counts ten-minute turns: a torch burns 6 turns, a lantern 24; on a "
     "day of wilderness travel they do not count down.": None,
     "The End of the World counts scenes or days: a timer in days stands still through a "
     "scene, one in scenes through days.": None,
 }
+
+# Words no message uses any more that older stored steps still hold inside a message the
+# catalog knows: each stays in the catalog (and its translation in the .po files).
+KEPT = (
+    N_("Hunting"),  # "{how} ({faces} in 6): the d6 shows {face}: food found." before 2026-12-06
+)

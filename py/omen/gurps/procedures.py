@@ -81,13 +81,24 @@ PROCEDURES: tuple[Procedure, ...] = (
                 "and so is any total 10 or more above the effective skill."
             ),
             N_(
+                "Below effective skill 3 no success roll may be made, except a defence "
+                "roll (a dodge, parry or block): Omen refuses the roll and says why, and "
+                "rolls it when it is marked as a defence roll."
+            ),
+            N_(
                 "In a Quick Contest both sides roll at once: a success beats a failure, "
                 "then the larger margin wins; equal margins are a tie."
             ),
+            N_(
+                "Omen rolls a Quick Contest whatever the sides' effective skills: a side "
+                "below 3 still succeeds on a 3 or 4, and its margin counts (Omen's ruling; "
+                "p. B344 forbids only success rolls below 3)."
+            ),
         ),
         N_(
-            "GURPS Basic Set, Fourth Edition: Success Rolls, Critical Success and "
-            "Failure, and Quick Contests, as the seed uses them."
+            "GURPS Basic Set, Fourth Edition: Success Rolls (p. B343; effective skill "
+            "below 3, p. B344), Critical Success and Failure, and Quick Contests, as the "
+            "seed uses them."
         ),
     ),
 )

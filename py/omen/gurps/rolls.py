@@ -18,6 +18,12 @@ minus the loser's. When a 3-4 or a 17-18 overrides the skill, a success can beat
 failure with a margin no larger than the loser's, so the margin of victory of such a win
 can be zero or less.
 
+**Below effective skill 3** no success roll may be made at all, unless it is a defence
+roll (an active defence: a dodge, parry or block); a defence roll at such a skill is
+rolled as usual, a 3 or 4 still succeeding (:func:`no_roll`). A Quick Contest is rolled
+whatever the sides' skills (Omen's ruling): a side below 3 still succeeds on a 3 or 4,
+and its margin counts as any other.
+
 **Effective skill.** The game master types the skill and any modifiers (``-2 +1``); the
 effective skill is their sum, and it is what the roll is made against. Before the roll
 Omen shows the exact chance of success, of a critical success and of a critical failure,
@@ -26,8 +32,9 @@ and the chance of each margin; after it, the margin the dice gave.
 Rolls come from a :class:`~omen.core.dice.Dice` or as a 3d6 total typed in from physical
 dice; either way the steps say what happened.
 
-Source: GURPS Basic Set, Fourth Edition, *Success Rolls* and *Critical Success and
-Failure* (pp. B343-B348); the Quick Contest as the seed uses it.
+Source: GURPS Basic Set, Fourth Edition, *Success Rolls* (p. B343; the limit of
+effective skill 3, p. B344) and *Critical Success and Failure* (pp. B347-B348); the
+Quick Contest as the seed uses it.
 
 >>> from omen.core.dice import ScriptedDice
 >>> roll = success_roll(12, ScriptedDice([2, 3, 4]), Step(N_("Stealth {level}"), {"level": 12}))
@@ -66,6 +73,7 @@ from omen.core.roll import N_, ArgValue, Step
 
 LOWEST_ROLL = 3
 HIGHEST_ROLL = 18
+NO_ROLL_BELOW = 3  # no success roll below this effective skill, but a defence roll
 MIN_SKILL = -50
 MAX_SKILL = 99
 MAX_MODIFIER = 99  # one modifier, either way
@@ -115,6 +123,26 @@ def check_skill(skill: int) -> None:
                 {"low": MIN_SKILL, "high": MAX_SKILL},
             )
         )
+
+
+def no_roll(skill: int, defence: bool = False) -> Step | None:
+    """Why no success roll may be made at effective ``skill``, or None when it may: below 3
+    only a defence roll is allowed.
+
+    >>> no_roll(2).english()
+    'Effective skill 2 is below 3: no success roll is allowed (GURPS Basic Set, p. B344), except a defence roll.'
+    >>> no_roll(2, defence=True), no_roll(3)
+    (None, None)
+    """
+    if defence or skill >= NO_ROLL_BELOW:
+        return None
+    return Step(
+        N_(
+            "Effective skill {level} is below 3: no success roll is allowed "
+            "(GURPS Basic Set, p. B344), except a defence roll."
+        ),
+        {"level": skill},
+    )
 
 
 def check_total(total: int) -> None:

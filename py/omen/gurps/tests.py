@@ -3,7 +3,9 @@
 **A success roll.** Name what is rolled (Stealth, a Fright Check), type the skill and its
 modifiers; the effective skill is their sum. Before the roll the exact chance of success,
 of a critical success and of a critical failure shows, with the margin each roll would
-give; after it, the roll, its result and its margin (skill minus roll).
+give; after it, the roll, its result and its margin (skill minus roll). Below effective
+skill 3 the roll is refused, with the reason, unless the game master marks it a defence
+roll (:func:`omen.gurps.rolls.no_roll`).
 
 **A Quick Contest.** Two sides, each with a name, a skill and modifiers. Both roll; the
 result follows :func:`omen.gurps.rolls.contest` (a success beats a failure, then the larger
@@ -17,6 +19,11 @@ The form is kept between visits (:data:`GURPS_TESTS`); a result goes to the log.
 >>> title, roll = roll_for(form.roll, ScriptedDice([2, 3, 4]))
 >>> title.english(), roll.margin
 ('Stealth (effective 10): success by 1', 1)
+>>> roll_for(Roller("Climbing", 4, (-2,)), 3)
+Traceback (most recent call last):
+omen.core.errors.RulesError: Effective skill 2 is below 3: no success roll is allowed (GURPS Basic Set, p. B344), except a defence roll.
+>>> roll_for(Roller("Dodge", 4, (-2,), defence=True), 4)[0].english()
+'Dodge (effective 2): critical success by 2'
 >>> title, fight = contest_for(Roller("Ana", 13), Roller("Ogre", 11), 9, 12)
 >>> title.english()
 'Quick Contest: Ana wins by 5'
@@ -38,6 +45,7 @@ from omen.gurps.rolls import (
     MAX_MODIFIERS,
     MAX_SKILL,
     MIN_SKILL,
+    NO_ROLL_BELOW,
     QuickContest,
     Result,
     SuccessRoll,
@@ -45,6 +53,7 @@ from omen.gurps.rolls import (
     check_modifiers,
     contest,
     effective_skill,
+    no_roll,
     success_roll,
 )
 
@@ -61,15 +70,19 @@ class Mode(enum.Enum):
 
 @dataclass(frozen=True)
 class Roller:
-    """Who or what rolls: a name (may be empty), the skill and its modifiers."""
+    """Who or what rolls: a name (may be empty), the skill and its modifiers, and whether
+    the roll is a defence roll (allowed below effective skill 3; a success roll's only)."""
 
     name: str = ""
     skill: int = 10
     modifiers: tuple[int, ...] = ()
+    defence: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
             raise RulesError(Step(N_("A name fits in {limit} characters."), {"limit": MAX_NAME}))
+        if not isinstance(self.defence, bool):
+            raise RulesError(Step(N_("The defence roll mark is damaged.")))
         effective_skill(self.skill, self.modifiers)
 
     @property
@@ -84,20 +97,23 @@ class Roller:
             out["name"] = self.name
         if self.modifiers:
             out["modifiers"] = list(self.modifiers)
+        if self.defence:
+            out["defence"] = True
         return out
 
     @classmethod
     def from_json(cls, data: Any, path: str) -> Roller:
         """Read its stored form back; ``path`` names it in a message."""
-        fields = Fields(data, path, ("name", "skill", "modifiers"))
+        fields = Fields(data, path, ("name", "skill", "modifiers", "defence"))
         modifiers = tuple(
             _stored_modifier(item, where)
             for where, item in fields.items("modifiers", MAX_MODIFIERS)
         )
         skill = fields.integer("skill", MIN_SKILL, MAX_SKILL, default=10)
         name = fields.optional_text("name", MAX_NAME) or ""
+        defence = fields.boolean("defence")
         try:
-            return cls(name, skill, check_modifiers(modifiers))
+            return cls(name, skill, check_modifiers(modifiers), defence)
         except RulesError:
             raise stored_error(
                 path,
@@ -206,9 +222,13 @@ def _what(roller: Roller, fallback: Step) -> ArgValue:
 
 
 def roll_for(roller: Roller, source: Dice | int) -> tuple[Step, SuccessRoll]:
-    """Roll ``roller``'s effective skill: the headline for the log and the roll."""
+    """Roll ``roller``'s effective skill: the headline for the log and the roll. Below
+    effective skill 3 only a defence roll is made; anything else is refused."""
     level = effective_skill(roller.skill, roller.modifiers)
-    what = _what(roller, Step(N_("Success roll")))
+    why = no_roll(level.value, roller.defence)
+    if why is not None:
+        raise RulesError(why)
+    what = _what(roller, Step(N_("Defence roll") if roller.defence else N_("Success roll")))
     rolled = success_roll(
         level.value, source, Step(N_("{what} {level}"), {"what": what, "level": level.value})
     )
@@ -216,7 +236,13 @@ def roll_for(roller: Roller, source: Dice | int) -> tuple[Step, SuccessRoll]:
     title = Step(
         _RESULT_TITLE[rolled.result], {"what": what, "level": level.value, "margin": margin}
     )
-    return title, replace(rolled, steps=(*level.steps, *rolled.steps))
+    steps = level.steps
+    if roller.defence and level.value < NO_ROLL_BELOW:
+        steps = (
+            *steps,
+            Step(N_("A defence roll: allowed below effective skill 3 (GURPS Basic Set, p. B344).")),
+        )
+    return title, replace(rolled, steps=(*steps, *rolled.steps))
 
 
 def contest_for(

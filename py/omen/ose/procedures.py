@@ -122,11 +122,23 @@ PROCEDURES: tuple[Procedure, ...] = (
                 "road, trail or river it cannot, nor (Omen's ruling) with a guide."
             ),
             N_(
-                "Foraging while travelling finds food for 1d6 people on 1 in 6; hunting "
-                "takes the day and finds it on 2 in 6. Every day has its wandering-monster "
-                "check, and no light burns down."
+                "Foraging while travelling finds food for 1d6 people on 1 in 6. Every day "
+                "has its wandering-monster check, and no light burns down."
+            ),
+            N_(
+                "Hunting is the party's whole day, with no travel and no rest: on 1 in 6 it "
+                "meets animals that may be good to eat, on top of the day's check. That "
+                "encounter opens like any other; the food it brings is what the referee "
+                "records after it, not a roll."
+            ),
+            N_(
+                "When time passes in the wilderness, each day is a whole travel day as "
+                "the plan says, played in order until the first encounter."
             ),
         ),
-        N_("Old-School Essentials SRD: Wilderness Adventuring and Wandering Monsters."),
+        N_(
+            "Old-School Essentials SRD: Wilderness Adventuring (travel, getting lost, "
+            "foraging and hunting, resting) and Wandering Monsters."
+        ),
     ),
 )

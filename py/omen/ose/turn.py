@@ -646,7 +646,8 @@ def next_day(
     location: str | None = None,
 ) -> tuple[TurnState, Outcome]:
     """One day of wilderness travel and its check at the terrain's chance: the terrain
-    of ``location`` when it names one (the land there), else the state's. The day burns
+    of ``location`` when it names one (the land there), else the state's
+    (:func:`terrain_here`). The day burns
     the 144 turns it holds off every light and timer: a torch or a lantern goes out.
 
     >>> from omen.core.dice import ScriptedDice
@@ -657,9 +658,7 @@ def next_day(
     """
     if state.day >= MAX_DAY:
         raise _refuse(N_("The day count is full: start a new journey."))
-    here = location_terrain(library, location)
-    if here is not None:
-        state = replace(state, terrain=here)
+    state = at_location(state, library, location)
     odds = day_odds(state)
     day = state.day + 1
     face = dice.roll(DIE)
@@ -882,6 +881,27 @@ def location_terrain(library: Library | None, location: str | None) -> Terrain |
     if here is None or here.terrain not in {t.value for t in Terrain}:
         return None
     return Terrain(here.terrain)
+
+
+def terrain_here(state: TurnState, library: Library | None, location: str | None) -> Terrain:
+    """The terrain of the day, the one value the terrain field shows, the odds use and the
+    day rolls: the location's when it names one, else the one the referee chose.
+
+    >>> from omen.campaign.tables import Location
+    >>> fens = Library(locations=(Location("fens", "The fen road", terrain="swamp"),))
+    >>> terrain_here(TurnState(terrain=Terrain.FOREST), fens, "fens")
+    <Terrain.SWAMP: 'swamp'>
+    >>> terrain_here(TurnState(terrain=Terrain.FOREST), fens, None)
+    <Terrain.FOREST: 'forest'>
+    """
+    here = location_terrain(library, location)
+    return state.terrain if here is None else here
+
+
+def at_location(state: TurnState, library: Library | None, location: str | None) -> TurnState:
+    """The clock with the terrain of the day (:func:`terrain_here`)."""
+    here = terrain_here(state, library, location)
+    return state if here is state.terrain else replace(state, terrain=here)
 
 
 def set_terrain(state: TurnState, terrain: Terrain) -> TurnState:

@@ -29,12 +29,18 @@ lost; Omen treats a guide who knows the land the same way (Omen's ruling, shown 
 choice the referee makes). A lost party still covers the day's miles, but in a direction the referee
 chooses, not the one it meant; the players are not told.
 
-**Finding food.** Foraging goes on while the party travels, costing no time: on 1 in 6
-it finds enough food for 1d6 human-sized people. Hunting takes the whole day, with no
-travel: on 2 in 6 it brings food for 1d6 people. Whatever the party does, the day's
-wandering-monster check is made as usual (:func:`omen.ose.turn.next_day`, at the
-terrain's chance), and the day burns the 144 ten-minute turns it holds off every
-light and timer (a torch or a lantern goes out).
+**Finding food** (the OSE SRD, *Wilderness Adventuring*: Foraging and Hunting).
+Foraging goes on while the party travels, costing no time: on 1 in 6 it finds enough
+food for 1d6 human-sized people. Hunting is the party's whole day: no travel and no
+rest. It does not bring food by itself: on 1 in 6 the hunters come upon animals that
+may be good to eat, if they can catch them, an encounter the referee runs (game animals
+for the referee to name). This chance comes on top of the day's wandering-monster
+check, which is made as usual (:func:`omen.ose.turn.next_day`, at the terrain's
+chance). The food the hunt brings home is whatever the referee makes of that encounter,
+recorded on the day (:func:`record_food`), not rolled. When both come on the same day
+the wandering monsters are the encounter run first (Omen's ruling) and the game animals
+are said in the steps. Whatever the party does, the day burns the 144 ten-minute turns
+it holds off every light and timer (a torch or a lantern goes out).
 
 Every chance is exact: a lost day in swamp is ``Fraction(1, 2)``, a forage
 ``Fraction(1, 6)``.
@@ -62,8 +68,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from omen.campaign.exploration import EncounterKind
 from omen.campaign.state import Outcome
-from omen.campaign.tables import Library
+from omen.campaign.table_draw import Found, roll_table
+from omen.campaign.tables import Entry, Library, Table
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
@@ -136,7 +144,7 @@ LOST_FACES: Mapping[Terrain, int] = {
 ROAD_RATE = Fraction(3, 2)
 
 FORAGE_FACES = 1
-HUNT_FACES = 2
+GAME_FACES = 1  # a hunt meets game animals on 1 in 6
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -165,6 +173,7 @@ class Journey:
     must_rest: bool = False  # a forced march: the next day must be a rest
     lost: bool = False  # the last day of travel went astray
     last: Outcome | None = None
+    game: bool = False  # the last day's hunt met game animals
 
     def __post_init__(self) -> None:
         if not isinstance(self.route, Route) or not isinstance(self.activity, Activity):
@@ -179,7 +188,7 @@ class Journey:
             raise _refuse(N_("The journey is damaged."))
         if not _whole(self.days_travelled, 0, ose_turn.MAX_DAY):
             raise _refuse(N_("The journey is damaged."))
-        flags = (self.guide, self.forced, self.must_rest, self.lost)
+        flags = (self.guide, self.forced, self.must_rest, self.lost, self.game)
         if not all(isinstance(x, bool) for x in flags):
             raise _refuse(N_("The journey is damaged."))
         if self.last is not None and not isinstance(self.last, Outcome):
@@ -199,6 +208,7 @@ class Journey:
             "must_rest": self.must_rest,
             "lost": self.lost,
             "last": None if self.last is None else self.last.to_json(),
+            "game": self.game,
         }
 
     @classmethod
@@ -223,6 +233,7 @@ class Journey:
                 data["must_rest"],
                 data["lost"],
                 None if last is None else Outcome.from_json(last),
+                data["game"],
             )
         except StoredDataError:
             raise
@@ -299,21 +310,45 @@ def lost_chance(plan: Journey, terrain: Terrain) -> Fraction:
 
 
 def food_faces(plan: Journey) -> int:
-    """The faces of the d6 on which foraging or hunting finds food; 0 when nobody looks."""
-    if plan.activity is Activity.FORAGE:
-        return FORAGE_FACES
-    if plan.activity is Activity.HUNT:
-        return HUNT_FACES
-    return 0
+    """The faces of the d6 on which foraging finds food; 0 when nobody forages (a hunt
+    meets game animals instead: :func:`game_faces`)."""
+    return FORAGE_FACES if plan.activity is Activity.FORAGE else 0
 
 
 def food_chance(plan: Journey) -> Fraction:
-    """The exact chance that the day finds food.
+    """The exact chance that the day's foraging finds food.
 
     >>> food_chance(Journey(activity=Activity.FORAGE)), food_chance(Journey(activity=Activity.HUNT))
-    (Fraction(1, 6), Fraction(1, 3))
+    (Fraction(1, 6), Fraction(0, 1))
     """
     return Fraction(food_faces(plan), DIE)
+
+
+def game_faces(plan: Journey) -> int:
+    """The faces of the d6 on which a hunt meets game animals; 0 when the party does not hunt."""
+    return GAME_FACES if plan.activity is Activity.HUNT else 0
+
+
+def game_chance(plan: Journey) -> Fraction:
+    """The exact chance that the day's hunt meets game animals.
+
+    >>> game_chance(Journey(activity=Activity.HUNT)), game_chance(Journey())
+    (Fraction(1, 6), Fraction(0, 1))
+    """
+    return Fraction(game_faces(plan), DIE)
+
+
+def encounter_chance(plan: Journey, terrain: Terrain) -> Fraction:
+    """The exact chance that the day brings an encounter: the day's wandering-monster
+    check at the terrain's chance, or on a hunting day game animals (on top of it).
+
+    >>> encounter_chance(Journey(), Terrain.SWAMP)
+    Fraction(1, 2)
+    >>> encounter_chance(Journey(activity=Activity.HUNT), Terrain.SWAMP)  # 1 - 1/2 * 5/6
+    Fraction(7, 12)
+    """
+    check = Fraction(ose_turn.TERRAIN_CHANCE[terrain], DIE)
+    return 1 - (1 - check) * (1 - game_chance(plan))
 
 
 def odds(plan: Journey, terrain: Terrain) -> tuple[Step, ...]:
@@ -334,6 +369,13 @@ def odds(plan: Journey, terrain: Terrain) -> tuple[Step, ...]:
         )
     if food_faces(plan):
         lines.append(Step(N_("Finding food: {faces} in 6."), {"faces": food_faces(plan)}))
+    if game_faces(plan):
+        lines.append(
+            Step(
+                N_("Game animals: {faces} in 6, on top of the wandering-monster check."),
+                {"faces": game_faces(plan)},
+            )
+        )
     day = ose_turn.day_odds(TurnState(terrain=terrain))
     lines.append(Step(N_("Wandering monsters: {faces} in 6."), {"faces": day.faces}))
     return tuple(lines)
@@ -342,7 +384,8 @@ def odds(plan: Journey, terrain: Terrain) -> tuple[Step, ...]:
 # --- a day ----------------------------------------------------------------------------------
 
 
-def _plan_steps(plan: Journey, terrain: Terrain, miles: int) -> list[Step]:
+def plan_steps(plan: Journey, terrain: Terrain, miles: int) -> list[Step]:
+    """What the plan makes of the day: no travel (hunting, resting), or the miles and why."""
     if not travels(plan):
         return [
             Step(
@@ -414,7 +457,7 @@ def _food(plan: Journey, dice: Dice) -> tuple[int, list[Step]]:
     faces = food_faces(plan)
     if faces == 0:
         return 0, []
-    how = N_("Foraging") if plan.activity is Activity.FORAGE else N_("Hunting")
+    how = N_("Foraging")
     face = dice.roll(DIE)
     if face > faces:
         return 0, [
@@ -433,6 +476,83 @@ def _food(plan: Journey, dice: Dice) -> tuple[int, list[Step]]:
             N_("1d6 shows {count}: enough food for {count} person for a day."),
             {"count": fed},
             plural=N_("1d6 shows {count}: enough food for {count} people for a day."),
+        ),
+    ]
+
+
+def _game_animals(
+    library: Library | None, location: str | None, dice: Dice
+) -> tuple[str, list[Step], Found | None]:
+    """The game animals a hunt meets: a row of the location's encounter table marked as
+    game animals, drawn among those rows alone, each as likely as on the table (its faces,
+    or its weight); its dice rolled, its link not followed (Omen's ruling). None marked:
+    nothing drawn, and the referee names them."""
+    if library is None or location is None:
+        return "", [], None
+    here = next((p for p in library.locations if p.id == location), None)
+    table = None if here is None or here.encounter is None else library.find_table(here.encounter)
+    if table is None:
+        return "", [], None
+    rows = tuple(
+        replace(entry, low=None, high=None, weight=_likeliness(table, entry), link=None)
+        for entry in table.entries
+        if entry.animal and _likeliness(table, entry)
+    )
+    if not rows:
+        return (
+            "",
+            [
+                Step(
+                    N_("No row of {table} is marked as game animals: name them yourself."),
+                    {"table": table.name},
+                )
+            ],
+            None,
+        )
+    game = Table(table.id, table.name, None, rows)
+    result = roll_table(Library(tables=(game,)), game.id, dice)
+    steps = [
+        Step(
+            N_("Game animals: a draw among the rows of {table} marked as game animals."),
+            {"table": table.name},
+        ),
+        *result.steps,
+    ]
+    return result.text, steps, result.found or None
+
+
+def _likeliness(table: Table, entry: Entry) -> int:
+    """How many ways a row comes up on its table: its faces on a table with a die, else
+    its weight."""
+    if table.die is None:
+        return entry.weight
+    if entry.low is None or entry.high is None:
+        return 0
+    return max(0, entry.high - entry.low + 1)
+
+
+def _game(plan: Journey, dice: Dice) -> tuple[bool, list[Step]]:
+    faces = game_faces(plan)
+    if faces == 0:
+        return False, []
+    face = dice.roll(DIE)
+    if face > faces:
+        return False, [
+            Step(
+                N_("Hunting ({faces} in 6): the d6 shows {face}: no game today."),
+                {"faces": faces, "face": face},
+            )
+        ]
+    return True, [
+        Step(
+            N_("Hunting ({faces} in 6): the d6 shows {face}: game animals!"),
+            {"faces": faces, "face": face},
+        ),
+        Step(
+            N_(
+                "Animals that may be good to eat, if the party can catch them: run the "
+                "encounter, then record the food it brings."
+            )
         ),
     ]
 
@@ -456,7 +576,9 @@ def _rest_steps(plan: Journey, resting: bool, days: int) -> list[Step]:
     return []
 
 
-def _title(day: int, miles: int, terrain: Terrain, lost: bool, fed: int, found: bool) -> Step:
+def _title(
+    day: int, miles: int, terrain: Terrain, lost: bool, fed: int, found: bool, game: bool
+) -> Step:
     parts: list[Step] = [
         Step(
             N_("{count} mile through {terrain}"),
@@ -470,6 +592,8 @@ def _title(day: int, miles: int, terrain: Terrain, lost: bool, fed: int, found: 
         parts.append(Step(N_("lost")))
     if fed:
         parts.append(Step(N_("food for {fed} found"), {"fed": fed}))
+    if game:
+        parts.append(Step(N_("game animals")))
     parts.append(Step(N_("wandering monsters!")) if found else Step(N_("no wandering monsters.")))
     return Step(N_("Day {day}: {what}"), {"day": day, "what": _joined(parts)})
 
@@ -494,15 +618,21 @@ def travel_day(
     (a d6 and 1d6, if it forages or hunts), then the day's wandering-monster check at the
     clock's terrain (:func:`omen.ose.turn.next_day`, which rolls on ``location``'s table).
     The day burns its turns off the lights and timers; what went out is in the title.
+    The day's terrain is ``location``'s when it names one
+    (:func:`omen.ose.turn.terrain_here`): the miles, the getting lost, the check and the
+    headline all use that one terrain.
     """
+    clock = ose_turn.at_location(clock, library, location)
     terrain = clock.terrain
     miles = miles_per_day(plan, terrain)
     if plan.miles + miles > MAX_MILES:
         raise _refuse(N_("The journey's miles are full: start a new journey."))
-    steps = _plan_steps(plan, terrain, miles)
+    steps = plan_steps(plan, terrain, miles)
     lost, more = _lost(plan, terrain, dice)
     steps.extend(more)
     fed, more = _food(plan, dice)
+    steps.extend(more)
+    game, more = _game(plan, dice)
     steps.extend(more)
     resting = plan.activity is Activity.REST
     days = 0 if resting else plan.days_travelled + 1
@@ -510,10 +640,17 @@ def travel_day(
     clock, check = ose_turn.next_day(clock, dice, values, library=library, location=location)
     steps.extend(check.steps[1:])  # its first step names the day, as the title does
     title = ose_turn.with_endings(
-        _title(clock.day, miles, terrain, lost, fed, clock.encounter), steps
+        _title(clock.day, miles, terrain, lost, fed, clock.encounter, game), steps
     )
-    outcome = Outcome(title, tuple(steps), check.kind)
-    clock = replace(clock, last=outcome)
+    if game and clock.encounter:
+        steps.append(Step(N_("The wandering monsters come first; the game animals after them.")))
+    elif game:  # the game animals are the day's encounter
+        animals, more, found = _game_animals(library, location, dice)
+        steps.extend(more)
+        clock = replace(clock, met=animals, found=found)
+    kind = EncounterKind.ENCOUNTER.value if game else check.kind
+    outcome = Outcome(title, tuple(steps), kind)
+    clock = replace(clock, last=outcome, encounter=clock.encounter or game)
     plan = replace(
         plan,
         miles=plan.miles + miles,
@@ -523,8 +660,40 @@ def travel_day(
         forced=False,
         lost=lost,
         last=outcome,
+        game=game,
     )
     return clock, plan, outcome
+
+
+def met(clock: TurnState, plan: Journey) -> str | None:
+    """Who the day's encounter is with: the table's creature the check brought, or None
+    for game animals the hunt met (the screen names them in its language), or ``""``
+    when nothing is to be run."""
+    if clock.met or not plan.game or plan.last is None or clock.last != plan.last:
+        return clock.met
+    return None
+
+
+def record_food(plan: Journey, fed: int) -> tuple[Journey, Outcome]:
+    """Food the referee records after a hunt's encounter (or any other found): people fed
+    for a day, added to the journey's food.
+
+    >>> plan, outcome = record_food(Journey(food=2), 5)
+    >>> plan.food, outcome.title.english()
+    (7, 'Food recorded: enough for 5 people for a day (7 in all).')
+    """
+    if not _whole(fed, 1, MAX_FOOD) or plan.food + fed > MAX_FOOD:
+        raise _refuse(
+            N_("Food is recorded as a whole number of people fed, from 1 to {limit}."),
+            limit=MAX_FOOD,
+        )
+    plan = replace(plan, food=plan.food + fed)
+    title = Step(
+        N_("Food recorded: enough for {count} person for a day ({total} in all)."),
+        {"count": fed, "total": plan.food},
+        plural=N_("Food recorded: enough for {count} people for a day ({total} in all)."),
+    )
+    return plan, Outcome(title, (), KIND)
 
 
 def new_journey(plan: Journey) -> Journey:

@@ -34,6 +34,7 @@ from omen.gurps.rolls import (
     contest_odds,
     effective_skill,
     modifiers_text,
+    no_roll,
     read_modifiers,
     roll_odds,
     signed,
@@ -87,8 +88,9 @@ def typed_roller(node: Any) -> tuple[Roller, None] | tuple[None, tuple[Any, Step
     skill = read_whole(text, -50, 99) if text else None
     if skill is None:
         return None, (skill_field, Step(N_("Skill: enter a whole number, like 12.")))
+    defence = bool(dom.one('[data-field="defence"]', node).checked)
     try:
-        return Roller(name, skill, read_modifiers(str(modifiers_field.value))), None
+        return Roller(name, skill, read_modifiers(str(modifiers_field.value)), defence), None
     except RulesError as error:
         return None, (modifiers_field, error.message)
 
@@ -129,6 +131,7 @@ class GurpsTestsScreen(kit.Screen):
             node.dataset.side = which
             dom.text(dom.one("legend", node), self.tr(LEGEND[which]))
             dom.text(dom.bound("roller-name-label", node), self.tr(NAME_LABEL[which]))
+            dom.show(dom.bound("roller-defence", node), which == "roll")  # a success roll's
             for field in node.querySelectorAll("[data-field]"):
                 field.id = f"gurps-{which}-{field.dataset.field}"
             dom.bound(f"gurps-roller-{which}", self.root).append(node)
@@ -277,6 +280,7 @@ class GurpsTestsScreen(kit.Screen):
             # The field being typed in, or one marked as not read, keeps its text as typed.
             if field != active and not field.hasAttribute("aria-invalid"):
                 field.value = value
+        dom.one('[data-field="defence"]', node).checked = roller.defence
 
     def render_result(self, mode: Mode) -> None:
         if self.store.took_back(self.title, self.steps):  # Undo took the roll back
@@ -338,8 +342,20 @@ class GurpsTestsScreen(kit.Screen):
 
     def render_roll_odds(self, roller: Roller) -> None:
         level = effective_skill(roller.skill, roller.modifiers)
-        odds = roll_odds(level.value)
         dom.text(dom.bound("gurps-roll-level", self.root), self.t(level.steps[0]))
+        why = no_roll(level.value, roller.defence)
+        if why is not None:  # below effective skill 3: no roll, so no odds of one
+            line = Step(
+                N_(
+                    "No roll: effective skill {level} is below 3 (GURPS Basic Set, p. B344); "
+                    "only a defence roll may be made."
+                ),
+                {"level": level.value},
+            )
+            self.app.fill_list(dom.bound("gurps-roll-odds", self.root), [line])
+            dom.clear(dom.bound("gurps-roll-margins", self.root))
+            return
+        odds = roll_odds(level.value)
         lines = [
             Step(N_("Success: {chance}"), {"chance": self.chance(odds.success)}),
             Step(N_("Critical success: {chance}"), {"chance": self.chance(odds.critical_success)}),

@@ -23,6 +23,7 @@ from omen.ose.wilderness import Activity, Journey, Route
 from omen_web.kit import dom, fields
 from omen_web.kit import screen as kit
 from omen_web.screens.common import panels
+from omen_web.screens.ose.turn import met_here, show_terrain
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -104,8 +105,17 @@ class OseTravelScreen(kit.Screen):
 
     def on_osetravel_meet(self, _target: Any, _event: Any) -> None:
         self.app.begin_encounter(
-            self.clock.met, self.clock.found, procedure="ose", place=Place.WILDERNESS.value
+            met_here(self), self.clock.found, procedure="ose", place=Place.WILDERNESS.value
         )
+
+    def on_osetravel_food(self, _target: Any, _event: Any) -> None:
+        """The food the hunt brought home, as the referee rules after its encounter."""
+        fed = fields.whole(
+            self.bound("osetravel-hunted"), 1, wilderness.MAX_FOOD, N_("People fed by the hunt")
+        )
+        journey, outcome = wilderness.record_food(self.journey, fed)
+        self.bound("osetravel-hunted").value = ""
+        self.store.act(outcome, ose_travel=journey)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -114,11 +124,7 @@ class OseTravelScreen(kit.Screen):
         dom.text(self.bound("osetravel-day"), str(clock.day))
         dom.text(self.bound("osetravel-miles"), str(journey.miles))
         dom.text(self.bound("osetravel-food"), str(journey.food))
-        fields.choices(
-            self.bound("osetravel-terrain"),
-            [(t.value, self.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain],
-            clock.terrain.value,
-        )
+        show_terrain(self, self.bound("osetravel-terrain"), self.bound("osetravel-terrain-hint"))
         fields.choices(
             self.bound("osetravel-route"),
             [(r.value, self.tr(wilderness.ROUTE_NAMES[r])) for r in Route],
@@ -156,10 +162,14 @@ class OseTravelScreen(kit.Screen):
         self.fill_steps("osetravel-steps", last.steps)
         dom.show(details, bool(last.steps))
         fresh = clock.last == last  # the clock's encounter is this day's
-        panels.show_met(self, met, meet, clock.met if fresh else "", fresh and clock.encounter)
+        panels.show_met(self, met, meet, met_here(self) if fresh else "", fresh and clock.encounter)
+        dom.show(self.bound("osetravel-hunt"), journey.game and fresh)
 
     def render_odds(self, journey: Journey, clock: TurnState) -> None:
         percent = self.app.translator.percent
+        clock = ose_turn.at_location(
+            clock, self.store.get("library"), self.store.get("exploration").location
+        )
         terrain = clock.terrain
         lines = list(wilderness.odds(journey, terrain))
         if wilderness.travels(journey):
@@ -174,6 +184,13 @@ class OseTravelScreen(kit.Screen):
                 Step(
                     N_("Food today: {chance}"),
                     {"chance": percent(wilderness.food_chance(journey))},
+                )
+            )
+        if wilderness.game_faces(journey):
+            lines.append(
+                Step(
+                    N_("Game animals today: {chance}"),
+                    {"chance": percent(wilderness.game_chance(journey))},
                 )
             )
         day = ose_turn.day_odds(replace(clock, last=None))

@@ -6,7 +6,9 @@ The rules are :mod:`omen.ose.turn`'s; this panel reads the clock from the store
 and Undo takes it back. Wandering monsters are rolled on the current location's table
 (the location chosen on Explore, kept in ``exploration``), and *Run the encounter* opens
 the OSE sequence in the place of the check (a dungeon's distance in feet, the
-wilderness's in yards).
+wilderness's in yards). In the wilderness, *Let the time pass* plays whole days of travel
+as the travel day panel plans them (``ose_travel``: miles, getting lost, food, rest), in
+one log entry that one Undo takes back.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.ose import span as ose_span
 from omen.ose import turn as ose_turn
+from omen.ose import wilderness as ose_wilderness
 from omen.ose.sequence import Place
 from omen.ose.turn import LightKind, Mode, Terrain, TurnState
 from omen_web.kit import dom, fields
@@ -42,7 +45,7 @@ class OseTurnScreen(kit.Screen):
     name = "ose_turn"
     section = "explore"
     root_selector = '[data-panel="ose_turn"]'
-    parts = ("ose_turn", "exploration", "library", "campaign")
+    parts = ("ose_turn", "ose_travel", "exploration", "library", "campaign")
     games = frozenset({"ose"})
 
     # --- reading ----------------------------------------------------------------------
@@ -102,6 +105,19 @@ class OseTurnScreen(kit.Screen):
             self.field("oseturn-span-count"), self.field("oseturn-span-unit"), self.units()
         )
         values = self.store.get("campaign").values
+        if state.mode is Mode.WILDERNESS:  # whole days of travel, as the travel day plans them
+            with panels.typed_dice(self, self.field("oseturn-typed")) as dice:
+                clock, journey, outcome = ose_span.pass_days(
+                    state,
+                    self.store.get("ose_travel"),
+                    values,
+                    dice,
+                    span,
+                    library=self.store.get("library"),
+                    location=self.store.get("exploration").location,
+                )
+                self.store.act(outcome, ose_turn=clock, ose_travel=journey)
+            return
         with panels.typed_dice(self, self.field("oseturn-typed")) as dice:
             new, outcome = ose_span.pass_time(
                 state,
@@ -128,11 +144,15 @@ class OseTurnScreen(kit.Screen):
 
     def on_oseturn_location(self, target: Any, _event: Any) -> None:
         """The party's location, shared with the other turn procedures; a location that
-        names its terrain puts the wilderness day on that terrain's row."""
+        names its terrain puts the wilderness day on that terrain's row
+        (:func:`omen.ose.turn.terrain_here`, read wherever the terrain is shown or used)."""
         panels.choose_location(self, target)
-        here = ose_turn.location_terrain(self.store.get("library"), str(target.value) or None)
-        if here is not None and here is not self.state.terrain:
-            self.store.act(None, ose_turn=ose_turn.set_terrain(self.state, here))
+
+    def here(self) -> TurnState:
+        """The clock with the terrain of the day: the location's when it names one."""
+        return ose_turn.at_location(
+            self.state, self.store.get("library"), self.store.get("exploration").location
+        )
 
     def _light(self, kind: LightKind) -> None:
         state = ose_turn.add_light(self.state, kind)
@@ -186,7 +206,7 @@ class OseTurnScreen(kit.Screen):
     def on_oseturn_meet(self, _target: Any, _event: Any) -> None:
         state = self.state
         place = Place.WILDERNESS if state.mode is Mode.WILDERNESS else Place.DUNGEON
-        self.app.begin_encounter(state.met, state.found, procedure="ose", place=place.value)
+        self.app.begin_encounter(met_here(self), state.found, procedure="ose", place=place.value)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -203,11 +223,9 @@ class OseTurnScreen(kit.Screen):
         dom.show(self.field("oseturn-day-box"), wilderness)
         dom.show(self.field("oseturn-dungeon"), not wilderness)
         dom.show(self.field("oseturn-wilderness"), wilderness)
-        fields.choices(
-            self.field("oseturn-terrain"),
-            [(t.value, self.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain],
-            state.terrain.value,
-        )
+        show_terrain(self, self.field("oseturn-terrain"), self.field("oseturn-terrain-hint"))
+        if not wilderness:
+            dom.show(self.field("oseturn-terrain-hint"), False)
         panels.fill_locations(self, self.field("oseturn-location"))
         next_label = N_("Next day") if wilderness else N_("Next dungeon turn")
         dom.text(dom.one('[data-action="oseturn-next"]', self.root), self.tr(next_label))
@@ -237,13 +255,13 @@ class OseTurnScreen(kit.Screen):
         title.dataset.kind = last.kind
         self.fill_steps("oseturn-steps", last.steps)
         dom.show(details, bool(last.steps))
-        panels.show_met(self, met, meet, state.met, state.encounter)
+        panels.show_met(self, met, meet, met_here(self), state.encounter)
 
     def render_odds(self, state: TurnState) -> None:
         percent = self.app.translator.percent
         values = self.store.get("campaign").values
         if state.mode is Mode.WILDERNESS:
-            odds = ose_turn.day_odds(state)
+            odds = ose_turn.day_odds(self.here())
             lines = [
                 *odds.steps,
                 Step(N_("Wandering monsters today: {chance}"), {"chance": percent(odds.chance)}),
@@ -282,10 +300,19 @@ class OseTurnScreen(kit.Screen):
             self.field("oseturn-span-count"), self.field("oseturn-span-unit"), self.units()
         )
         lines: tuple[Step, ...] = ()
-        if span is not None:
+        if span is not None and state.mode is Mode.WILDERNESS:
+            lines = ose_span.days_look_ahead(
+                state,
+                self.store.get("ose_travel"),
+                span,
+                library=self.store.get("library"),
+                location=self.store.get("exploration").location,
+                percent=self.app.translator.percent,
+            )
+        elif span is not None:
             try:
                 lines = ose_span.look_ahead(
-                    state,
+                    self.here(),
                     self.store.get("campaign").values,
                     span,
                     rest=bool(self.field("oseturn-rest").checked),
@@ -355,3 +382,27 @@ class OseTurnScreen(kit.Screen):
             button.setAttribute("aria-label", self.t(Step(aria, {"what": text})))
             item.append(button)
             target.append(item)
+
+
+def met_here(screen: kit.Screen) -> str:
+    """Who the clock's encounter is with, in the screen's language: the table's creature,
+    or game animals when the day's hunt met them (:func:`omen.ose.wilderness.met`)."""
+    who = ose_wilderness.met(screen.store.get("ose_turn"), screen.store.get("ose_travel"))
+    return screen.tr(N_("Game animals")) if who is None else who
+
+
+def show_terrain(screen: kit.Screen, select: Any, hint: Any) -> None:
+    """The terrain of the day in ``select``: the location's when it names one (the
+    field then fixed, ``hint`` saying why), else the referee's choice. The odds and the
+    roll read the same value (:func:`omen.ose.turn.terrain_here`)."""
+    clock: TurnState = screen.store.get("ose_turn")
+    library = screen.store.get("library")
+    location = screen.store.get("exploration").location
+    fixed = ose_turn.location_terrain(library, location) is not None
+    here = ose_turn.terrain_here(clock, library, location)
+    fields.choices(
+        select, [(t.value, screen.tr(ose_turn.TERRAIN_NAMES[t])) for t in Terrain], here.value
+    )
+    select.disabled = fixed
+    dom.text(hint, screen.tr(N_("The location sets the terrain: change it on Tables.")))
+    dom.show(hint, fixed)

@@ -143,6 +143,7 @@ class TableEditor(kit.Actions):
                     violent=bool(dom.one(".violent", row).checked),
                     reaction=bool(dom.one(".reaction", row).checked),
                     stats=self.read_row_stats(dom.one(".stats", row), old, typed_stats, problems),
+                    animal=bool(dom.one(".animal", row).checked),
                 )
             )
         self.typed = typed
@@ -407,6 +408,7 @@ class TableEditor(kit.Actions):
                 row.names = names
         put(dom.bound("edit-name"), draft.name)
         put(dom.bound("edit-die"), draft.die or "")
+        hunts = game == "ose"  # an OSE hunt meets the rows marked as game animals
         for index, (row, entry) in enumerate(zip(rows, draft.entries, strict=True)):
             faces, weight = typed[index] if typed else (entry.faces, str(entry.weight))
             put(row.faces, faces)
@@ -415,6 +417,8 @@ class TableEditor(kit.Actions):
             put(row.link, entry.link or "")
             tick(row.violent, entry.violent)
             tick(row.reaction, entry.reaction)
+            tick(row.animal, entry.animal)
+            dom.show(row.animal_label, hunts)  # only a game whose hunts meet game animals
             self.fill_row_stats(row, entry, index)
         self.show_weights()
         self.render_issues()
@@ -501,6 +505,8 @@ class EntryRow:
         self.text = dom.one(".text", row)
         self.violent = dom.one(".violent", row)
         self.reaction = dom.one(".reaction", row)
+        self.animal = dom.one(".animal", row)
+        self.animal_label = self.animal.closest("label")
         self.link = dom.one(".link", row)
         self.stats = dom.one(".stats", row)
         self.stats_label = dom.one(".entry-stats", row)
