@@ -264,16 +264,30 @@ class App:
         def run(event: Any) -> None:
             self.rolled = False
             self.tapped()
+            if self.answers_action(event):
+                focus.clear_refusals()  # this action answers for itself
             try:
                 handler(event)
             except RulesError as error:
-                self.notify(error.message)
                 self.draw_uncovered()  # a panel or procedure the action put on show
+                # Said where the result would have gone, or as a notice without one.
+                target = getattr(event, "target", None)
+                if target is None or not focus.refuse(target, self.t(error.message)):
+                    self.notify(error.message)
                 return
             self.draw_uncovered()
             focus.reveal_result(event.target)  # the result it drew, brought into view
 
         return run
+
+    @staticmethod
+    def answers_action(event: Any) -> bool:
+        """Whether ``event`` reaches an action (a click, a field changed or typed in, a
+        form sent), not a key pressed or a tap beside one."""
+        if str(getattr(event, "type", "")) not in ("click", "change", "input", "submit"):
+            return False
+        target: Any = getattr(event, "target", None)
+        return hasattr(target, "closest") and dom.found(target.closest("[data-action]"))
 
     def _after_record(self) -> None:
         if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
@@ -542,6 +556,7 @@ class App:
         # Focus the screen for keyboards and screen readers, and start at its top.
         dom.one("#main").focus(dom.options(preventScroll=True))
         window.scrollTo(0, 0)
+        focus.clear_refusals()  # a refusal answered a tap on the screen left
 
     def share(self, kind: str, item: str = "") -> None:
         """Open the share sheet for a "table", "location" or "character" (by its id), or

@@ -1,0 +1,89 @@
+"""What a tap answers appears beside it (issue 44, items 4 and 5): a refusal, or a request
+for more input, is said where the tap's result would have gone, announced and inside the
+free part of the screen (between the sticky header and the bars at the bottom), with the
+result of an earlier tap out of the way; a result drawn under a bar is brought out."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import open_app
+from .test_eotw import add_ana, go_to_crew, go_to_tests
+
+# The free part of the screen: under the sticky header, above the tab bar and the
+# action bar of the screen on show.
+FREE = """(node) => {
+  const box = node.getBoundingClientRect();
+  let top = document.querySelector('header.top').getBoundingClientRect().bottom;
+  let bottom = innerHeight;
+  for (const bar of document.querySelectorAll(
+      'nav.tabbar, main > .screen:not([hidden]) .actions')) {
+    const edge = bar.getBoundingClientRect();
+    if (edge.height > 0) bottom = Math.min(bottom, edge.top);
+  }
+  return box.height > 0 && box.top >= top - 1 && box.top < bottom
+    && Math.min(box.bottom, bottom) - box.top >= Math.min(box.height, 24);
+}"""
+
+
+def in_free_view(locator: Locator) -> None:
+    """The element is on show, its top (or all of it) inside the free part of the screen."""
+    expect(locator).to_be_visible()
+    locator.page.wait_for_function(FREE, arg=locator.element_handle(), timeout=5_000)
+
+
+def to_the_foot(page: Page) -> None:
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+
+
+def refusal(page: Page, text: str) -> Locator:
+    """The refusal on show: announced, saying ``text``, in the free part of the screen,
+    and not (only) in the banner at the top."""
+    said = page.locator("main").get_by_role("alert").filter(has_text=text)
+    expect(said).to_have_count(1)
+    in_free_view(said)
+    expect(page.locator("#notices")).not_to_contain_text(text)
+    return said
+
+
+def test_eotw_typed_dice_short_of_the_pool_are_refused_in_place_of_the_result(
+    page: Page, base: str
+) -> None:
+    open_app(page, base, "?seed=3")
+    go_to_tests(page)
+    page.locator("[data-screen='tests'] .eotw-tests").get_by_text("Use physical dice").click()
+    page.get_by_role("textbox", name="Positive faces").fill("6")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    title = page.locator("[data-bind='test-title']")
+    expect(title).not_to_have_text("Build the pool, check the odds, then roll.")
+    # Two positive dice now, one face typed: more dice are needed, said where the
+    # result goes, and the last roll's result does not stand beside it.
+    page.get_by_role("button", name="One die more: Equipment").click()
+    page.get_by_role("textbox", name="Positive faces").fill("6")
+    to_the_foot(page)
+    page.get_by_role("button", name="Roll", exact=True).click()
+    refusal(page, "More dice are needed")
+    expect(title).to_be_hidden()
+    # The next roll answers for itself: the refusal goes, its result shows.
+    page.get_by_role("textbox", name="Positive faces").fill("6 2")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    expect(page.get_by_role("alert").filter(has_text="More dice are needed")).to_have_count(0)
+    in_free_view(title)
+
+
+def test_testing_a_character_out_of_play_is_refused_in_view(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=1")
+    add_ana(page)
+    ana = page.get_by_role("article", name="Ana")
+    for _ in range(9):
+        ana.get_by_role("button", name="Add 1 stress (Physical)").click()
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Who is tested").select_option(
+        label="Ana (cannot be tested now)"
+    )
+    to_the_foot(page)
+    page.get_by_role("button", name="Roll", exact=True).click()
+    refusal(page, "Ana cannot be tested now")
+    go_to_crew(page)
+    expect(page.get_by_role("alert").filter(has_text="Ana cannot be tested now")).to_have_count(0)
+
