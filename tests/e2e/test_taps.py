@@ -5,9 +5,12 @@ result of an earlier tap out of the way; a result drawn under a bar is brought o
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import open_app
+from .test_carry import go
 from .test_eotw import add_ana, go_to_crew, go_to_tests
 
 # The free part of the screen: under the sticky header, above the tab bar and the
@@ -87,3 +90,33 @@ def test_testing_a_character_out_of_play_is_refused_in_view(page: Page, base: st
     go_to_crew(page)
     expect(page.get_by_role("alert").filter(has_text="Ana cannot be tested now")).to_have_count(0)
 
+
+def test_a_table_rolled_or_saved_from_its_editor_says_so_in_view(page: Page, base: str) -> None:
+    open_app(page, base, "?seed=5")
+    go(page, "Tables")
+    page.get_by_role("button", name="New table").click()
+    page.get_by_role("textbox", name="Table name").fill("Sewer")
+    page.get_by_role("textbox", name="Die (empty: every entry equally likely)").fill("d6")
+    for _ in range(5):
+        page.get_by_role("button", name="Add an entry").click()
+    for index in range(6):
+        page.get_by_role("textbox", name="Faces").nth(index).fill(str(index + 1))
+        page.get_by_role("textbox", name="Entry text").nth(index).fill(f"{index + 1} rats")
+    page.get_by_role("textbox", name="Table name").focus()  # the editor's top in view
+    editor = page.locator("[data-bind='table-editor']")
+    line = editor.locator("[data-bind='edit-result']")
+    editor.get_by_role("button", name="Save the table").click()
+    expect(line).to_have_text("Table saved: Sewer")
+    in_free_view(line)
+    page.get_by_role("textbox", name="Table name").focus()
+    editor.get_by_role("button", name="Roll this table").click()
+    expect(line).to_have_text(re.compile(r"^Sewer: \d rats$"))
+    in_free_view(line)
+    # Typed faces short of the table's die are refused where the result goes, and the
+    # last roll's result is out of the way.
+    editor.get_by_text("Use physical dice").click()
+    editor.get_by_role("textbox", name="Faces you rolled, in order").fill("9")
+    page.get_by_role("textbox", name="Table name").focus()
+    editor.get_by_role("button", name="Roll this table").click()
+    refusal(page, "9 is not a face of a d6")
+    expect(line).to_be_hidden()
