@@ -27,23 +27,13 @@ globalThis.omenTexts = (root, pairs) => {
   }
 };
 
-// The elements that show a result, by the name of each action whose result they show
-// (`data-result="next-turn draw-attention"` in the page's markup), read once.
-let resultsByAction = null;
-
-// Bring into view the element that shows the result of the action tapped at `target`,
-// when it is on show and any of it is out of sight: between the sticky header and the
-// bars over the page (`bars`, a selector). It is scrolled to the top, under the header:
-// smoothly, or at once when the device asks for reduced motion. A result already in
-// sight stays where it is. True when it was scrolled.
+// The element that shows the result of an action (`data-result="next-turn draw-attention"`
+// in the page's markup names the actions whose result it shows; a screen may mark one it
+// builds).
 function resultOf(action) {
-  if (resultsByAction === null) {
-    resultsByAction = new Map();
-    for (const node of document.querySelectorAll("[data-result]")) {
-      for (const name of node.dataset.result.split(/\s+/)) if (name) resultsByAction.set(name, node);
-    }
-  }
-  return resultsByAction.get(action.dataset.action);
+  const name = action.dataset.action;
+  if (!/^[a-z0-9-]+$/.test(name)) return undefined;
+  return document.querySelector(`[data-result~="${name}"]`) ?? undefined;
 }
 
 // Scroll `node` to the top of the free part of the page (under the header, above
@@ -66,8 +56,12 @@ globalThis.omenRevealResult = (target, bars) => {
   const action = target instanceof Element ? target.closest("[data-action]") : null;
   if (action === null) return false;
   const result = resultOf(action);
-  if (result === undefined || result.getClientRects().length === 0) return false;
-  return bring(result, bars);
+  if (result === undefined) return false;
+  // A result in a step folded since (it is finished): its one-line summary says it.
+  const folded = result.closest("details:not([open])");
+  const shown = folded === null ? result : folded.querySelector(":scope > summary");
+  if (shown === null || shown.getClientRects().length === 0) return false;
+  return bring(shown, bars);
 };
 
 // A refusal, or a request for more input, of the action tapped at `target`, said where

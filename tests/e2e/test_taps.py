@@ -7,32 +7,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import open_app
-from .test_carry import go
+from .test_carry import go, physical, start_with
 from .test_eotw import add_ana, go_to_crew, go_to_tests
-
-# The free part of the screen: under the sticky header, above the tab bar and the
-# action bar of the screen on show.
-FREE = """(node) => {
-  const box = node.getBoundingClientRect();
-  let top = document.querySelector('header.top').getBoundingClientRect().bottom;
-  let bottom = innerHeight;
-  for (const bar of document.querySelectorAll(
-      'nav.tabbar, main > .screen:not([hidden]) .actions')) {
-    const edge = bar.getBoundingClientRect();
-    if (edge.height > 0) bottom = Math.min(bottom, edge.top);
-  }
-  return box.height > 0 && box.top >= top - 1 && box.top < bottom
-    && Math.min(box.bottom, bottom) - box.top >= Math.min(box.height, 24);
-}"""
-
-
-def in_free_view(locator: Locator) -> None:
-    """The element is on show, its top (or all of it) inside the free part of the screen."""
-    expect(locator).to_be_visible()
-    locator.page.wait_for_function(FREE, arg=locator.element_handle(), timeout=5_000)
+from .test_session_flow import seen, stage
+from .walk import in_free_view
 
 
 def to_the_foot(page: Page) -> None:
@@ -120,3 +102,72 @@ def test_a_table_rolled_or_saved_from_its_editor_says_so_in_view(page: Page, bas
     editor.get_by_role("button", name="Roll this table").click()
     refusal(page, "9 is not a face of a d6")
     expect(line).to_be_hidden()
+
+
+def three_days_to_the_lizard_men(page: Page) -> Locator:
+    """On the example's fen road: two quiet days, then the lizard men; the turn panel."""
+    turn = page.locator("[data-panel='ose_turn']")
+    turn.get_by_role("radio", name="Wilderness").check()
+    turn.get_by_role("combobox", name="Location").select_option(label="Example: The fen road")
+    for faces in ("6", "4", "1 5 3"):
+        physical(turn, faces, "Type the faces of real dice")
+        turn.get_by_role("button", name="Next day").click()
+    expect(turn.locator("[data-bind='oseturn-met']")).to_have_text(
+        "Met: 3 lizard men fishing from a sunken boat."
+    )
+    return turn
+
+
+@pytest.mark.first_start
+def test_an_ose_encounter_follows_the_rules_and_the_next_starts_fresh(
+    page: Page, base: str
+) -> None:
+    start_with(page, base, "Old-School Essentials")
+    turn = three_days_to_the_lizard_men(page)
+    turn.get_by_role("button", name="Run the encounter").click()
+    sequence = page.locator("[data-procedure='ose']")
+    main = sequence.locator("[data-action='ose-next']")
+    result = sequence.locator("[data-bind='ose-result-title']")
+    # The pursuers' speed set for this encounter only.
+    speed = stage(page, "evasion").get_by_role("spinbutton", name="Base speed of the pursuers")
+    speed.fill("60")
+    expect(speed).to_have_value("60")
+    physical(stage(page, "surprise"), "4 5", "Use physical dice")
+    main.click()
+    seen(result, "Nobody is surprised.")
+    # The finished step folds to its line, the next one opens.
+    expect(sequence.locator("[data-stage='surprise']")).not_to_have_attribute("open", "")
+    expect(sequence.locator("[data-stage='distance']")).to_have_attribute("open", "")
+    # Fight chosen before any reaction: the main button offers the first round.
+    stage(page, "action").get_by_role("button", name="Fight").click()
+    expect(main).to_have_text("Next: round 1")
+    main.click()
+    seen(result, re.compile(r"^Round 1: "))
+    # The next round tapped with its button at the top of the screen: the round's
+    # result, above the button, is brought out from under the header.
+    initiative = stage(page, "initiative")
+    next_round = initiative.get_by_role("button", name="Next round")
+    next_round.evaluate("(node) => window.scrollBy(0, node.getBoundingClientRect().top - 80)")
+    next_round.click()
+    seen(initiative.locator(".ose-stage-title"), re.compile(r"^Round 2: "))
+    expect(main).to_have_text("Next: round 3")
+    conclusion = stage(page, "conclusion")
+    conclusion.get_by_role("button", name="End the encounter").click()
+    # Explore no longer names who was met once the encounter is over.
+    go(page, "Explore")
+    expect(turn.locator("[data-bind='oseturn-met']")).to_be_hidden()
+    # The next meeting: a fresh encounter, from the row and the location only, its
+    # steps folded but the first.
+    physical(turn, "1 5 3", "Type the faces of real dice")
+    turn.get_by_role("button", name="Next day").click()
+    turn.get_by_role("button", name="Run the encounter").click()
+    expect(main).to_have_text("Next: surprise")
+    steps = sequence.locator("details.ose-step")
+    expect(sequence.locator("details.ose-step[open]")).to_have_count(1)
+    expect(steps.first).to_have_attribute("open", "")
+    expect(
+        stage(page, "evasion").get_by_role("spinbutton", name="Base speed of the pursuers")
+    ).to_have_value("120")
+    expect(
+        stage(page, "evasion").get_by_role("spinbutton", name="Creatures pursuing")
+    ).to_have_value("3")
