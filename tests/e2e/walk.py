@@ -69,3 +69,11 @@ def in_free_view(locator: Locator) -> None:
     """The element is on show, its top (or all of it) inside the free part of the screen."""
     expect(locator).to_be_visible()
     locator.page.wait_for_function(FREE, arg=locator.element_handle(), timeout=5_000)
+
+
+def unfold(step: Locator) -> Locator:
+    """Open a folded step (a ``<details>``): its summary tapped unless it is open already
+    (a finished step folds, the next one opens by itself)."""
+    if step.get_attribute("open") is None:
+        step.locator(":scope > summary").click()
+    return step
