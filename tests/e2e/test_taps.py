@@ -171,3 +171,22 @@ def test_an_ose_encounter_follows_the_rules_and_the_next_starts_fresh(
     expect(
         stage(page, "evasion").get_by_role("spinbutton", name="Creatures pursuing")
     ).to_have_value("3")
+
+
+@pytest.mark.first_start
+def test_the_encounter_tab_says_who_was_met_without_a_reaction_row(page: Page, base: str) -> None:
+    start_with(page, base, "Liminal Horror")
+    checks = page.locator("[data-panel='checks']")
+    checks.get_by_role("radio", name="Encounter Die").check()
+    checks.get_by_role("combobox", name="Location").select_option(label="Example: Main Street")
+    physical(checks, "1 1", "Use physical dice")  # the postmistress: no reaction, no harm
+    checks.get_by_role("button", name="Next turn").click()
+    seen(
+        checks.locator("[data-bind='result-met']"),
+        "Met: The postmistress stops you: her husband sent her a letter. Postmarked today.",
+    )
+    go(page, "Encounter")
+    expect(page.locator("[data-bind='encounter-creature']")).to_have_text(
+        "Encounter with: The postmistress stops you: her husband sent her a letter."
+        " Postmarked today."
+    )

@@ -558,6 +558,19 @@ class App:
         window.scrollTo(0, 0)
         focus.clear_refusals()  # a refusal answered a tap on the screen left
 
+    def open_tab(self, name: str) -> None:
+        """A tab tapped: its screen. The Encounter tab, while Explore's last check met a
+        creature whose encounter was not begun (a row that asks for no reaction roll
+        offers no button), begins it as its button would, so the screen says what was
+        met."""
+        if name == "encounter":
+            exploration = self.store.get("exploration")
+            met = exploration.met
+            if met and met != self.store.get("meeting").creature:
+                self.begin_encounter(met, exploration.found)  # shows the screen
+                return
+        self.show(name)
+
     def share(self, kind: str, item: str = "") -> None:
         """Open the share sheet for a "table", "location" or "character" (by its id), or
         the whole "campaign"."""
@@ -624,7 +637,7 @@ class App:
 
     def wire_navigation(self) -> None:
         for name, button in self.nav_buttons:
-            dom.on(button, "click", lambda _event, name=name: self.show(name))
+            dom.on(button, "click", lambda _event, name=name: self.open_tab(name))
 
 
 def translate_markup(root: Any, translator: Translator) -> None:
