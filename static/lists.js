@@ -1,5 +1,5 @@
 // What Python asks of the page in one call (py/omen_web/kit/dom.py: `items`, `texts`;
-// py/omen_web/kit/focus.py: `reveal_result`; py/omen_web/kit/storage.py: `LocalBackend`).
+// py/omen_web/kit/focus.py: `reveal_result`, `refuse`; py/omen_web/kit/storage.py: `LocalBackend`).
 //
 // Each call from Python into the page costs tens of microseconds at full speed, four
 // times that on a mid-range phone, and a Log entry is a dozen of them one by one: its
@@ -27,27 +27,19 @@ globalThis.omenTexts = (root, pairs) => {
   }
 };
 
-// The elements that show a result, by the name of each action whose result they show
-// (`data-result="next-turn draw-attention"` in the page's markup), read once.
-let resultsByAction = null;
+// The element that shows the result of an action (`data-result="next-turn draw-attention"`
+// in the page's markup names the actions whose result it shows; a screen may mark one it
+// builds).
+function resultOf(action) {
+  const name = action.dataset.action;
+  if (!/^[a-z0-9-]+$/.test(name)) return undefined;
+  return document.querySelector(`[data-result~="${name}"]`) ?? undefined;
+}
 
-// Bring into view the element that shows the result of the action tapped at `target`,
-// when it is on show and any of it is out of sight: between the sticky header and the
-// bars over the page (`bars`, a selector). It is scrolled to the top, under the header:
-// smoothly, or at once when the device asks for reduced motion. A result already in
-// sight stays where it is. True when it was scrolled.
-globalThis.omenRevealResult = (target, bars) => {
-  const action = target instanceof Element ? target.closest("[data-action]") : null;
-  if (action === null) return false;
-  if (resultsByAction === null) {
-    resultsByAction = new Map();
-    for (const node of document.querySelectorAll("[data-result]")) {
-      for (const name of node.dataset.result.split(/\s+/)) if (name) resultsByAction.set(name, node);
-    }
-  }
-  const result = resultsByAction.get(action.dataset.action);
-  if (result === undefined || result.getClientRects().length === 0) return false;
-  const box = result.getBoundingClientRect();
+// Scroll `node` to the top of the free part of the page (under the header, above
+// `bars`) when any of it is out of it; true when it was scrolled.
+function bring(node, bars) {
+  const box = node.getBoundingClientRect();
   const top = document.querySelector("header.top").getBoundingClientRect().bottom;
   let bottom = window.innerHeight;
   for (const bar of document.querySelectorAll(bars)) {
@@ -56,8 +48,54 @@ globalThis.omenRevealResult = (target, bars) => {
   }
   if (box.top >= top && box.bottom <= bottom) return false;
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  result.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+  node.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
   return true;
+}
+
+globalThis.omenRevealResult = (target, bars) => {
+  const action = target instanceof Element ? target.closest("[data-action]") : null;
+  if (action === null) return false;
+  const result = resultOf(action);
+  if (result === undefined) return false;
+  // A result in a step folded since (it is finished): its one-line summary says it.
+  const folded = result.closest("details:not([open])");
+  const shown = folded === null ? result : folded.querySelector(":scope > summary");
+  if (shown === null || shown.getClientRects().length === 0) return false;
+  return bring(shown, bars);
+};
+
+// A refusal, or a request for more input, of the action tapped at `target`, said where
+// its result would have gone (py/omen_web/kit/focus.py: `refuse`): in place of the
+// action's result element (hidden meanwhile, so an older result never reads as the
+// answer to this tap), else just above the action bar it was tapped in, else just after
+// the control; announced (role="alert") and brought into view. False when the tap has no
+// place on show (the app says it in a notice instead).
+globalThis.omenRefuse = (target, text, bars) => {
+  const action = target instanceof Element ? target.closest("[data-action]") : null;
+  if (action === null || action.getClientRects().length === 0) return false;
+  globalThis.omenClearRefusals();
+  const note = document.createElement("p");
+  note.className = "refusal";
+  note.setAttribute("role", "alert");
+  note.textContent = String(text);
+  const result = resultOf(action);
+  const bar = action.closest(".actions");
+  if (result !== undefined && result.parentElement.getClientRects().length > 0) {
+    result.before(note);
+    result.dataset.refused = "";
+  } else if (bar !== null) {
+    bar.before(note);
+  } else {
+    (action.closest("label, .ose-buttons, .buttons") || action).after(note);
+  }
+  bring(note, bars);
+  return true;
+};
+
+// Take away the refusals on show, and show again the results they stood in for.
+globalThis.omenClearRefusals = () => {
+  for (const note of document.querySelectorAll("p.refusal")) note.remove();
+  for (const node of document.querySelectorAll("[data-refused]")) delete node.dataset.refused;
 };
 
 // localStorage, remembering what this page last read or wrote under each of the keys it

@@ -67,7 +67,7 @@ def test_out_of_play_cannot_be_tested_until_back(page: Page, base: str) -> None:
         " on Crew first."
     )
     page.get_by_role("button", name="Roll", exact=True).click()
-    expect(page.locator("#notices")).to_contain_text("Ana cannot be tested now")
+    expect(page.locator("main .refusal")).to_contain_text("Ana cannot be tested now")
     expect(page.locator("[data-bind='test-title']")).to_have_text(
         "Build the pool, check the odds, then roll."
     )
@@ -90,7 +90,7 @@ def test_out_of_play_cannot_be_tested_until_back(page: Page, base: str) -> None:
     )
     page.locator("[data-screen='tests']").get_by_text("Opposed test", exact=True).click()
     page.get_by_role("button", name="Add this pool as a contestant").click()
-    expect(page.locator("#notices")).to_contain_text("Bring them back into play on Crew first")
+    expect(page.locator("main .refusal")).to_contain_text("Bring them back into play on Crew first")
     expect(page.locator("[data-bind='contestants'] .label")).to_have_count(0)
 
     # Back in play: tested again.

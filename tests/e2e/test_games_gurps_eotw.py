@@ -141,7 +141,7 @@ def test_a_gurps_campaign_travels_meets_and_rolls(page: Page, base: str) -> None
         ]
     )
     page.get_by_role("button", name="Roll 3d6").click()
-    expect(page.locator("#notices")).to_contain_text("Write modifiers as whole numbers")
+    expect(page.locator("main .refusal")).to_contain_text("Write modifiers as whole numbers")
     enter(roll.get_by_role("textbox", name="Modifiers"), "-2 +1")
     expect(roll.get_by_role("textbox", name="Modifiers")).not_to_have_attribute(
         "aria-invalid", "true"

@@ -21,6 +21,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app
+from .walk import unfold
 
 NBSP = "\u00a0"
 
@@ -70,7 +71,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
 
     # 2. Distance: 4d6×10 yards outdoors.
     distance = step(page, "distance")
-    distance.locator(":scope > summary").click()
+    unfold(distance)
     expect(distance.locator(".ose-odds li").nth(0)).to_have_text("Kostky v divočině: 4k6×10")
     expect(distance.locator(".ose-odds li").nth(1)).to_have_text(
         "Od 40 yardů do 240 yardů, v průměru 140 yardů."
@@ -83,7 +84,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
 
     # 3. Reaction: Charisma 13 gives +1; the bands' chances move with it.
     reaction = step(page, "reaction")
-    reaction.locator(":scope > summary").click()
+    unfold(reaction)
     reaction.get_by_role("spinbutton", name="Charisma mluvčího (3–18)").fill("13")
     reaction_odds = reaction.locator(".ose-odds li")
     expect(reaction_odds.nth(0)).to_have_text("Modifikátor: +1")
@@ -102,7 +103,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
 
     # 4. Initiative: round 1, nobody was surprised, so both sides roll.
     initiative = step(page, "initiative")
-    initiative.locator(":scope > summary").click()
+    unfold(initiative)
     expect(initiative.locator(".ose-odds li")).to_have_text(
         [f"Družina jedná první: 50,0{NBSP}%", f"Nestvůry jednají první: 50,0{NBSP}%"]
     )
@@ -114,7 +115,7 @@ def test_a_full_encounter_in_czech(page: Page, base: str) -> None:
     )
 
     # 5-6. The party evades: 4 fleeing from 6 in the open is 90%.
-    step(page, "action").locator(":scope > summary").click()
+    unfold(step(page, "action"))
     page.get_by_role("button", name="Útěk", exact=True).click()
     expect(result).to_have_text("Útěk: jedna strana se pokusí uniknout.")
     evasion = step(page, "evasion")
@@ -161,21 +162,21 @@ def test_next_button_conclusion_and_undo(page: Page, base: str) -> None:
     page.get_by_role("button", name="Next: surprise").click()
     expect(result).to_have_text("The party is surprised: the monsters act alone for one round.")
     distance = step(page, "distance")
-    distance.locator(":scope > summary").click()
+    unfold(distance)
     distance.get_by_text("Use physical dice").click()
     distance.get_by_role("textbox", name="Faces you rolled, in order").fill("6 6")
     page.get_by_role("button", name="Next: distance").click()
     expect(result).to_have_text("Distance: 120 feet")
     # the surprised party: the monsters act alone in round 1 without a roll
     initiative = step(page, "initiative")
-    initiative.locator(":scope > summary").click()
+    unfold(initiative)
     expect(initiative.locator(".ose-odds li")).to_have_text(
         ["Round 1: the monsters act alone, without a roll."]
     )
     initiative.get_by_role("button", name="Next round").click()
     expect(result).to_have_text("Round 1: the monsters act alone")
     conclusion = step(page, "conclusion")
-    conclusion.locator(":scope > summary").click()
+    unfold(conclusion)
     expect(conclusion.locator("[data-bind='ose-conclusion-hint']")).to_have_text(
         "Rounds so far: 1. Ending the encounter advances the exploration clock by 1 turn."
     )
@@ -254,13 +255,13 @@ def test_a_dungeon_pursuit_with_typed_dice_and_movement(page: Page, base: str) -
     panel = ose_panel(page)
     result = panel.locator("[data-bind='ose-result-title']")
     distance = step(page, "distance")
-    distance.locator(":scope > summary").click()
+    unfold(distance)
     distance.get_by_text("Use physical dice").click()
     distance.get_by_role("textbox", name="Faces you rolled, in order").fill("6 6")
     distance.get_by_role("button", name="Roll distance").click()
     expect(result).to_have_text("Distance: 120 feet")
 
-    step(page, "action").locator(":scope > summary").click()
+    unfold(step(page, "action"))
     page.get_by_role("button", name="Evade", exact=True).click()
     evasion = step(page, "evasion")
     expect(evasion).to_have_attribute("open", "")
@@ -306,12 +307,13 @@ def test_a_dungeon_pursuit_with_typed_dice_and_movement(page: Page, base: str) -
             " side gets away.",
         ]
     )
+    unfold(evasion)  # finished, the step folded to its line
     expect(status).to_have_text("Rounds run: 3. Gap: 60 feet. The pursuit is over.")
     expect(next_round).to_be_disabled()
 
     # Movement: a third of the base speed per round, at most one turn of 60 rounds.
     movement = step(page, "movement")
-    movement.locator(":scope > summary").click()
+    unfold(movement)
     lines = movement.locator("[data-bind='ose-movement'] li")
     expect(lines).to_have_text(["Encounter speed: 120 ÷ 3 = 40 feet per round."])
     rounds = movement.get_by_role("spinbutton", name="Rounds (1–60)")
@@ -336,11 +338,11 @@ def test_the_form_survives_a_reload(page: Page, base: str) -> None:
     panel = ose_panel(page)
     panel.get_by_role("radio", name="Wilderness").check()
     reaction = step(page, "reaction")
-    reaction.locator(":scope > summary").click()
+    unfold(reaction)
     reaction.get_by_role("spinbutton", name="Speaker's Charisma (3–18)").fill("16")
     expect(reaction.locator(".ose-odds li").first).to_have_text("Modifier: +1")
     evasion = step(page, "evasion")
-    evasion.locator(":scope > summary").click()
+    unfold(evasion)
     evasion.get_by_role("combobox", name="Who flees").select_option("monsters")
     evasion.get_by_role("spinbutton", name="Base speed of the fleeing side").fill("150")
     evasion.get_by_role("spinbutton", name="Base speed of the pursuers").fill("90")
@@ -349,7 +351,7 @@ def test_the_form_survives_a_reload(page: Page, base: str) -> None:
     evasion.get_by_role("combobox", name="Terrain of the flight").select_option("dense_woods")
     evasion.get_by_role("spinbutton", name="Referee's modifier (%)").fill("-10")
     movement = step(page, "movement")
-    movement.locator(":scope > summary").click()
+    unfold(movement)
     movement.get_by_role("spinbutton", name="Base speed").fill("90")
     movement.get_by_role("spinbutton", name="Rounds (1–60)").fill("12")
     # The reaction panel of the Encounter screen shares the speaker's Charisma.
@@ -367,7 +369,7 @@ def test_the_form_survives_a_reload(page: Page, base: str) -> None:
     page.get_by_role("radio", name="Old-School Essentials encounter").check()
     expect(panel.get_by_role("radio", name="Wilderness")).to_be_checked()
     for stage in (reaction, evasion, movement):
-        stage.locator(":scope > summary").click()
+        unfold(stage)
     expect(reaction.get_by_role("spinbutton", name="Speaker's Charisma (3–18)")).to_have_value("16")
     expect(reaction.get_by_role("checkbox", name="Nobody talks")).to_be_checked()
     expect(evasion.get_by_role("combobox", name="Who flees")).to_have_value("monsters")
@@ -400,7 +402,7 @@ def test_no_evasion_once_the_fight_has_begun(page: Page, base: str) -> None:
     panel = ose_panel(page)
     panel.get_by_role("radio", name="Wilderness").check()
     action = step(page, "action")
-    action.locator(":scope > summary").click()
+    unfold(action)
     evade = action.get_by_role("button", name="Evade", exact=True)
     expect(evade).to_be_enabled()
     why = "The fight has begun: evasion is possible only before combat starts."
@@ -410,11 +412,12 @@ def test_no_evasion_once_the_fight_has_begun(page: Page, base: str) -> None:
     for _ in range(3):
         initiative.get_by_role("button", name="Next round").click()
     expect(initiative.locator("[data-bind='ose-round']")).to_have_text("3")
+    unfold(action)  # finished, the step folded to its line
     expect(evade).to_be_disabled()
     expect(evade).to_have_accessible_description(why)
     expect(action.get_by_text(why)).to_be_visible()
     evasion = step(page, "evasion")
-    evasion.locator(":scope > summary").click()
+    unfold(evasion)
     try_evade = evasion.get_by_role("button", name="Try to evade")
     expect(try_evade).to_be_disabled()
     expect(evasion.get_by_text(why)).to_be_visible()
@@ -422,12 +425,13 @@ def test_no_evasion_once_the_fight_has_begun(page: Page, base: str) -> None:
     reload_app(page)  # the fight is remembered
     page.get_by_role("button", name="Encounter", exact=True).click()
     page.get_by_role("radio", name="Old-School Essentials encounter").check()
-    action.locator(":scope > summary").click()
+    unfold(action)
     expect(evade).to_be_disabled()
     # Undo the three rounds and the Fight: evasion is offered again.
     page.get_by_role("button", name="Log").click()
     for _ in range(4):
         page.get_by_role("button", name="Undo last action").click()
     page.get_by_role("button", name="Encounter", exact=True).click()
+    unfold(action)
     expect(evade).to_be_enabled()
     expect(panel.get_by_text(why)).to_have_count(0)

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app
 from .test_ose_turn import choose_ose, next_turn, panel
+from .walk import unfold
 
 
 def scroll_to_bottom(page: Page) -> None:
@@ -84,13 +85,13 @@ def test_the_clock_sets_light_and_dark_and_the_end_of_the_encounter_reaches_ever
 
     # The party outruns the monsters: the encounter is over, there is nothing to fight.
     evasion = sequence.locator("[data-stage='evasion']")
-    evasion.locator(":scope > summary").click()
+    unfold(evasion)
     evasion.get_by_role("spinbutton", name="Base speed of the pursuers").fill("90")
     evasion.get_by_role("button", name="Try to evade").click()
     result = sequence.locator("[data-bind='ose-result-title']")
     expect(result).to_have_text("Evasion succeeds: the fleeing side gets away.")
     action = sequence.locator("[data-stage='action']")
-    action.locator(":scope > summary").click()
+    unfold(action)
     expect(action.get_by_role("button", name="Fight")).to_be_disabled()
     expect(action.get_by_role("button", name="Fight")).to_have_accessible_description(
         "One side got away: the encounter is over, so there is no fight. End it."
@@ -138,7 +139,7 @@ def test_after_a_morale_roll_the_status_says_what_it_came_to(page: Page, base: s
     page.locator("[data-nav='encounter']").click()
     sequence = page.locator("[data-procedure='ose']")
     morale = sequence.locator("[data-stage='morale']")
-    morale.locator(":scope > summary").click()
+    unfold(morale)
     due = morale.locator("[data-bind='ose-morale-due']")
     morale.get_by_role("spinbutton", name="Monsters in the group").fill("4")
     morale.get_by_role("spinbutton", name="Killed").fill("1")

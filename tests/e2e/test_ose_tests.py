@@ -50,7 +50,7 @@ def test_ose_tests_are_saves_and_ability_checks_first(page: Page, base: str) -> 
     score.fill("30")
     expect(odds).to_contain_text("No odds until the fields read")
     page.get_by_role("button", name="Roll 1d20").click()
-    expect(page.locator("#notices")).to_contain_text("Ability score must be a whole number")
+    expect(page.locator("main .refusal")).to_contain_text("Ability score must be a whole number")
     score.fill("18")
 
     entries = log_titles(page)

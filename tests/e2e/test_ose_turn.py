@@ -19,6 +19,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app
+from .walk import unfold
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".cache" / "shots"
 SHERIFF = "Sheriff Dunmore wants to know why you are asking questions."
@@ -84,7 +85,7 @@ def test_three_turns_wandering_monsters_the_sequence_with_morale_and_the_log(
     expect(sequence.get_by_role("textbox", name="Creature")).to_have_value(SHERIFF)
     expect(sequence.get_by_role("radio", name="Dungeon")).to_be_checked()
     distance = sequence.locator("[data-stage='distance']")
-    distance.locator(":scope > summary").click()
+    unfold(distance)
     expect(distance.locator(".ose-odds li").nth(0)).to_have_text("Dice in a dungeon: 2d6×10")
     expect(distance.locator(".ose-odds li").nth(1)).to_have_text(
         "From 20 feet to 120 feet, 70 feet on average."
@@ -92,7 +93,7 @@ def test_three_turns_wandering_monsters_the_sequence_with_morale_and_the_log(
 
     # Morale: when to check, the exact odds, then the roll.
     morale = sequence.locator("[data-stage='morale']")
-    morale.locator(":scope > summary").click()
+    unfold(morale)
     due = morale.locator("[data-bind='ose-morale-due']")
     expect(due).to_have_text(
         "No check is due yet: roll when the first of them is killed or half are down."

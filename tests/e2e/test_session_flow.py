@@ -18,6 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 from .conftest import reload_app
 from .test_carry import go, physical, start_with
 from .test_games_gurps_eotw import add_ana
+from .walk import in_free_view
 
 
 def to_the_foot(page: Page) -> None:
@@ -26,9 +27,10 @@ def to_the_foot(page: Page) -> None:
 
 
 def seen(locator: Locator, text: str) -> None:
-    """The result says ``text`` and is on screen, where the game master is looking."""
+    """The result says ``text`` and is on screen, where the game master is looking: in
+    the free part of it, not under the header or the bars (issue 44)."""
     expect(locator).to_have_text(text)
-    expect(locator).to_be_in_viewport()
+    in_free_view(locator)
 
 
 def undo(page: Page) -> None:
@@ -116,8 +118,18 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     physical(evasion, "40", "Use physical dice")
     to_the_foot(page)
     evasion.get_by_role("button", name="Try to evade").click()
-    # The stage's own result sits over the button tapped; the headline says it too.
-    seen(evasion.locator(".ose-stage-title"), "Evasion succeeds: the fleeing side gets away.")
+    # The finished step folds to its one line, which says the result; the headline too.
+    seen(
+        evasion.locator("[data-summary='evasion']"),
+        "· Evasion succeeds: the fleeing side gets away.",
+    )
+    expect(evasion).not_to_have_attribute("open", "")
+    # An evasion the rules rule out now is off, and says why.
+    try_again = stage(page, "evasion").get_by_role("button", name="Try to evade")
+    expect(try_again).to_be_disabled()
+    expect(try_again).to_have_accessible_description(
+        "The fleeing side got away already: there is nothing to evade. End it."
+    )
     expect(result).to_have_text("Evasion succeeds: the fleeing side gets away.")
     # Nothing from before the escape is offered: no next round, no fight.
     expect(main).to_have_text("End the encounter")

@@ -7,7 +7,7 @@ the modules a full walk imports).
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page, expect
 
 GAMES = ("liminal_horror", "ose", "gurps", "eotw")
 
@@ -47,3 +47,33 @@ def walk(page: Page) -> int:
             page.locator("select[name='game']").select_option(game)
             pressed += visit_every_screen(page)
     return pressed
+
+
+# The free part of the screen: under the sticky header, above the tab bar and the
+# action bar of the screen on show.
+FREE = """(node) => {
+  const box = node.getBoundingClientRect();
+  let top = document.querySelector('header.top').getBoundingClientRect().bottom;
+  let bottom = innerHeight;
+  for (const bar of document.querySelectorAll(
+      'nav.tabbar, main > .screen:not([hidden]) .actions')) {
+    const edge = bar.getBoundingClientRect();
+    if (edge.height > 0) bottom = Math.min(bottom, edge.top);
+  }
+  return box.height > 0 && box.top >= top - 1 && box.top < bottom
+    && Math.min(box.bottom, bottom) - box.top >= Math.min(box.height, 24);
+}"""
+
+
+def in_free_view(locator: Locator) -> None:
+    """The element is on show, its top (or all of it) inside the free part of the screen."""
+    expect(locator).to_be_visible()
+    locator.page.wait_for_function(FREE, arg=locator.element_handle(), timeout=5_000)
+
+
+def unfold(step: Locator) -> Locator:
+    """Open a folded step (a ``<details>``): its summary tapped unless it is open already
+    (a finished step folds, the next one opens by itself)."""
+    if step.get_attribute("open") is None:
+        step.locator(":scope > summary").click()
+    return step

@@ -449,7 +449,7 @@ def test_the_encounters_turns_end_the_turns_encounter_and_say_what_burnt_out() -
     state = t.add_light(t.add_light(t.TurnState(turn=3), t.LightKind.TORCH), t.LightKind.LANTERN)
     state = replace(state, met="Ghouls", encounter=True)
     state, outcome = t.after_encounter(state, 6)
-    assert not state.encounter and state.met == "Ghouls"
+    assert not state.encounter and state.met == ""  # Explore no longer names them
     assert outcome.title.english() == (
         "The encounter took 6 turns: the clock is at turn 9. Torch 1 goes out."
     )
@@ -495,22 +495,38 @@ def test_lights_on_the_clock_and_the_place_set_the_encounters_light_and_dark() -
     from omen.ose import session as s
     from omen.ose.sequence import Place, SideSetup
 
-    before = s.set_up(
-        s.new_session(),
-        dark=False,
-        party=SideSetup(unaware=False, light=False),
-        monsters=SideSetup(light=True, surprised_on=3),
-    )
     torch = t.add_light(t.TurnState(turn=4), t.LightKind.TORCH)
-    met = s.from_clock("Ghouls", torch, before)
+    met = s.from_clock("Ghouls", torch)
     assert (met.creature, met.place, met.dark, met.party.light) == (
         "Ghouls",
         Place.DUNGEON,
         True,
         True,
     )
-    assert not met.party.unaware and met.monsters == before.monsters  # the rest as left
-    dark = s.from_clock("Ghouls", t.TurnState(turn=4), met)
+    assert met.monsters == SideSetup()  # nothing of an earlier encounter
+    dark = s.from_clock("Ghouls", t.TurnState(turn=4))
     assert dark.dark and not dark.party.light
-    day = s.from_clock("Wolves", t.set_mode(torch, t.Mode.WILDERNESS), s.new_session())
+    day = s.from_clock("Wolves", t.set_mode(torch, t.Mode.WILDERNESS))
     assert (day.place, day.dark) == (Place.WILDERNESS, False)  # a day of travel is daylight
+
+
+def test_a_second_encounter_starts_from_the_row_and_the_location_only() -> None:
+    """Issue 44: the second encounter inherited the first one's pursuers' speed (60)."""
+    from omen.campaign.meeting import Meeting
+    from omen.ose import session as s
+    from omen.ose.sequence import SideSetup
+
+    first = s.set_up(
+        s.from_clock("Wolves", t.TurnState(mode=t.Mode.WILDERNESS)),
+        party=SideSetup(unaware=True),
+        monsters=SideSetup(light=True, surprised_on=3),
+        form=s.Form(flight=s.Flight(pursuer_speed=60, fleeing_speed=90), charisma=15),
+    )
+    first = s.set_morale(first, score=11, group=3)
+    second = s.from_meeting(
+        s.from_clock("Orcs", t.TurnState(mode=t.Mode.WILDERNESS)), Meeting("Orcs")
+    )
+    assert second == s.from_clock("Orcs", t.TurnState(mode=t.Mode.WILDERNESS))
+    assert second.form == s.Form() and second.morale == s.OseSession().morale
+    assert s.fresh_encounter("Orcs", first).form == s.Form()
+    assert s.fresh_encounter("Orcs", first).monsters == SideSetup()

@@ -384,30 +384,39 @@ def _done(
 # --- set-up ----------------------------------------------------------------------------
 
 
-def from_clock(creature: str, clock: TurnState, before: OseSession) -> OseSession:
+def from_clock(creature: str, clock: TurnState) -> OseSession:
     """A fresh encounter with a creature met on the turn clock: the place (a dungeon, or
     the wilderness on a day of travel), the dark (a dungeon is; a day of travel is not)
-    and the party's light (a torch or lantern burning) come from the clock; the rest of
-    the set-up (who is unaware, the monsters' light and surprise range, the form) stays
-    as the referee left it.
+    and the party's light (a torch or lantern burning) come from the clock; everything
+    else starts afresh, nothing of an earlier encounter carried over (the table row and
+    the location fill the rest, :func:`from_meeting`).
 
     >>> from omen.ose.turn import LightKind, Mode, add_light
-    >>> s = from_clock("Ghouls", add_light(TurnState(), LightKind.TORCH), OseSession())
+    >>> s = from_clock("Ghouls", add_light(TurnState(), LightKind.TORCH))
     >>> s.place.value, s.dark, s.party.light
     ('dungeon', True, True)
-    >>> s = from_clock("Wolves", TurnState(mode=Mode.WILDERNESS), OseSession(dark=True))
+    >>> s = from_clock("Wolves", TurnState(mode=Mode.WILDERNESS))
     >>> s.place.value, s.dark, s.party.light
     ('wilderness', False, False)
     """
     place = Place.DUNGEON if clock.mode is TurnMode.DUNGEON else Place.WILDERNESS
     fresh = new_session(creature, place)
-    return replace(
-        fresh,
-        dark=darkness(clock),
-        party=replace(before.party, light=carries_light(clock)),
-        monsters=before.monsters,
-        form=before.form,
-    )
+    return replace(fresh, dark=darkness(clock), party=SideSetup(light=carries_light(clock)))
+
+
+def fresh_encounter(creature: str, before: OseSession) -> OseSession:
+    """A new encounter where the last one was: its place, dark and the party's light
+    stay (where the party is); the rest starts afresh (who is unaware, the monsters'
+    side, the form, morale), nothing of the last encounter's rolls or fields carried
+    over.
+
+    >>> before = OseSession(form=Form(flight=Flight(pursuer_speed=60)), dark=False)
+    >>> s = fresh_encounter("Orcs", before)
+    >>> s.form.flight.pursuer_speed, s.dark, s.creature
+    (120, False, 'Orcs')
+    """
+    fresh = new_session(creature, before.place)
+    return replace(fresh, dark=before.dark, party=SideSetup(light=before.party.light))
 
 
 # The wilderness terrains where the evasion rules count the land as dense woods.
@@ -597,14 +606,70 @@ def ended(session: OseSession) -> bool:
     return "conclusion" in session.results
 
 
+NO_EVASION_AWAY = N_("The fleeing side got away already: there is nothing to evade. End it.")
+
+
+def no_evasion(session: OseSession) -> Step | None:
+    """Why an evasion is not offered now (None when it is): the fight has begun, the
+    encounter is over, or the fleeing side got away already.
+
+    >>> session = OseSession(results={"evasion": Outcome(Step(EVADED), (), KIND)})
+    >>> no_evasion(session).english()
+    'The fleeing side got away already: there is nothing to evade. End it.'
+    """
+    if session.combat:
+        return Step(NO_EVASION_IN_COMBAT)
+    if ended(session):
+        return Step(ALREADY_OVER)
+    if got_away(session):
+        return Step(NO_EVASION_AWAY)
+    return None
+
+
 def can_evade(session: OseSession) -> bool:
-    """Whether an evasion may still be tried: only before the fight begins."""
-    return not session.combat
+    """Whether an evasion may still be tried: only before the fight begins, and while
+    nobody has got away yet."""
+    return no_evasion(session) is None
 
 
 def _before_the_fight(session: OseSession) -> None:
-    if not can_evade(session):
-        raise RulesError(Step(NO_EVASION_IN_COMBAT))
+    why = no_evasion(session)
+    if why is not None:
+        raise RulesError(why)
+
+
+# The steps in the order the rules take them, before an action is chosen.
+OPENING = ("surprise", "distance", "reaction", "initiative")
+
+
+def next_step(session: OseSession) -> str:
+    """The next step the rules allow, which the main button offers: the opening steps in
+    their order (surprise, distance, reaction, the first round); once a fight is chosen,
+    the next round; once an evasion is chosen, the evasion roll; while a pursuit is on,
+    its next round (``"pursuit"``) or day (``"day"``); once a side got away, the
+    conclusion; once the encounter ended, ``"explore"``.
+
+    >>> from omen.core.dice import ScriptedDice
+    >>> session, _ = roll_surprise(OseSession(), ScriptedDice([5, 1]))
+    >>> next_step(session)
+    'distance'
+    >>> session, _ = choose_action(session, Action.FIGHT)
+    >>> next_step(session)
+    'initiative'
+    """
+    if ended(session):
+        return "explore"
+    if got_away(session):
+        return "conclusion"
+    if session.pursuit is not None and session.pursuit.status is PursuitStatus.RUNNING:
+        return "pursuit"
+    if session.chase is not None and session.chase.status is ChaseStatus.GOING:
+        return "day"
+    if session.action is Action.FIGHT:
+        return "initiative"
+    if session.action is Action.EVADE and "evasion" not in session.results:
+        return "evasion"
+    return next((s for s in OPENING if s not in session.results), "initiative")
 
 
 # --- evasion and pursuit -------------------------------------------------------------

@@ -738,15 +738,16 @@ def pass_turns(state: TurnState, turns: int) -> tuple[TurnState, tuple[Step, ...
 
 def after_encounter(state: TurnState, turns: int) -> tuple[TurnState, Outcome]:
     """The clock once an encounter is over: its turns pass (:func:`pass_turns`), the
-    turn's encounter is done (nothing is left to run), and what the turns did is the
-    clock's last result, a light that burnt out in its headline.
+    turn's encounter is done (nothing is left to run, and nobody is named as met: the
+    last result is now what the turns did), and what the turns did is the clock's last
+    result, a light that burnt out in its headline.
 
-    >>> state = replace(add_light(TurnState(turn=3), LightKind.TORCH), encounter=True)
+    >>> state = replace(add_light(TurnState(turn=3), LightKind.TORCH), encounter=True, met="Orcs")
     >>> state, outcome = after_encounter(replace(state, lights=(state.lights[0],)), 6)
     >>> outcome.title.english()
     'The encounter took 6 turns: the clock is at turn 9. Torch 1 goes out.'
-    >>> state.encounter
-    False
+    >>> state.encounter, state.met
+    (False, '')
 
     In the wilderness the encounter is part of the day's travel: the clock still counts
     days (the day burned its turns off the lights and timers; rest counts dungeon turns
@@ -768,7 +769,7 @@ def after_encounter(state: TurnState, turns: int) -> tuple[TurnState, Outcome]:
         plural=N_("The encounter took {count} turns: the clock is at turn {turn}."),
     )
     outcome = Outcome(with_endings(title, steps), steps, KIND)
-    return replace(state, last=outcome, encounter=False), outcome
+    return replace(state, last=outcome, encounter=False, met="", found=None), outcome
 
 
 def _after_wilderness_encounter(state: TurnState) -> tuple[TurnState, Outcome]:
@@ -786,7 +787,7 @@ def _after_wilderness_encounter(state: TurnState) -> tuple[TurnState, Outcome]:
         ),
     )
     outcome = Outcome(title, steps, KIND)
-    return replace(state, last=outcome, encounter=False), outcome
+    return replace(state, last=outcome, encounter=False, met="", found=None), outcome
 
 
 # what a turn's end says of a light or timer that ran out

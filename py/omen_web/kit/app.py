@@ -267,17 +267,31 @@ class App:
         def run(event: Any) -> None:
             self.rolled = False
             self.tapped()
+            if self.answers_action(event):
+                focus.clear_refusals()  # this action answers for itself
             try:
                 answered = handler(event)
             except RulesError as error:
-                self.notify(error.message)
                 self.draw_uncovered()  # a panel or procedure the action put on show
+                # Said where the result would have gone, or as a notice without one.
+                target = getattr(event, "target", None)
+                if target is None or not focus.refuse(target, self.t(error.message)):
+                    self.notify(error.message)
                 return
             self.draw_uncovered()
             if answered:
                 focus.reveal_result(event.target)  # the result it drew, brought into view
 
         return run
+
+    @staticmethod
+    def answers_action(event: Any) -> bool:
+        """Whether ``event`` reaches an action (a click, a field changed or typed in, a
+        form sent), not a key pressed or a tap beside one."""
+        if str(getattr(event, "type", "")) not in ("click", "change", "input", "submit"):
+            return False
+        target: Any = getattr(event, "target", None)
+        return hasattr(target, "closest") and dom.found(target.closest("[data-action]"))
 
     def _after_record(self) -> None:
         if self.rolled:  # a roll by Omen's dice, not typed faces: buzz and rattle
@@ -546,6 +560,20 @@ class App:
         # Focus the screen for keyboards and screen readers, and start at its top.
         dom.one("#main").focus(dom.options(preventScroll=True))
         window.scrollTo(0, 0)
+        focus.clear_refusals()  # a refusal answered a tap on the screen left
+
+    def open_tab(self, name: str) -> None:
+        """A tab tapped: its screen. The Encounter tab, while Explore's last check met a
+        creature whose encounter was not begun (a row that asks for no reaction roll
+        offers no button), begins it as its button would, so the screen says what was
+        met."""
+        if name == "encounter":
+            exploration = self.store.get("exploration")
+            met = exploration.met
+            if met and met != self.store.get("meeting").creature:
+                self.begin_encounter(met, exploration.found)  # shows the screen
+                return
+        self.show(name)
 
     def share(self, kind: str, item: str = "") -> None:
         """Open the share sheet for a "table", "location" or "character" (by its id), or
@@ -613,7 +641,7 @@ class App:
 
     def wire_navigation(self) -> None:
         for name, button in self.nav_buttons:
-            dom.on(button, "click", lambda _event, name=name: self.show(name))
+            dom.on(button, "click", lambda _event, name=name: self.open_tab(name))
 
 
 def translate_markup(root: Any, translator: Translator) -> None:

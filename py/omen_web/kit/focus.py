@@ -12,6 +12,14 @@ action went through (and the screens were drawn), :func:`reveal_result` scrolls 
 element to the top of the page, under the header, when any of it is out of sight (a
 page scrolled down to the lights or the typed dice): smoothly, or at once when the
 device asks for reduced motion. A result already in sight stays where it is.
+
+**A refusal is said where the answer would have gone.** A tap the rules refuse, or one
+that needs more input first (a :class:`omen.core.errors.RulesError`), is answered by
+:func:`refuse` beside what was tapped, not in the banner at the top of the page: in
+place of the action's result element (hidden meanwhile, so the result of an earlier tap
+never reads as the answer to this one), else just above the action bar the button sits
+in, else just after the control. It is announced (``role="alert"``) and brought into
+view as a result is, and taken away by the next action (:func:`clear_refusals`).
 """
 
 from __future__ import annotations
@@ -40,6 +48,18 @@ def reveal_result(node: Any) -> None:
     its result element, its box, the header's and the bars' are a dozen reads of the
     page, each a call from Python that a slow phone makes several times slower."""
     window.omenRevealResult(node, BARS)
+
+
+def refuse(node: Any, text: str) -> bool:
+    """Say ``text``, why the action tapped at ``node`` was refused, where its result
+    would have gone (see the module's docstring); False when that action has no place
+    on show, for a notice instead. One call into the page (``omenRefuse``)."""
+    return bool(window.omenRefuse(node, text, BARS))
+
+
+def clear_refusals() -> None:
+    """Take away the refusals on show (the next action answers for itself)."""
+    window.omenClearRefusals()
 
 
 def keep_in_sight(event: Any) -> None:

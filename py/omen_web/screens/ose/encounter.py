@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 
 PART = "ose_encounter"
 KIND_FROM_CLOCK = "ose"  # the procedure the OSE turn clock's Run the encounter asks for
-SEQUENCE = ("surprise", "distance", "reaction", "initiative")
+# The panel of each step the main button takes (a pursuit's rounds and days are evasion's).
+PANEL_OF = {"pursuit": "evasion", "day": "evasion", "explore": "conclusion"}
 RANGES = (2, 1, 3, 4)
 
 PLACE_WORDS = {
@@ -77,6 +78,10 @@ class OseScreen(kit.Screen):
         for holder in dom.every("[data-rollbox]", self.root):
             box = dom.clone("tpl-ose-roll")
             holder.append(box)
+            # The step's result is its title: a roll brings it into view, a refusal stands
+            # in its place (kit.focus), not in place of the odds and the typed faces.
+            dom.one(".ose-stage-title", box).setAttribute("data-result", holder.dataset.result)
+            holder.removeAttribute("data-result")
             self.boxes[str(holder.dataset.rollbox)] = box
         self.panels = {str(p.dataset.stage): p for p in dom.every("[data-stage]", self.root)}
         first = self.next_stage()
@@ -107,14 +112,9 @@ class OseScreen(kit.Screen):
         self.store.act(outcome, ose_encounter=session)
 
     def next_stage(self) -> str:
-        """What the big button does next: the next roll of the sequence, the conclusion
-        once a side got away, and back to Explore once the encounter is over."""
-        session = self.session
-        if ose_session.ended(session):
-            return "explore"
-        if ose_session.got_away(session):
-            return "conclusion"
-        return next((s for s in SEQUENCE if s not in session.results), "initiative")
+        """What the big button does next: the next step the rules allow
+        (:func:`omen.ose.session.next_step`)."""
+        return ose_session.next_step(self.session)
 
     # --- the game master's actions ----------------------------------------------------
 
@@ -192,7 +192,7 @@ class OseScreen(kit.Screen):
         if stage == "explore":
             self.app.show("explore")
             return
-        self.panels[stage].setAttribute("open", "")
+        self.panels[PANEL_OF.get(stage, stage)].setAttribute("open", "")
         if stage == "conclusion":
             self.on_ose_conclude(target, event)
             return
@@ -259,19 +259,7 @@ class OseScreen(kit.Screen):
     def new_encounter(self, creature: str) -> None:
         """A fresh encounter (the last one stays in the log and comes back with Undo)."""
         session = self.session
-        fresh = ose_session.new_session(creature, session.place)
-        fresh = ose_session.set_up(
-            fresh,
-            dark=session.dark,
-            party=session.party,
-            monsters=session.monsters,
-            form=session.form,
-        )
-        for stage, panel in self.panels.items():
-            if stage == "surprise":
-                panel.setAttribute("open", "")
-            else:
-                panel.removeAttribute("open")
+        fresh = ose_session.fresh_encounter(creature, session)
         if session.results:  # the last one stays in the log, and Undo brings it back
             title = (
                 Step(N_("New encounter with {creature}."), {"creature": creature})
@@ -285,20 +273,16 @@ class OseScreen(kit.Screen):
     def on_begin_encounter(self, meeting: Meeting) -> None:
         """A creature met while exploring: a fresh encounter with it (called by the app).
         Met on the OSE turn clock, the place, the dark and the party's light are the
-        clock's (:func:`omen.ose.session.from_clock`); how many came, their morale and
-        the location's terrain fill the form (:func:`omen.ose.session.from_meeting`)."""
+        clock's (:func:`omen.ose.session.from_clock`), else the last encounter's
+        (:func:`omen.ose.session.fresh_encounter`); how many came, their morale and the
+        location's terrain fill the form (:func:`omen.ose.session.from_meeting`); nothing
+        else of the last encounter is carried over."""
         session = self.session
         creature = meeting.creature
         if meeting.procedure == KIND_FROM_CLOCK:
-            fresh = ose_session.from_clock(creature, self.store.get("ose_turn"), session)
+            fresh = ose_session.from_clock(creature, self.store.get("ose_turn"))
         else:
-            fresh = replace(
-                ose_session.new_session(creature, session.place),
-                dark=session.dark,
-                party=session.party,
-                monsters=session.monsters,
-                form=session.form,
-            )
+            fresh = ose_session.fresh_encounter(creature, session)
         fresh = ose_session.from_meeting(fresh, meeting)
         if session.results:
             title = Step(N_("New encounter with {creature}."), {"creature": creature})
@@ -527,15 +511,34 @@ class OseScreen(kit.Screen):
         dom.text(self.field("ose-conclusion-hint"), app.t(hint))
         self.one('[data-action="ose-conclude"]').disabled = over
         stage = self.next_stage()
+        self.fold(stage)
         label = {
             "surprise": Step(N_("Next: surprise")),
             "distance": Step(N_("Next: distance")),
             "reaction": Step(N_("Next: reaction")),
             "initiative": Step(N_("Next: round {round}"), {"round": session.encounter.round + 1}),
+            "evasion": Step(N_("Next: try to evade")),
+            "pursuit": Step(N_("Next: pursuit round")),
+            "day": Step(N_("Next: day of pursuit")),
             "conclusion": Step(N_("End the encounter")),
             "explore": Step(N_("Continue exploring")),
         }[stage]
         dom.text(self.one('[data-action="ose-next"]'), app.t(label))
+
+    def fold(self, stage: str) -> None:
+        """Once a step is rolled (or the encounter changes), the finished steps fold to
+        their one-line summary and the next step opens; a step opened by hand stays open
+        until the next roll."""
+        session = self.session
+        key = (stage, session.creature, session.latest, tuple(sorted(session.results)))
+        if self.unchanged("fold", key, session.results.get(session.latest)):
+            return
+        current = PANEL_OF.get(stage, stage)
+        for name, panel in self.panels.items():
+            if name == current:
+                panel.setAttribute("open", "")
+            else:
+                panel.removeAttribute("open")
 
     def render_setup(self) -> None:
         app, session = self.app, self.session
@@ -665,8 +668,9 @@ class OseScreen(kit.Screen):
         hint = self.field("ose-no-fight")
         dom.text(hint, "" if why_not is None else self.app.t(why_not))
         dom.show(hint, why_not is not None)
-        allowed = ose_session.can_evade(self.session)
-        why = "" if allowed else self.app.tr(ose_session.NO_EVASION_IN_COMBAT)
+        why_no_evasion = ose_session.no_evasion(self.session)
+        allowed = why_no_evasion is None
+        why = "" if why_no_evasion is None else self.app.t(why_no_evasion)
         for action, hint in (("ose-evade", "ose-no-evade"), ("ose-try-evade", "ose-no-evasion")):
             self.one(f'[data-action="{action}"]').disabled = not allowed
             node = self.field(hint)

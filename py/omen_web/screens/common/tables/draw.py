@@ -36,7 +36,6 @@ class TableDraw(kit.Actions):
         self.editor = editor
         self.last: Outcome | None = None
         self.roll_problems: list[Step] = []  # what failed tries to roll the table said
-        self.rolled_in_editor: tuple[str, Step] | None = None  # its table and title
         self.show_last()
 
     def show_last(self) -> None:
@@ -63,7 +62,7 @@ class TableDraw(kit.Actions):
         typed.value = ""
         title = Step(ROLLED, {"table": table.name or "?", "result": result.text or "—"})
         self.last = Outcome(title, (*result.steps, *result.warnings), "table")
-        self.rolled_in_editor = (table.id, title)
+        self.editor.said = (table.id, title)
         self.store.record(self.last)
 
     def ask_missing_dice(self, library: Library, table_id: str, text: str) -> None:
@@ -99,9 +98,9 @@ class TableDraw(kit.Actions):
                 node.remove()
 
     def render_editor_result(self) -> None:
-        """The last roll from the editor, shown beside its Roll button (the page stays on
-        the editor; the result above says it too)."""
-        shown = self.rolled_in_editor
+        """The last roll from the editor, or that the table was saved, shown beside its
+        buttons (the page stays on the editor; the result above says it too)."""
+        shown = self.editor.said
         if self.editor.draft is None or shown is None or shown[0] != self.editor.draft.id:
             shown = None
         if self.screen.unchanged("editor-result", shown):

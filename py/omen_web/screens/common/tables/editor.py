@@ -27,6 +27,7 @@ from omen_web.screens.common.tables.part import Tables, row_of
 
 # The editor's rows made ahead in idle moments (TableEditor.ahead): at most this many
 # (a longer table makes the rest when it is opened), this many in one idle moment.
+SAVED = N_("Table saved: {name}")
 AHEAD_ROWS = 12
 AHEAD_BATCH = 3
 
@@ -49,6 +50,9 @@ class TableEditor(kit.Actions):
         # changes under an editor with no unsaved change (Undo, another tab), the editor
         # follows it (follow_library).
         self.draft_base: Table | None = None
+        # The last thing said beside the editor's buttons: its table and what (a roll
+        # drawn on it, or that it was saved).
+        self.said: tuple[str, Step] | None = None
         # What the GM typed in each row's faces and weight fields, kept as typed so a
         # redraw never replaces a half-written value with the last one that made sense.
         self.typed: list[tuple[str, str]] | None = None
@@ -171,6 +175,9 @@ class TableEditor(kit.Actions):
         if self.draft is None:
             return
         self.screen.regions.forget("editor")  # the fields show what was typed: drawn anew next
+        if self.said is not None and self.said[1].key == SAVED:
+            self.said = None  # changed since it was saved: no longer said to be
+            self.screen.render()
         self.draft, self.problems = self.read_editor()
         self.show_weights()
         self.render_issues()
@@ -225,10 +232,10 @@ class TableEditor(kit.Actions):
             self.draft_is_new = False
         self.draft = self.draft_base = table
         self.forget_typing()
-        self.screen.change(
-            self.screen.library.with_table(table),
-            Step(N_("Table saved: {name}"), {"name": table.name}),
-        )
+        saved = Step(SAVED, {"name": table.name})
+        # Said beside the buttons too (the screen's result line is far above the editor).
+        self.said = (table.id, saved)
+        self.screen.change(self.screen.library.with_table(table), saved)
 
     def on_share_table(self, _target: Any, _event: Any) -> None:
         """Share the table as last saved (a new table is saved first)."""
