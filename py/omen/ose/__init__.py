@@ -85,6 +85,7 @@ GAME = GameSpec(
     screens={
         "ose_turn": "omen_web.screens.ose.turn:OseTurnScreen",
         "ose": "omen_web.screens.ose.encounter:OseScreen",
+        "ose_roster": "omen_web.screens.ose.roster:OseRosterScreen",
         "ose_tests": "omen_web.screens.ose.checks:OseChecksScreen",
         "ose_crew": "omen_web.screens.ose.crew:OseCrewScreen",
         "ose_travel": "omen_web.screens.ose.travel:OseTravelScreen",
@@ -92,6 +93,7 @@ GAME = GameSpec(
     sections={
         "ose_turn": "explore",
         "ose": "encounter",
+        "ose_roster": "encounter",
         "ose_tests": "tests",
         "ose_crew": "crew",
         "ose_travel": "explore",

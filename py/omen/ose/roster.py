@@ -234,27 +234,38 @@ SCHEMA: Schema[Roster] = Schema("ose_roster", 1, {}, Roster.from_json)
 # --- making the roster -----------------------------------------------------------------
 
 _LEADING_COUNT = re.compile(r"^\s*(?:\d+(?:d\d+)?(?:\s*[+-]\s*\d+)?)\s+")
+_PHRASE_END = re.compile(r"\s*[(\[,;:.!?]|\s+[-–—]\s+")
+NAME_WORDS = 2  # a row whose creature is named in this many words or fewer
 
 
-def creature_name(text: str) -> str:
-    """The name one creature of a row goes by: the row's text without the number in
-    front, the first letter up, a plural ``-s`` dropped (``3 goblins`` is ``Goblin``).
+def creature_name(text: str, fallback: str = "Monster") -> str:
+    """The name one creature of a row goes by: the row's words before any bracket or
+    punctuation, without the number in front, when they are a short name (a plural
+    ``-s`` dropped from a single English word: ``3 goblins`` is ``Goblin``); a row that
+    tells a whole scene gives ``fallback``.
 
-    >>> creature_name("2d4 goblins"), creature_name("lizard men"), creature_name("")
-    ('Goblin', 'Lizard men', 'Creature')
+    >>> creature_name("2 goblins"), creature_name("Lizard men (3): fishing"), creature_name("")
+    ('Goblin', 'Lizard men', 'Monster')
+    >>> creature_name("3 goblins dragging a silver candlestick", "Nestvůra")
+    'Nestvůra'
     """
-    name = _LEADING_COUNT.sub("", text).strip()
-    if not name:
-        return "Creature"
-    if name.endswith("s") and not name.endswith("ss") and " " not in name:
+    name = _LEADING_COUNT.sub("", text.strip())
+    name = _PHRASE_END.split(name, maxsplit=1)[0].strip()
+    words = name.split()
+    if not words or len(words) > NAME_WORDS:
+        return fallback.strip()[: MAX_NAME - 4] or "Monster"
+    if len(words) == 1 and name.endswith("s") and not name.endswith("ss"):
         name = name[:-1]
     name = name[0].upper() + name[1:]
     return name[: MAX_NAME - 4].strip()
 
 
-def muster(text: str, count: int, hd: str, dice: Dice) -> tuple[Roster, Outcome]:
-    """The roster of ``count`` creatures met as ``text``, each with its hit points rolled
-    from the row's hit dice ``hd`` (with none given, each waits for its hit points to be
+def muster(
+    text: str, count: int, hd: str, dice: Dice, fallback: str = "Monster"
+) -> tuple[Roster, Outcome]:
+    """The roster of ``count`` creatures met as ``text`` (named as :func:`creature_name`
+    says, ``fallback`` when the row tells a scene), each with its hit points rolled from
+    the row's hit dice ``hd`` (with none given, each waits for its hit points to be
     typed)."""
     if not _whole(count) or not 1 <= count <= MAX_CREATURES:
         raise RulesError(
@@ -263,7 +274,7 @@ def muster(text: str, count: int, hd: str, dice: Dice) -> tuple[Roster, Outcome]
                 {"limit": MAX_CREATURES, "count": count},
             )
         )
-    base = creature_name(text)
+    base = creature_name(text, fallback)
     hit_dice = read_hit_dice(hd) if hd else None
     creatures: list[Creature] = []
     steps: list[Step] = []
