@@ -11,12 +11,15 @@ from ``?seed=4``: 3, 4 and 1.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import open_app, reload_app
 
 QUESTION = "Which game does your table play?"
+SHOTS = Path(__file__).resolve().parent.parent.parent / ".cache" / "shots"
 
 
 def goblins_in_the_cellars(page: Page, base: str) -> Locator:
@@ -154,3 +157,29 @@ def test_a_fight_with_three_goblins_in_czech(page: Page, base: str) -> None:
     # Damage taps, two morale rolls, one mark of the broken side, the end: nothing typed
     # but the two faces of the physical dice.
     assert taps == 8
+
+
+@pytest.mark.first_start
+def test_screenshots_of_the_roster_in_czech_and_english_light_and_dark(
+    page: Page, base: str
+) -> None:
+    """The roster at the first death, with the morale check offered: the four looks."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    roster = goblins_in_the_cellars(page, base)
+    hit(roster, "Skřeti 1", 3)
+    offer = roster.locator("[data-bind='roster-offer']")
+    for language, theme, settings, look, back in (
+        ("cs", "light", "Nastavení", "Vzhled", "Setkání"),
+        ("cs", "dark", "Nastavení", "Vzhled", "Setkání"),
+        ("en", "dark", "Nastavení", "Vzhled", "Encounter"),
+        ("en", "light", "Settings", "Theme", "Encounter"),
+    ):
+        page.get_by_role("button", name=settings).click()
+        page.get_by_role("combobox", name=look).select_option(theme)
+        if page.locator("html").get_attribute("lang") != language:
+            page.get_by_role("combobox", name="Jazyk").select_option(language)
+            expect(page.locator("html")).to_have_attribute("lang", language)
+        page.locator("[data-nav='encounter']").click()
+        expect(page.get_by_role("heading", name=back, exact=True)).to_be_visible()
+        offer.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"roster-{language}-{theme}.png"))
