@@ -49,7 +49,9 @@ HIT_DIE = 8  # a monster's hit die
 HALF_DIE = 4  # half a hit die
 MIN_HIT_POINTS = 1
 
-_FORM = re.compile(r"(?:(?P<half>½|1/2)|(?P<dice>\d{1,3})(?P<modifier>[+-]\d{1,3})?)(?P<stars>\**)")
+_FORM = re.compile(
+    r"(?:(?P<half>½|1/2)|(?P<dice>[0-9]{1,3})(?P<modifier>[+-][0-9]{1,3})?)(?P<stars>\**)"
+)
 
 
 @dataclass(frozen=True)

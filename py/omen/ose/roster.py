@@ -233,7 +233,7 @@ SCHEMA: Schema[Roster] = Schema("ose_roster", 1, {}, Roster.from_json)
 
 # --- making the roster -----------------------------------------------------------------
 
-_LEADING_COUNT = re.compile(r"^\s*(?:\d+(?:d\d+)?(?:\s*[+-]\s*\d+)?)\s+")
+_LEADING_COUNT = re.compile(r"^\s*(?:[0-9]+(?:d[0-9]+)?(?:\s*[+-]\s*[0-9]+)?)\s+")
 _PHRASE_END = re.compile(r"\s*[(\[,;:.!?]|\s+[-–—]\s+")
 NAME_WORDS = 2  # a row whose creature is named in this many words or fewer
 
