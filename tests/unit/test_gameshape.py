@@ -85,7 +85,14 @@ def test_each_game_declares_its_own_procedures_and_the_registry_gathers_them() -
     }
     assert by_game == {
         "liminal_horror": ["exploration_turn", "encounter_die", "tension_die", "voidcrawl"],
-        "ose": ["ose_sequence", "ose_evasion", "ose_turn", "ose_checks", "ose_travel"],
+        "ose": [
+            "ose_sequence",
+            "ose_evasion",
+            "ose_roster",
+            "ose_turn",
+            "ose_checks",
+            "ose_travel",
+        ],
         "gurps": ["gurps_distance", "gurps_travel", "gurps_tests"],
         "eotw": ["eotw_tests", "eotw_crew"],
         EVERY_GAME: [

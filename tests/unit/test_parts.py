@@ -29,6 +29,8 @@ from omen.gurps.distance import Conditions, DistanceRules, GurpsForm, Side
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller
 from omen.gurps.travel import Travel, TravelCheck
 from omen.ose import checks as ose_checks
+from omen.ose.roster import Creature, Roster
+from omen.ose.roster import State as RosterState
 from omen.ose.session import OseSession
 from omen.ose.turn import LightKind, TurnState, add_light, add_timer
 from omen.ose.wilderness import Activity, Journey, Route
@@ -220,6 +222,10 @@ SAMPLES: dict[str, Any] = {
         timers.Unit.DAY,
     ),
     "ose_encounter": OseSession(creature="Skřeti"),
+    "ose_roster": Roster(
+        (Creature("Skřet 1", 3, 4, (5,)), Creature("Skřet 2", -1, 2, (3,), RosterState.KILLED)),
+        "1-1",
+    ),
     "ose_turn": add_timer(add_light(TurnState(turn=4), LightKind.TORCH), "Požehnání", 3),
     "ose_travel": Journey(
         90, Route.ROAD, True, False, Activity.HUNT, 48, 7, 2, False, True, OUTCOME

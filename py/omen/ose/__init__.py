@@ -1,6 +1,6 @@
 """Old-School Essentials: the encounter sequence (:mod:`~omen.ose.sequence`), evasion
 and pursuit (:mod:`~omen.ose.evasion`), morale (:mod:`~omen.ose.morale`), the encounter in progress
-(:mod:`~omen.ose.session`), the dungeon turn and wilderness day (:mod:`~omen.ose.turn`),
+(:mod:`~omen.ose.session`) and its creatures (:mod:`~omen.ose.roster`, :mod:`~omen.ose.hit_dice`), the dungeon turn and wilderness day (:mod:`~omen.ose.turn`),
 the wilderness travel day (:mod:`~omen.ose.wilderness`),
 saving throws and ability checks (:mod:`~omen.ose.checks`),
 OSE's settings and its example campaign.
@@ -29,6 +29,20 @@ GAME = GameSpec(
             file_label=N_("Saved OSE encounter"),
             describe=lambda record: Step(N_("The OSE encounter in progress")),
             fresh="omen.ose.session:new_session",
+        ),
+        StoredPart(
+            "ose_roster",
+            N_("the Old-School Essentials encounter's creatures"),
+            "omen.ose.roster:SCHEMA",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved OSE roster of creatures"),
+            describe=lambda record: Step(
+                N_("The OSE encounter's roster: {count} creature"),
+                {"count": len(record.creatures)},
+                plural=N_("The OSE encounter's roster: {count} creatures"),
+            ),
+            fresh="omen.ose.roster:Roster",
         ),
         StoredPart(
             "ose_tests",
@@ -71,6 +85,7 @@ GAME = GameSpec(
     screens={
         "ose_turn": "omen_web.screens.ose.turn:OseTurnScreen",
         "ose": "omen_web.screens.ose.encounter:OseScreen",
+        "ose_roster": "omen_web.screens.ose.roster:OseRosterScreen",
         "ose_tests": "omen_web.screens.ose.checks:OseChecksScreen",
         "ose_crew": "omen_web.screens.ose.crew:OseCrewScreen",
         "ose_travel": "omen_web.screens.ose.travel:OseTravelScreen",
@@ -78,6 +93,7 @@ GAME = GameSpec(
     sections={
         "ose_turn": "explore",
         "ose": "encounter",
+        "ose_roster": "encounter",
         "ose_tests": "tests",
         "ose_crew": "crew",
         "ose_travel": "explore",

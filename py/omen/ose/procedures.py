@@ -3,7 +3,7 @@ the rule in a few lines of our own words, and its source. The game's ``GameSpec`
 this tuple; :mod:`omen.campaign.procedures` gathers every game's.
 
 >>> [procedure.key for procedure in PROCEDURES]
-['ose_sequence', 'ose_evasion', 'ose_turn', 'ose_checks', 'ose_travel']
+['ose_sequence', 'ose_evasion', 'ose_roster', 'ose_turn', 'ose_checks', 'ose_travel']
 """
 
 from __future__ import annotations
@@ -52,6 +52,31 @@ PROCEDURES: tuple[Procedure, ...] = (
             N_("After 30 rounds of running, runners are worn out until they rest 3 turns."),
         ),
         N_("Old-School Essentials SRD, Evasion and Pursuit (OGL), and the seed's encounter text."),
+    ),
+    Procedure(
+        "ose_roster",
+        N_("The creatures in the fight"),
+        "ose",
+        (
+            N_(
+                "A monster has a d8 of hit points for each hit die, plus the bonus its hit "
+                "dice carry (2+2: 2d8 + 2), and at least 1; half a hit die is a d4."
+            ),
+            N_("At 0 hit points or fewer a monster is killed."),
+            N_(
+                "The roster counts the killed and those out of the fight: the first death "
+                "and half of the group down each call for a morale check."
+            ),
+            N_(
+                "A side that breaks flees or surrenders. Every monster defeated (slain, "
+                "overcome, captured or scared away) is worth XP by its hit dice, more for "
+                "each asterisk (special ability), shared among the party."
+            ),
+        ),
+        N_(
+            "Old-School Essentials SRD, Monsters, Combat, Morale and Awarding XP (OGL), "
+            "in our own words."
+        ),
     ),
     Procedure(
         "ose_turn",

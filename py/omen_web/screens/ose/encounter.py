@@ -29,6 +29,7 @@ from omen.ose import sequence as ose
 from omen.ose import session as ose_session
 from omen.ose import turn as ose_turn
 from omen.ose.evasion import Drop, Terrain
+from omen.ose.roster import Roster
 from omen.ose.sequence import Place, Side, SideSetup, SurpriseOutcome
 from omen.ose.session import Action, Flight, Form, OseSession
 from omen.ose.settings import Directions, Ties, Tiring
@@ -266,9 +267,13 @@ class OseScreen(kit.Screen):
                 if creature
                 else Step(N_("New encounter."))
             )
-            self.store.act(Outcome(title, (), ose_session.KIND), ose_encounter=fresh)
+            # the roster of the last encounter goes with it (Undo brings both back)
+            self.store.act(
+                Outcome(title, (), ose_session.KIND), ose_encounter=fresh, ose_roster=Roster()
+            )
         else:
             self.keep(fresh)
+            self.store.put("ose_roster", Roster())
 
     def on_begin_encounter(self, meeting: Meeting) -> None:
         """A creature met while exploring: a fresh encounter with it (called by the app).

@@ -1,0 +1,526 @@
+"""The monsters of an Old-School Essentials encounter, one by one: the roster.
+
+Sources: the OSE SRD, *Monsters* (hit points from hit dice), *Combat* (a creature
+reduced to 0 hit points or fewer is killed), *Morale* (checks at the first death and when
+half of the group is out of the fight) and *Awarding XP*, in our own words; the hit
+dice and experience themselves are in :mod:`omen.ose.hit_dice`.
+
+When an encounter opens from a table row, the roster lists each creature that came
+("Goblin 1", "Goblin 2" ...), with hit points rolled from the row's hit dice (or, for a
+row without them, typed by the referee). In the fight each creature is hurt or healed,
+put out of the fight (asleep, held, paralysed), flees, surrenders or is killed; at 0 hit
+points or fewer it is killed.
+
+**Morale from the roster.** The side's losses are the roster's: the killed are counted
+as killed, and a creature asleep, held, fled or surrendered as out of the fight. The
+morale rule (:mod:`omen.ose.morale`) then says, from those counts alone, when a check is
+due: the change that kills the side's first creature calls for one, and so does the
+change that puts half of the group out of the fight. A side that breaks leaves the
+fight: every creature still fighting flees or surrenders (the referee says which).
+
+**The end of the fight.** Once no creature fights on, the fight is over. The OSE SRD
+counts every monster defeated (slain, overcome, captured or scared away) for experience,
+so every creature on the roster earns its XP then, to share among the party.
+
+Every change is a pure function: it takes the roster and returns the next one with a
+headline and steps for the log, so Undo is putting the earlier roster back.
+
+>>> from omen.core.dice import ScriptedDice
+>>> roster, outcome = muster("3 goblins", 3, "1-1", ScriptedDice([5, 1, 8]))
+>>> [(c.name, c.hp) for c in roster.creatures]
+[('Goblin 1', 4), ('Goblin 2', 1), ('Goblin 3', 7)]
+>>> roster, outcome = damage(roster, 1, 2)
+>>> outcome.title.english()
+'Goblin 2 takes 2 damage and is killed.'
+>>> side = feed(Morale(score=7), roster)
+>>> side.group, side.killed, due(side).name
+(3, 1, 'FIRST_DEATH')
+>>> Roster.from_json(roster.to_json()) == roster
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from omen.campaign.state import Outcome
+from omen.core.dice import Dice
+from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import N_, Step
+from omen.core.store import Schema
+from omen.ose.hit_dice import (
+    Experience,
+    HitDice,
+    experience,
+    hit_points,
+    read_hit_dice,
+    roll_hit_points,
+)
+from omen.ose.morale import Morale, Trigger, due, losses
+
+KIND = "ose"
+MAX_CREATURES = 100  # a roster this long is already a battle
+MAX_NAME = 40
+MAX_HIT_POINTS = 10_000
+MAX_AMOUNT = 9_999  # damage or healing in one change
+MAX_HD_TEXT = 12
+
+
+class State(enum.Enum):
+    """Where a creature stands in the fight."""
+
+    FIGHTING = "fighting"
+    OUT = "out"  # asleep, held, paralysed: out of the fight but alive
+    FLED = "fled"
+    SURRENDERED = "surrendered"
+    KILLED = "killed"
+
+
+STATE_WORDS = {
+    State.FIGHTING: N_("fighting"),
+    State.OUT: N_("out of the fight"),
+    State.FLED: N_("fled"),
+    State.SURRENDERED: N_("surrendered"),
+    State.KILLED: N_("killed"),
+}
+
+_STATE_TITLE = {
+    State.FIGHTING: N_("{name} is back in the fight."),
+    State.OUT: N_("{name} is out of the fight (asleep, held, paralysed)."),
+    State.FLED: N_("{name} flees."),
+    State.SURRENDERED: N_("{name} surrenders."),
+    State.KILLED: N_("{name} is killed."),
+}
+
+
+@dataclass(frozen=True)
+class Creature:
+    """One creature: its name, hit points now and at full (``None`` until typed for a
+    row without hit dice), the faces its hit points were rolled from (none when typed)
+    and where it stands."""
+
+    name: str
+    hp: int | None = None
+    max_hp: int | None = None
+    faces: tuple[int, ...] = ()
+    state: State = State.FIGHTING
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
+            raise RulesError(
+                Step(N_("A creature's name is 1 to {limit} characters."), {"limit": MAX_NAME})
+            )
+        if (self.hp is None) != (self.max_hp is None):
+            raise RulesError(Step(N_("A creature's record is damaged.")))
+        if self.max_hp is not None and self.hp is not None:
+            if not _whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
+                raise RulesError(
+                    Step(
+                        N_("Hit points are a whole number from 1 to {high}."),
+                        {"high": MAX_HIT_POINTS},
+                    )
+                )
+            if not _whole(self.hp) or not -MAX_HIT_POINTS <= self.hp <= self.max_hp:
+                raise RulesError(Step(N_("A creature's record is damaged.")))
+            if self.hp <= 0 and self.state is not State.KILLED:
+                raise RulesError(Step(N_("A creature's record is damaged.")))
+        if not isinstance(self.state, State) or not all(
+            _whole(face) and 1 <= face <= 8 for face in self.faces
+        ):
+            raise RulesError(Step(N_("A creature's record is damaged.")))
+
+    @property
+    def down(self) -> bool:
+        """Whether it no longer fights (killed, out, fled or surrendered)."""
+        return self.state is not State.FIGHTING
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        return {
+            "name": self.name,
+            "hp": self.hp,
+            "max_hp": self.max_hp,
+            "faces": list(self.faces),
+            "state": self.state.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Creature:
+        """A stored creature goes through the same checks as a new one."""
+        if not isinstance(data, dict) or set(data) != {"name", "hp", "max_hp", "faces", "state"}:
+            raise _damaged()
+        faces = data["faces"]
+        if not isinstance(faces, list) or len(faces) > 100:
+            raise _damaged()
+        for value in (data["hp"], data["max_hp"], *faces):
+            if value is not None and not _whole(value):
+                raise _damaged()
+        try:
+            return cls(data["name"], data["hp"], data["max_hp"], tuple(faces), State(data["state"]))
+        except (RulesError, ValueError, TypeError) as error:
+            raise _damaged() from error
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The creatures of the encounter and the hit dice they share (as the row writes
+    them; empty when the row gives none)."""
+
+    creatures: tuple[Creature, ...] = ()
+    hd: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.creatures, tuple) or len(self.creatures) > MAX_CREATURES:
+            raise RulesError(
+                Step(N_("A roster holds at most {limit} creatures."), {"limit": MAX_CREATURES})
+            )
+        if not isinstance(self.hd, str) or len(self.hd) > MAX_HD_TEXT:
+            raise RulesError(Step(N_("A creature's record is damaged.")))
+        if self.hd:
+            read_hit_dice(self.hd)
+
+    @property
+    def hit_dice(self) -> HitDice | None:
+        """The creatures' hit dice, when the row gives them."""
+        return read_hit_dice(self.hd) if self.hd else None
+
+    @property
+    def killed(self) -> int:
+        """How many are killed."""
+        return sum(1 for c in self.creatures if c.state is State.KILLED)
+
+    @property
+    def out(self) -> int:
+        """How many are out of the fight alive: asleep, held, fled or surrendered."""
+        return sum(1 for c in self.creatures if c.down and c.state is not State.KILLED)
+
+    @property
+    def over(self) -> bool:
+        """Whether the fight is over: there are creatures and none fights on."""
+        return bool(self.creatures) and all(c.down for c in self.creatures)
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        return {"hd": self.hd, "creatures": [c.to_json() for c in self.creatures]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Roster:
+        """Read its stored form back; a :class:`StoredDataError` when it does not fit."""
+        if not isinstance(data, dict) or set(data) != {"hd", "creatures"}:
+            raise _damaged()
+        creatures = data["creatures"]
+        if not isinstance(creatures, list) or len(creatures) > MAX_CREATURES:
+            raise _damaged()
+        try:
+            return cls(tuple(Creature.from_json(c) for c in creatures), data["hd"])
+        except (RulesError, TypeError) as error:
+            raise _damaged() from error
+
+
+def _damaged() -> StoredDataError:
+    return StoredDataError(Step(N_("A stored roster of creatures is damaged and cannot be read.")))
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+SCHEMA: Schema[Roster] = Schema("ose_roster", 1, {}, Roster.from_json)
+
+
+# --- making the roster -----------------------------------------------------------------
+
+_LEADING_COUNT = re.compile(r"^\s*(?:[0-9]+(?:d[0-9]+)?(?:\s*[+-]\s*[0-9]+)?)\s+")
+_PHRASE_END = re.compile(r"\s*[(\[,;:.!?]|\s+[-–—]\s+")
+NAME_WORDS = 2  # a row whose creature is named in this many words or fewer
+
+
+def creature_name(text: str, fallback: str = "Monster") -> str:
+    """The name one creature of a row goes by: the row's words before any bracket or
+    punctuation, without the number in front, when they are a short name (a plural
+    ``-s`` dropped from a single English word: ``3 goblins`` is ``Goblin``); a row that
+    tells a whole scene gives ``fallback``.
+
+    >>> creature_name("2 goblins"), creature_name("Lizard men (3): fishing"), creature_name("")
+    ('Goblin', 'Lizard men', 'Monster')
+    >>> creature_name("3 goblins dragging a silver candlestick", "Nestvůra")
+    'Nestvůra'
+    """
+    name = _LEADING_COUNT.sub("", text.strip())
+    name = _PHRASE_END.split(name, maxsplit=1)[0].strip()
+    words = name.split()
+    if not words or len(words) > NAME_WORDS:
+        return fallback.strip()[: MAX_NAME - 4] or "Monster"
+    if len(words) == 1 and name.endswith("s") and not name.endswith("ss"):
+        name = name[:-1]
+    name = name[0].upper() + name[1:]
+    return name[: MAX_NAME - 4].strip()
+
+
+def muster(
+    text: str, count: int, hd: str, dice: Dice, fallback: str = "Monster"
+) -> tuple[Roster, Outcome]:
+    """The roster of ``count`` creatures met as ``text`` (named as :func:`creature_name`
+    says, ``fallback`` when the row tells a scene), each with its hit points rolled from
+    the row's hit dice ``hd`` (with none given, each waits for its hit points to be
+    typed)."""
+    if not _whole(count) or not 1 <= count <= MAX_CREATURES:
+        raise RulesError(
+            Step(
+                N_("A roster holds 1 to {limit} creatures: {count} came."),
+                {"limit": MAX_CREATURES, "count": count},
+            )
+        )
+    base = creature_name(text, fallback)
+    hit_dice = read_hit_dice(hd) if hd else None
+    creatures: list[Creature] = []
+    steps: list[Step] = []
+    for number in range(1, count + 1):
+        name = f"{base} {number}"
+        if hit_dice is None:
+            creatures.append(Creature(name))
+            continue
+        rolled = roll_hit_points(hit_dice, dice)
+        creatures.append(Creature(name, rolled.value, rolled.value, rolled.faces))
+        steps.extend(Step(N_("{name}: {step}"), {"name": name, "step": s}) for s in rolled.steps)
+    if hit_dice is None:
+        title = Step(
+            N_("{count} creature on the roster: type its hit points."),
+            {"count": count},
+            plural=N_("{count} creatures on the roster: type their hit points."),
+        )
+    else:
+        title = Step(
+            N_("{count} creature on the roster, hit points rolled."),
+            {"count": count},
+            plural=N_("{count} creatures on the roster, hit points rolled."),
+        )
+    roster = Roster(tuple(creatures), "" if hit_dice is None else hit_dice.written())
+    return roster, Outcome(title, tuple(steps), KIND)
+
+
+def hit_point_steps(roster: Roster, index: int) -> tuple[Step, ...]:
+    """How a creature's hit points came about (none for typed ones)."""
+    creature = _creature(roster, index)
+    hit_dice = roster.hit_dice
+    if hit_dice is None or not creature.faces:
+        return ()
+    return hit_points(hit_dice, creature.faces).steps
+
+
+# --- changes in the fight --------------------------------------------------------------
+
+
+def _creature(roster: Roster, index: int) -> Creature:
+    if not _whole(index) or not 0 <= index < len(roster.creatures):
+        raise RulesError(Step(N_("That creature is not on the roster.")))
+    return roster.creatures[index]
+
+
+def _with(roster: Roster, index: int, creature: Creature) -> Roster:
+    creatures = list(roster.creatures)
+    creatures[index] = creature
+    return replace(roster, creatures=tuple(creatures))
+
+
+def _amount(amount: Any) -> int:
+    if not _whole(amount) or not 1 <= amount <= MAX_AMOUNT:
+        raise RulesError(
+            Step(N_("An amount is a whole number from 1 to {high}."), {"high": MAX_AMOUNT})
+        )
+    return int(amount)
+
+
+def _alive(creature: Creature) -> None:
+    if creature.state is State.KILLED:
+        raise RulesError(
+            Step(N_("{name} is killed already: Undo takes a death back."), {"name": creature.name})
+        )
+
+
+def _known(creature: Creature) -> tuple[int, int]:
+    if creature.hp is None or creature.max_hp is None:
+        raise RulesError(Step(N_("Type the hit points of {name} first."), {"name": creature.name}))
+    return creature.hp, creature.max_hp
+
+
+def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
+    """``amount`` damage to one creature; at 0 hit points or fewer it is killed."""
+    creature = _creature(roster, index)
+    amount = _amount(amount)
+    _alive(creature)
+    hp, max_hp = _known(creature)
+    left = max(hp - amount, -MAX_HIT_POINTS)
+    steps: tuple[Step, ...] = (
+        Step(
+            N_("Hit points: {before} − {amount} = {after} of {max}."),
+            {"before": hp, "amount": amount, "after": left, "max": max_hp},
+        ),
+    )
+    if left <= 0:
+        hurt = replace(creature, hp=left, state=State.KILLED)
+        title = Step(
+            N_("{name} takes {amount} damage and is killed."),
+            {"name": creature.name, "amount": amount},
+        )
+        steps = (*steps, Step(N_("At 0 hit points or fewer a creature is killed.")))
+    else:
+        hurt = replace(creature, hp=left)
+        title = Step(
+            N_("{name} takes {amount} damage: {hp} hit points left."),
+            {"name": creature.name, "amount": amount, "hp": left},
+        )
+    return _with(roster, index, hurt), Outcome(title, steps, KIND)
+
+
+def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
+    """``amount`` hit points back, never above the creature's full hit points."""
+    creature = _creature(roster, index)
+    amount = _amount(amount)
+    _alive(creature)
+    hp, max_hp = _known(creature)
+    if hp >= max_hp:
+        raise RulesError(
+            Step(N_("{name} has all its hit points already."), {"name": creature.name})
+        )
+    after = min(max_hp, hp + amount)
+    title = Step(
+        N_("{name} heals: {hp} of {max} hit points."),
+        {"name": creature.name, "hp": after, "max": max_hp},
+    )
+    return _with(roster, index, replace(creature, hp=after)), Outcome(title, (), KIND)
+
+
+def set_state(roster: Roster, index: int, state: State) -> tuple[Roster, Outcome]:
+    """A creature falls out of the fight, flees, surrenders, is killed outright or comes
+    back into the fight. The dead stay dead (Undo takes a death back)."""
+    creature = _creature(roster, index)
+    _alive(creature)
+    if creature.state is state:
+        raise RulesError(
+            Step(
+                N_("{name} is {state} already."),
+                {"name": creature.name, "state": Step(STATE_WORDS[state])},
+            )
+        )
+    title = Step(_STATE_TITLE[state], {"name": creature.name})
+    return _with(roster, index, replace(creature, state=state)), Outcome(title, (), KIND)
+
+
+def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome]:
+    """The referee types a creature's hit points (a row without hit dice, or dice
+    rolled at the table); the damage it took so far is kept."""
+    creature = _creature(roster, index)
+    _alive(creature)
+    if not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
+        raise RulesError(
+            Step(N_("Hit points are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
+        )
+    taken = 0 if creature.hp is None or creature.max_hp is None else creature.max_hp - creature.hp
+    now = hp - taken
+    state = State.KILLED if now <= 0 else creature.state
+    typed = replace(creature, hp=now, max_hp=hp, faces=(), state=state)
+    title = Step(N_("{name}: {hp} hit points."), {"name": creature.name, "hp": hp})
+    return _with(roster, index, typed), Outcome(title, (), KIND)
+
+
+def rename(roster: Roster, index: int, name: str) -> Roster:
+    """A creature's new name (not logged: a name is no action in the fight)."""
+    creature = _creature(roster, index)
+    return _with(roster, index, replace(creature, name=name.strip()[:MAX_NAME]))
+
+
+ROUTS = (State.FLED, State.SURRENDERED)
+
+
+def rout(roster: Roster, state: State) -> tuple[Roster, Outcome]:
+    """A broken side leaves the fight: every creature still fighting flees or
+    surrenders."""
+    if state not in ROUTS:
+        raise RulesError(Step(N_("A broken side flees or surrenders.")))
+    standing = [i for i, c in enumerate(roster.creatures) if c.state is State.FIGHTING]
+    if not standing:
+        raise RulesError(Step(N_("No creature is still fighting.")))
+    for index in standing:
+        roster = _with(roster, index, replace(roster.creatures[index], state=state))
+    count = {"count": len(standing)}
+    if state is State.FLED:
+        title = Step(
+            N_("The side breaks: {count} creature flees."),
+            count,
+            plural=N_("The side breaks: {count} creatures flee."),
+        )
+    else:
+        title = Step(
+            N_("The side breaks: {count} creature surrenders."),
+            count,
+            plural=N_("The side breaks: {count} creatures surrender."),
+        )
+    return roster, Outcome(title, (), KIND)
+
+
+# --- morale and the end ----------------------------------------------------------------
+
+
+def feed(side: Morale, roster: Roster) -> Morale:
+    """The morale side with the roster's losses: the group is the roster, its killed are
+    the killed, its out of the fight the rest who no longer fight. A roster without
+    creatures leaves the side as it is."""
+    if not roster.creatures:
+        return side
+    group = len(roster.creatures)
+    if group != side.group:
+        side = Morale(side.score, group, adjustment=side.adjustment)
+    return losses(side, killed=roster.killed, out=roster.out)
+
+
+def offered(side: Morale, roster: Roster) -> Trigger | None:
+    """The morale check the roster calls for now, if any."""
+    return due(feed(side, roster))
+
+
+@dataclass(frozen=True)
+class Spoils:
+    """The experience for the creatures defeated: each one's, the total, and the steps."""
+
+    each: Experience | None
+    defeated: int
+    total: int
+    steps: tuple[Step, ...]
+
+
+def spoils(roster: Roster) -> Spoils:
+    """The XP the party earns for the creatures of a fight that is over (nothing when
+    the row gives no hit dice: the referee works it out from the creature's entry).
+
+    >>> from omen.core.dice import ScriptedDice
+    >>> roster, _ = muster("2 bugbears", 2, "3+1", ScriptedDice([4, 4, 4, 4, 4, 4]))
+    >>> roster, _ = rout(roster, State.FLED)
+    >>> [step.english() for step in spoils(roster).steps]
+    ['HD 3+1: 50 XP.', '2 creatures defeated × 50 XP = 100 XP, to share among the party.']
+    """
+    hit_dice = roster.hit_dice
+    defeated = sum(1 for c in roster.creatures if c.down)
+    if hit_dice is None:
+        return Spoils(
+            None,
+            defeated,
+            0,
+            (Step(N_("The row gives no hit dice: see the creature's entry for its XP.")),),
+        )
+    each = experience(hit_dice)
+    total = each.value * defeated
+    steps = (
+        *each.steps,
+        Step(
+            N_("{count} creature defeated × {xp} XP = {total} XP, to share among the party."),
+            {"count": defeated, "xp": each.value, "total": total},
+            plural=N_(
+                "{count} creatures defeated × {xp} XP = {total} XP, to share among the party."
+            ),
+        ),
+    )
+    return Spoils(each, defeated, total, steps)
