@@ -1,0 +1,173 @@
+"""The player page (player.html): a crafted link shows the table; hostile links show an
+error and nothing else; it never downloads the Python runtime; it opens offline."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+
+from omen.campaign.players import Message, pack, public_view
+from omen.campaign.state import Exploration
+from omen.campaign.timers import LightKind, Timers, Unit, add_light
+from omen.core.i18n import Translator
+
+TOKEN = "table-token-1"
+
+
+def a_view(**changes: Any) -> dict[str, Any]:
+    clock = Exploration().clock.next_turn().next_turn().next_turn()
+    parts = {
+        "exploration": Exploration(clock=clock),
+        "timers": add_light(Timers(), LightKind.TORCH, 3, Unit.TURN),
+    }
+    view = public_view(
+        parts, "liminal_horror", {"turn.minutes": 10}, Translator.english(), "20:41"
+    ).to_json()
+    view.update(changes)
+    return view
+
+
+def invitation(view: dict[str, Any] | None = None) -> str:
+    data = {"offer": "v=0\r\n", "view": view if view is not None else a_view()}
+    return "#join=" + pack(Message("join", TOKEN, 1, data))
+
+
+def raw_packed(data: Any) -> str:
+    raw = json.dumps(data).encode()
+    return "#join=" + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+def watch_requests(page: Page) -> list[str]:
+    asked: list[str] = []
+
+    def on_request(request: Request) -> None:
+        asked.append(request.url)
+
+    page.on("request", on_request)
+    return asked
+
+
+def open_player(page: Page, base: str, fragment: str) -> Page:
+    page.goto(f"{base}/player.html{fragment}")
+    page.locator("body[data-ready]").wait_for(state="attached")
+    return page
+
+
+@pytest.mark.fresh_profile
+def test_a_crafted_link_shows_the_clock_and_lights_with_their_time(page: Page, base: str) -> None:
+    asked = watch_requests(page)
+    open_player(page, base, invitation())
+    expect(page.get_by_role("heading", name="Clock")).to_be_visible()
+    clock = page.get_by_role("region", name="Clock")
+    expect(clock.get_by_role("listitem")).to_have_text(["Turn 3", "0 h 30 min"])
+    lights = page.get_by_role("region", name="Lights and timers")
+    expect(lights.get_by_role("listitem")).to_have_text(["Torch 1: 3 exploration turns left"])
+    expect(page.get_by_role("status")).to_have_text("as of 20:41 · not live")
+    expect(page.get_by_text("Liminal Horror")).to_be_visible()
+    expect(page.get_by_role("alert")).to_be_hidden()
+    # No Python, no runtime, no PyScript: only the player page's own files.
+    assert not [url for url in asked if "pyodide" in url or "/py/" in url or "pyscript" in url]
+
+
+HOSTILE = [
+    "#join=",
+    "#join=AAAA",
+    "#join=not*base64",
+    "#join=" + "A" * 7000,
+    invitation()[:-6],
+    "#elsewhere=" + invitation()[6:],
+    raw_packed(" " * 200_000),
+    raw_packed({"app": "omen-table", "v": 1, "kind": "view", "token": TOKEN, "n": 1, "data": {}}),
+    raw_packed(
+        {
+            "app": "omen-table",
+            "v": 1,
+            "kind": "join",
+            "token": TOKEN,
+            "n": 1,
+            "data": {"offer": "x", "view": a_view(extra=1)},
+        }
+    ),
+    raw_packed(
+        {
+            "app": "omen-table",
+            "v": 1,
+            "kind": "join",
+            "token": TOKEN,
+            "n": 1,
+            "data": {"offer": "x", "view": a_view(clock=[{"html": "<b>x</b>"}])},
+        }
+    ),
+    raw_packed(
+        {
+            "app": "omen-table",
+            "v": 1,
+            "kind": "join",
+            "token": "short",
+            "n": 1,
+            "data": {"offer": "x", "view": a_view()},
+        }
+    ),
+    raw_packed(
+        {
+            "app": "omen-table",
+            "v": 1,
+            "kind": "join",
+            "token": TOKEN,
+            "n": 1,
+            "data": {"offer": "x", "view": a_view(lights=["x" * 3000])},
+        }
+    ),
+    raw_packed([1] * 10),
+]
+
+
+@pytest.mark.fresh_profile
+def test_hostile_links_show_an_error_and_nothing_else(page: Page, base: str) -> None:
+    open_player(page, base, invitation())  # a good view first: kept, and then not shown
+    expect(page.get_by_role("heading", name="Clock")).to_be_visible()
+    for fragment in HOSTILE:
+        page.goto("about:blank")
+        open_player(page, base, fragment)
+        expect(page.get_by_role("alert")).to_have_text(
+            "This link is damaged: part of it is missing or changed. Ask the game master for a fresh code."
+        )
+        expect(page.get_by_role("heading", name="Clock")).to_be_hidden()
+        expect(page.get_by_role("status")).to_be_hidden()
+
+
+@pytest.mark.fresh_profile
+def test_a_newer_link_says_to_update_and_text_stays_text(page: Page, base: str) -> None:
+    newer = raw_packed(
+        {"app": "omen-table", "v": 2, "kind": "join", "token": TOKEN, "n": 1, "data": {}}
+    )
+    open_player(page, base, newer)
+    expect(page.get_by_role("alert")).to_contain_text("newer Omen")
+    page.goto("about:blank")
+    sly = '<img src=x onerror="document.title=1">'
+    open_player(page, base, invitation(a_view(game=sly, clock=[sly])))
+    expect(page.get_by_role("region", name="Clock").get_by_role("listitem")).to_have_text([sly])
+    assert page.locator("img").count() == 0
+
+
+@pytest.mark.fresh_profile
+def test_the_player_page_opens_offline_with_its_last_view(page: Page, base: str) -> None:
+    open_player(page, base, invitation())
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    try:
+        page.goto(f"{base}/player.html")
+        page.locator("body[data-ready]").wait_for(state="attached")
+        expect(page.get_by_role("region", name="Clock").get_by_role("listitem")).to_have_text(
+            ["Turn 3", "0 h 30 min"]
+        )
+        expect(page.get_by_role("status")).to_have_text("as of 20:41 · not live")
+    finally:
+        page.context.set_offline(False)
+    kept = page.evaluate("caches.keys()")
+    assert kept and all(name.startswith("player-") for name in kept)
