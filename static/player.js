@@ -14,7 +14,11 @@ const MAX_STRING = 2000;
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 const B64 = /^[A-Za-z0-9_-]*$/;
 const KEPT = "omen-player/view"; // the last view shown, for a visit with no link
-const WORD_KEYS = ["clock", "lights", "facts", "results", "people", "asOf", "live", "notLive", "none"];
+const WORD_KEYS = [
+  "clock", "lights", "facts", "results", "people", "asOf", "live", "notLive", "none", "join",
+  "yourName", "answerHint", "answer", "copy", "ask", "askButton", "character", "characteristic",
+  "push", "asked", "declined", "removed",
+];
 const VIEW_KEYS = ["lang", "game", "at", "clock", "lights", "facts", "results", "people", "words"];
 
 // The few sentences this page says before any view has come (so before the game
@@ -277,10 +281,14 @@ export function showView(view, live = false) {
   bound("results").replaceChildren(...results);
   showStatus(view, live);
   bound("view").hidden = false;
+  page.view = view;
+  fillAsk(view);
 }
 
 function showError(reason) {
   bound("view").hidden = true;
+  bound("join").hidden = true;
+  bound("ask").hidden = true;
   bound("status").hidden = true;
   bound("empty").hidden = true;
   bound("game").textContent = "";
@@ -306,9 +314,215 @@ function kept() {
   }
 }
 
-export const page = { invitation: null };
+export const page = {
+  invitation: null, // the checked invitation the page was opened with
+  view: null, // the view on show
+  channel: null, // the open data channel to the game master's phone
+  connection: null,
+  sent: 1, // this page's running number (its answer was 1)
+  heard: 1, // the game master's last running number taken
+  asks: 0,
+};
+
+// --- joining: the answer to the game master's offer, and the live channel ------------
+
+function gathered(connection) {
+  return new Promise((done) => {
+    if (connection.iceGatheringState === "complete") {
+      done();
+      return;
+    }
+    const timer = setTimeout(done, 5000);
+    connection.addEventListener("icegatheringstatechange", () => {
+      if (connection.iceGatheringState === "complete") {
+        clearTimeout(timer);
+        done();
+      }
+    });
+  });
+}
+
+const language = () => ((navigator.language || "en").toLowerCase().startsWith("cs") ? "cs" : "en");
+
+async function drawQr(target, text) {
+  const { default: qrcode } = await import("./vendor/qrcode-generator/qrcode.mjs");
+  const code = qrcode(0, "L");
+  code.addData(text);
+  code.make();
+  const size = code.getModuleCount();
+  const quiet = 4;
+  const total = size + 2 * quiet;
+  const svgNS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${total} ${total}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", page.view ? page.view.words.answer || "" : "");
+  svg.setAttribute("shape-rendering", "crispEdges");
+  const back = document.createElementNS(svgNS, "rect");
+  back.setAttribute("width", String(total));
+  back.setAttribute("height", String(total));
+  back.setAttribute("fill", "#ffffff");
+  let moves = "";
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) if (code.isDark(y, x)) moves += `M${x + quiet} ${y + quiet}h1v1h-1z`;
+  }
+  const path = document.createElementNS(svgNS, "path");
+  path.setAttribute("d", moves);
+  path.setAttribute("fill", "#000000");
+  svg.replaceChildren(back, path);
+  target.replaceChildren(svg);
+}
+
+async function join(name) {
+  const invitation = page.invitation;
+  const connection = new RTCPeerConnection({ iceServers: [] });
+  page.connection = connection;
+  connection.addEventListener("datachannel", (event) => listen(event.channel));
+  connection.addEventListener("connectionstatechange", () => {
+    if (["failed", "disconnected", "closed"].includes(connection.connectionState)) dropped();
+  });
+  try {
+    await connection.setRemoteDescription({ type: "offer", sdp: invitation.data.offer });
+    await connection.setLocalDescription(await connection.createAnswer());
+  } catch {
+    connection.close();
+    showError("damaged");
+    return;
+  }
+  await gathered(connection);
+  const answer = {
+    app: APP,
+    v: VERSION,
+    kind: "answer",
+    token: invitation.token,
+    n: 1,
+    data: { sdp: connection.localDescription.sdp, name, lang: language() },
+  };
+  const text = `omen-answer:${await pack(answer)}`;
+  bound("answer-text").value = text;
+  bound("answer").hidden = false;
+  await drawQr(bound("answer-qr"), text);
+}
+
+function listen(channel) {
+  channel.addEventListener("open", () => {
+    page.channel = channel;
+    bound("join").hidden = true;
+    if (page.view) showView(page.view, true);
+  });
+  channel.addEventListener("close", dropped);
+  channel.addEventListener("message", (event) => hear(event.data));
+}
+
+function dropped() {
+  page.channel = null;
+  bound("ask").hidden = true;
+  if (page.view) showStatus(page.view, false);
+}
+
+function hear(text) {
+  let message;
+  try {
+    message = readEnvelope(text, ["view", "declined", "bye"]);
+  } catch {
+    return; // refused: nothing changes
+  }
+  if (message.token !== page.invitation.token || message.n <= page.heard) return;
+  page.heard = message.n;
+  if (message.kind === "view") {
+    keep(message.data.view);
+    showView(message.data.view, true);
+  } else if (message.kind === "declined") {
+    const words = page.view.words;
+    bound("ask-status").textContent = (words.declined || "{reason}").replaceAll("{reason}", message.data.reason);
+  } else if (message.kind === "bye") {
+    bound("ask-status").textContent = page.view.words.removed || "";
+    if (page.channel) page.channel.close();
+    dropped();
+  }
+}
+
+function fillAsk(view) {
+  const people = view.people.filter((person) => person.tests.length);
+  const section = bound("ask");
+  section.hidden = !(page.channel && people.length);
+  if (section.hidden) return;
+  const form = bound("ask-form");
+  const who = form.elements.character;
+  const chosen = who.value;
+  who.replaceChildren(
+    ...people.map((person) => {
+      const option = document.createElement("option");
+      option.value = person.id;
+      option.textContent = person.name;
+      return option;
+    }),
+  );
+  if (people.some((person) => person.id === chosen)) who.value = chosen;
+  fillCharacteristics(view);
+}
+
+function fillCharacteristics(view) {
+  const form = bound("ask-form");
+  const person = view.people.find((p) => p.id === form.elements.character.value);
+  const what = form.elements.characteristic;
+  const chosen = what.value;
+  what.replaceChildren(
+    ...(person ? person.tests : []).map(([key, words]) => {
+      const option = document.createElement("option");
+      option.value = key;
+      option.textContent = words;
+      return option;
+    }),
+  );
+  if (person && person.tests.some(([key]) => key === chosen)) what.value = chosen;
+}
+
+function ask(event) {
+  event.preventDefault();
+  if (!page.channel) return;
+  const form = bound("ask-form");
+  page.sent += 1;
+  page.asks += 1;
+  const message = {
+    app: APP,
+    v: VERSION,
+    kind: "ask",
+    token: page.invitation.token,
+    n: page.sent,
+    data: {
+      id: page.asks,
+      test: {
+        character: form.elements.character.value,
+        characteristic: form.elements.characteristic.value,
+        pool: form.elements.push.checked ? { pushed: true } : {},
+      },
+    },
+  };
+  page.channel.send(JSON.stringify(message));
+  form.elements.push.checked = false;
+  bound("ask-status").textContent = page.view.words.asked || "";
+}
+
+function wireForms() {
+  bound("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = event.target.elements.name.value.trim();
+    if (!name || !page.invitation) return;
+    event.target.querySelector("button").disabled = true;
+    join(name.slice(0, 40));
+  });
+  bound("answer-copy").addEventListener("click", () => {
+    const field = bound("answer-text");
+    field.select();
+    navigator.clipboard?.writeText(field.value).catch(() => {});
+  });
+  bound("ask-form").addEventListener("submit", ask);
+  bound("ask-form").elements.character.addEventListener("change", () => page.view && fillCharacteristics(page.view));
+}
 
 async function start() {
+  wireForms();
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("player-sw.js", { scope: "./player.html" }).catch(() => {});
   }
@@ -323,6 +537,7 @@ async function start() {
     }
     keep(page.invitation.data.view);
     showView(page.invitation.data.view);
+    bound("join").hidden = false;
   } else {
     const last = kept();
     if (last) {

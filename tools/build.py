@@ -50,7 +50,13 @@ PYODIDE_FILES = (
 APP_FILES = ("index.html", "pyscript.toml", "sw.js", "player.html", "player-sw.js")
 # What the player page needs, and all its service worker keeps (player-sw.js): no Python,
 # no runtime, so a player's phone never downloads them (docs/players.md).
-PLAYER_FILES = ("player.html", "static/player.js", "static/app.css", "static/icon.svg")
+PLAYER_FILES = (
+    "player.html",
+    "static/player.js",
+    "static/app.css",
+    "static/icon.svg",
+    "static/vendor/qrcode-generator/qrcode.mjs",  # loaded when the player's answer is shown
+)
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 # PyScript chunks the page loads (measured by recording a walk through every screen);
@@ -198,6 +204,15 @@ def vendor() -> None:
     for stale in (VENDOR / "pyscript").iterdir():
         if stale.name not in wanted:
             stale.unlink()
+    vendor_qrcode(modules)
+
+
+def vendor_qrcode(modules: Path) -> None:
+    """The player page's QR encoder (npm qrcode-generator, MIT): its answer as a code."""
+    qrcode = modules / "qrcode-generator" / "dist" / "qrcode.mjs"
+    if not qrcode.exists():
+        raise SystemExit("build: node_modules is missing: run `npm ci` first (make does).")
+    copy_if_changed(qrcode, VENDOR / "qrcode-generator" / "qrcode.mjs")
 
 
 # segno's QR encoder (pure Python, BSD licence): the share sheet loads these two files on
@@ -301,6 +316,7 @@ def start_files() -> list[str]:
         for name in offline_files()
         if not name.startswith(later)
         and name not in ("sw.js", "static/build/precache.js", "player-sw.js", "static/player.js")
+        and not name.startswith("static/vendor/qrcode-generator/")
         and name != "player.html"  # the player page: its own entry, not the app's start
     ]
 

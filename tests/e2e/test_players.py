@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Browser, Page, Request, expect
 
 from omen.campaign.players import Message, pack, public_view
 from omen.campaign.state import Exploration
 from omen.campaign.timers import LightKind, Timers, Unit, add_light
 from omen.core.i18n import Translator
+
+from .conftest import PHONE, open_app
 
 TOKEN = "table-token-1"
 
@@ -171,3 +174,61 @@ def test_the_player_page_opens_offline_with_its_last_view(page: Page, base: str)
         page.context.set_offline(False)
     kept = page.evaluate("caches.keys()")
     assert kept and all(name.startswith("player-") for name in kept)
+
+
+# --- the game master's phone and a player's, joined by a pasted answer ----------------
+
+
+def invite(gm: Page) -> str:
+    """Settings, Invite players: the player page's link from the sheet."""
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("button", name="Invite players").click()
+    sheet = gm.get_by_role("dialog", name="Players")
+    link = sheet.get_by_role("textbox", name="Link for a player")
+    expect(link).to_have_value(re.compile(r"/player\.html#join="))
+    expect(sheet.get_by_role("img", name="QR code of the player page")).to_be_visible()
+    return link.input_value()
+
+
+def answer(player: Page, link: str, name: str) -> str:
+    player.goto(link)
+    player.get_by_role("textbox", name="Your name").fill(name)
+    player.get_by_role("button", name="Join the table").click()
+    text = player.get_by_role("textbox", name="Your answer for the game master")
+    expect(text).to_have_value(re.compile(r"^omen-answer:"))
+    return text.input_value()
+
+
+def add(gm: Page, text: str) -> None:
+    sheet = gm.get_by_role("dialog", name="Players")
+    sheet.get_by_role("textbox", name="The player's answer").fill(text)
+    sheet.get_by_role("button", name="Add a player").click()
+
+
+def test_a_player_joins_by_a_pasted_answer_and_sees_a_next_turn(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        text = answer(player, link, "Eva")
+        add(gm, text)
+        sheet = gm.get_by_role("dialog", name="Players")
+        expect(sheet.get_by_role("listitem")).to_have_text(["Eva: connectedRemove"])
+        expect(player.get_by_role("status").first).to_contain_text("· live")
+        # The answer is used: pasted again, it is refused and nothing changes.
+        add(gm, text)
+        expect(sheet.get_by_role("status")).to_have_text(
+            "This answer is for an invitation that is used or no longer open: show a fresh code."
+        )
+        sheet.get_by_role("button", name="Close").click()
+        gm.get_by_role("button", name="Explore").click()
+        gm.get_by_role("button", name="Next turn").click()
+        clock = player.get_by_role("region", name="Clock").get_by_role("listitem")
+        expect(clock.first).to_have_text("Turn 1")
+        gm.get_by_role("button", name="Next turn").click()
+        expect(clock.first).to_have_text("Turn 2")
+    finally:
+        phone.close()

@@ -39,10 +39,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hmac
 import json
+import os
 import re
-import secrets
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +58,7 @@ from omen.core.roll import N_, Step
 
 APP = "omen-table"
 VERSION = 1
+PAGE = "player.html"  # the player page, beside the app's index.html
 FRAGMENT = "join="  # the player page's address ends in #join=<packed invitation>
 ANSWER = "omen-answer:"  # a player's answer, packed, starts with this
 MAX_PACKED = 6000  # characters of a packed link or answer
@@ -92,13 +92,39 @@ def _error(message: str, **args: Any) -> MessageError:
     return MessageError(Step(message, args))
 
 
+def same_token(one: str, other: str) -> bool:
+    """Whether two tokens are the same, compared in a time that does not depend on where
+    they differ (``hmac`` is not in the browser's standard library).
+
+    >>> same_token("abcdefgh", "abcdefgh"), same_token("abcdefgh", "abcdefgX")
+    (True, False)
+    """
+    mine, theirs = one.encode(), other.encode()
+    if len(mine) != len(theirs):
+        return False
+    left = 0
+    for a, b in zip(mine, theirs, strict=True):
+        left |= a ^ b
+    return left == 0
+
+
 def new_token() -> str:
     """A fresh one-time token for an invitation (16 random bytes, base64url).
 
     >>> len(new_token()), new_token() != new_token()
     (22, True)
     """
-    return base64.urlsafe_b64encode(secrets.token_bytes(16)).decode("ascii").rstrip("=")
+    return base64.urlsafe_b64encode(os.urandom(16)).decode("ascii").rstrip("=")
+
+
+def player_address(page: str, fragment: str) -> str:
+    """The player page's address beside the app's (``page``), with ``fragment``.
+
+    >>> player_address("https://example.org/omen/?seed=3#explore", "join=abc")
+    'https://example.org/omen/player.html#join=abc'
+    """
+    base = page.split("#", 1)[0].split("?", 1)[0]
+    return base[: base.rfind("/") + 1] + PAGE + "#" + fragment
 
 
 # --- the envelope ------------------------------------------------------------------
@@ -306,7 +332,7 @@ class Reader:
         """The message in ``text`` if this player may send it now; else a refusal, and
         nothing changes (not even the running number)."""
         message = read_envelope(text, MAX_FROM_PLAYER)
-        if not hmac.compare_digest(message.token.encode(), self.token.encode()):
+        if not same_token(message.token, self.token):
             raise _error(N_("This message is not from a player at this table."))
         if KINDS[message.kind][0] not in ("player", "any"):
             raise _error(N_("A player cannot send this."))
@@ -342,7 +368,7 @@ class Invitations:
     def take(self, token: str) -> str:
         """The token of an open invitation, closed now (it joins once)."""
         for kept in self.open_tokens:
-            if hmac.compare_digest(kept.encode(), token.encode()):
+            if same_token(kept, token):
                 self.open_tokens = [t for t in self.open_tokens if t != kept]
                 return kept
         raise _error(
@@ -399,6 +425,22 @@ WORDS: Mapping[str, str] = {
     "live": N_("live"),
     "notLive": N_("not live"),
     "none": N_("Nothing yet."),
+    "join": N_("Join the table"),
+    "yourName": N_("Your name"),
+    "answerHint": N_(
+        "Show this code to the game master, or copy the text and send it: on their phone "
+        "it goes under “Add a player”."
+    ),
+    "answer": N_("Your answer for the game master"),
+    "copy": N_("Copy"),
+    "ask": N_("Ask for a test"),
+    "askButton": N_("Ask the game master"),
+    "character": N_("Character"),
+    "characteristic": N_("Characteristic"),
+    "push": N_("Push"),
+    "asked": N_("Asked: the game master's phone rolls it."),
+    "declined": N_("The game master declined: {reason}"),
+    "removed": N_("The game master ended your place at the table."),
 }
 
 
