@@ -18,6 +18,7 @@ from omen.campaign.timers import LightKind, Timers, Unit, add_light
 from omen.core.i18n import Translator
 
 from .conftest import PHONE, open_app
+from .test_eotw import add_ana
 
 TOKEN = "table-token-1"
 
@@ -230,5 +231,37 @@ def test_a_player_joins_by_a_pasted_answer_and_sees_a_next_turn(
         expect(clock.first).to_have_text("Turn 1")
         gm.get_by_role("button", name="Next turn").click()
         expect(clock.first).to_have_text("Turn 2")
+    finally:
+        phone.close()
+
+
+def test_a_players_eotw_test_is_rolled_on_the_game_masters_phone_and_shown_on_both(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("eotw")
+    add_ana(gm)
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        expect(player.get_by_role("status").first).to_contain_text("· live")
+        people = player.get_by_role("region", name="Characters")
+        expect(people.get_by_role("heading", name="Ana")).to_be_visible()
+        expect(people.get_by_text("Physical: 0 of 9")).to_be_visible()
+        asking = player.get_by_role("region", name="Ask for a test")
+        asking.get_by_role("combobox", name="Characteristic").select_option("dexterity")
+        asking.get_by_role("checkbox", name="Push").check()
+        asking.get_by_role("button", name="Ask the game master").click()
+        results = player.get_by_role("region", name="Results")
+        expect(results.get_by_text(re.compile(r"^Eva asked: Ana: "))).to_be_visible()
+        expect(
+            results.get_by_text(re.compile("Eva asks for a test of Dexterity, pushed"))
+        ).to_be_visible()
+        gm.get_by_role("dialog", name="Players").get_by_role("button", name="Close").click()
+        gm.get_by_role("button", name="Log").click()
+        expect(gm.locator(".log-entry").first).to_contain_text("Eva asked: Ana: ")
     finally:
         phone.close()
