@@ -53,7 +53,9 @@ self.addEventListener("fetch", (event) => {
   if (!wanted || new URL(request.url).origin !== self.location.origin) return;
   // Files are kept under their plain address; look them up by exactly that (a lookup
   // with ignoreSearch reads every entry in the cache, on every request of every start).
-  const url = new URL(request.mode === "navigate" ? "index.html" : request.url, self.location.href);
+  // A navigation opens the app (index.html), except the player page, kept as itself.
+  const page = request.mode === "navigate" && !new URL(request.url).pathname.endsWith("/player.html");
+  const url = new URL(page ? "index.html" : request.url, self.location.href);
   url.search = "";
   url.hash = "";
   event.respondWith(

@@ -47,7 +47,16 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-APP_FILES = ("index.html", "pyscript.toml", "sw.js")
+APP_FILES = ("index.html", "pyscript.toml", "sw.js", "player.html", "player-sw.js")
+# What the player page needs, and all its service worker keeps (player-sw.js): no Python,
+# no runtime, so a player's phone never downloads them (docs/players.md).
+PLAYER_FILES = (
+    "player.html",
+    "static/player.js",
+    "static/app.css",
+    "static/icon.svg",
+    "static/vendor/qrcode-generator/qrcode.mjs",  # loaded when the player's answer is shown
+)
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 # PyScript chunks the page loads (measured by recording a walk through every screen);
@@ -195,6 +204,15 @@ def vendor() -> None:
     for stale in (VENDOR / "pyscript").iterdir():
         if stale.name not in wanted:
             stale.unlink()
+    vendor_qrcode(modules)
+
+
+def vendor_qrcode(modules: Path) -> None:
+    """The player page's QR encoder (npm qrcode-generator, MIT): its answer as a code."""
+    qrcode = modules / "qrcode-generator" / "dist" / "qrcode.mjs"
+    if not qrcode.exists():
+        raise SystemExit("build: node_modules is missing: run `npm ci` first (make does).")
+    copy_if_changed(qrcode, VENDOR / "qrcode-generator" / "qrcode.mjs")
 
 
 # segno's QR encoder (pure Python, BSD licence): the share sheet loads these two files on
@@ -296,7 +314,10 @@ def start_files() -> list[str]:
     return [
         name
         for name in offline_files()
-        if not name.startswith(later) and name not in ("sw.js", "static/build/precache.js")
+        if not name.startswith(later)
+        and name not in ("sw.js", "static/build/precache.js", "player-sw.js", "static/player.js")
+        and not name.startswith("static/vendor/qrcode-generator/")
+        and name != "player.html"  # the player page: its own entry, not the app's start
     ]
 
 
@@ -454,7 +475,7 @@ def offline_files() -> list[str]:
     for path in sorted((ROOT / "static").rglob("*")):
         if (
             not path.is_file()
-            or path.name == "precache.js"
+            or path.name in ("precache.js", "player-precache.js")
             or path.suffix in (".map", ".gz", ".br")
         ):
             continue
@@ -489,6 +510,20 @@ def precache() -> None:
     if not target.exists() or target.read_text() != text:
         target.write_text(text)
     print(f"build: {len(files)} files for offline use, version {manifest['version']}")
+
+
+def player_precache() -> None:
+    """static/build/player-precache.js: the player page's files and their version."""
+    digest = hashlib.sha256()
+    for name in PLAYER_FILES:
+        digest.update(name.encode())
+        digest.update(hashlib.sha256((ROOT / name).read_bytes()).digest())
+    manifest = {"version": digest.hexdigest()[:16], "files": list(PLAYER_FILES)}
+    text = "// Written by tools/build.py: what the player page's service worker keeps.\n"
+    text += f"self.OMEN_PLAYER_PRECACHE = {json.dumps(manifest, indent=1)};\n"
+    target = BUILD / "player-precache.js"
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
 
 
 def gzipped(data: bytes) -> bytes:
@@ -548,6 +583,10 @@ def headers(files: list[str]) -> str:
         f"  Cache-Control: {serve.REVALIDATE}",
         "/sw.js",
         f"  Cache-Control: {serve.REVALIDATE}",
+        "/player.html",
+        f"  Cache-Control: {serve.REVALIDATE}",
+        "/player-sw.js",
+        f"  Cache-Control: {serve.REVALIDATE}",
         "/static/build/*",
         f"  Cache-Control: {serve.REVALIDATE}",
     ]
@@ -562,7 +601,7 @@ def dist(target: Path = ROOT / "dist") -> None:
     the host configuration files (HOST_FILES and _headers)."""
     if target.exists():
         shutil.rmtree(target)
-    for name in [*site_files(), "static/build/precache.js"]:
+    for name in [*site_files(), "static/build/precache.js", "static/build/player-precache.js"]:
         destination = target / name
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / name, destination)
@@ -609,7 +648,8 @@ def main(argv: list[str]) -> None:
     app_files()
     snapshot_manifest()
     precache()
-    served = [*site_files(), "static/build/precache.js"]
+    player_precache()
+    served = [*site_files(), "static/build/precache.js", "static/build/player-precache.js"]
     compress(served)
     compress(served, brotlied, ".br")
     # snapshot.js lists the compressed sizes, so it is written again once they are known

@@ -183,7 +183,9 @@ class GameSpec:
     name to ``"module:Class"`` and ``sections`` names the screen each of them is drawn
     in; ``example`` names its example campaign's function (``(language) -> Example``);
     ``procedures`` names tuples of its :class:`Procedure` (what Settings groups by and
-    the help sheets show), each of this game.
+    the help sheets show), each of this game. ``public`` names the function that gives
+    what its players may see beyond the clock, lights and shown results
+    (:class:`omen.campaign.players.GameFacts`).
     """
 
     key: str
@@ -197,3 +199,4 @@ class GameSpec:
     screens: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, str] = field(default_factory=dict)
     example: str = ""
+    public: str = ""  # "module:NAME" of (parts, values) -> GameFacts, for the players' view

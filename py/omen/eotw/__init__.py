@@ -67,4 +67,5 @@ GAME = GameSpec(
     },
     sections={"eotw_scene": "explore"},
     example="omen.eotw.example:EXAMPLE",
+    public="omen.eotw.players:public_facts",
 )

@@ -60,6 +60,7 @@ LAST_SCREENS = {
     "log": "omen_web.shell.log:LogScreen",
     "settings": "omen_web.shell.settings:SettingsScreen",
     "share": "omen_web.shell.share:ShareScreen",
+    "players": "omen_web.shell.players:PlayersScreen",
 }
 SCREENS: dict[str, tuple[str, str]] = {
     name: (at.split(":")[0], at.split(":")[1])
@@ -75,6 +76,7 @@ SECTIONS = {
     "turn": "explore",
     "reaction": "encounter",
     "share": "settings",
+    "players": "settings",
     **{name: section for game in GAMES.values() for name, section in game.sections.items()},
 }
 

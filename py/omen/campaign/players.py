@@ -1,0 +1,644 @@
+"""The players' window: what the table may see, and the messages that carry it.
+
+Omen's own procedure (no rule book describes it). The game master's phone is the
+table's host; a player's phone shows the **public view**: the clock, the lights and
+timers with what is left of them, the encounter's facts the game master revealed, the
+results the game master showed, and the characters' public state. Every line of it is
+worded on the game master's phone, in the player's language, so the player page needs
+no rules and no catalog of its own. The view never holds the odds of the game master's
+checks, a table's contents, or anything the game master did not show.
+
+**Messages.** Everything that travels between the phones is one envelope
+``{"app": "omen-table", "v": 1, "kind": K, "token": T, "n": N, "data": ...}``: ``kind``
+one of :data:`KINDS`, ``token`` the one-time token of the invitation the player joined
+with, ``n`` the sender's running number (a message whose number is not above the last
+one taken from that sender is a replay, and refused). A link or an answer typed by hand
+packs the envelope's JSON with zlib and writes it in base64url after ``#join=`` (a
+link's fragment never reaches a host) or ``omen-answer:``. On the data channel the
+envelope is plain JSON text.
+
+**Hostile input.** Whatever arrives is checked before anything is done with it: the
+size of the text, the unpacked bytes (unpacking stops at the limit), the envelope's
+fields, the kind's own fields and their sizes; a wrong token or a replay is refused too.
+A refusal is a :class:`MessageError` with a sentence, and changes nothing.
+
+>>> view = PublicView("en", "Liminal Horror", "20:41", clock=("Turn 3",))
+>>> invite = Message("join", "tok-12345", 1, {"offer": "v=0", "view": view.to_json()})
+>>> packed = pack(invite)
+>>> read_packed(packed, "join").data["view"]["clock"]
+['Turn 3']
+>>> reader = Reader("tok-12345")
+>>> reader.read(write(Message("ask", "tok-12345", 1, {"id": 1, "test": {}}))).kind
+'ask'
+>>> reader.read(write(Message("ask", "tok-12345", 1, {"id": 1, "test": {}})))
+Traceback (most recent call last):
+omen.campaign.players.MessageError: This message came before: it is not taken twice.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+import re
+import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from omen.campaign import games
+from omen.campaign.exploration import elapsed_text
+from omen.campaign.spec import named
+from omen.campaign.state import Exploration, Log
+from omen.campaign.timers import Timers
+from omen.core.errors import RulesError
+from omen.core.i18n import LANGUAGES, Translator
+from omen.core.roll import N_, Step
+
+APP = "omen-table"
+VERSION = 1
+PAGE = "player.html"  # the player page, beside the app's index.html
+FRAGMENT = "join="  # the player page's address ends in #join=<packed invitation>
+ANSWER = "omen-answer:"  # a player's answer, packed, starts with this
+MAX_PACKED = 6000  # characters of a packed link or answer
+MAX_TEXT = 64_000  # characters of one message on the channel, or of unpacked JSON
+MAX_FROM_PLAYER = 4000  # characters of one message a player sends
+MAX_STRING = 2000  # characters of one text in a message
+MAX_LINES = 60  # lines in one list of the view
+MAX_NAME = 40  # characters of a player's name
+MAX_NUMBER = 10**9  # a running number
+MAX_DEPTH = 8
+SHOWN = 5  # public results a view carries, newest first
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+_B64 = re.compile(r"[A-Za-z0-9_-]*")
+
+# What each kind of message is, who sends it, and the fields of its data.
+KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
+    "join": ("gm", ("offer", "view")),  # the invitation: a link's fragment
+    "answer": ("player", ("sdp", "name", "lang")),  # the player's answer, scanned or pasted
+    "view": ("gm", ("view",)),  # the public view, after every change
+    "ask": ("player", ("id", "test")),  # a player asks for their own test
+    "declined": ("gm", ("id", "reason")),  # the game master declined a request
+    "bye": ("any", ()),  # the sender leaves (or the game master removes the player)
+}
+
+
+class MessageError(RulesError):
+    """A message that is refused, with a sentence saying why; nothing was changed."""
+
+
+def _error(message: str, **args: Any) -> MessageError:
+    return MessageError(Step(message, args))
+
+
+def same_token(one: str, other: str) -> bool:
+    """Whether two tokens are the same, compared in a time that does not depend on where
+    they differ (``hmac`` is not in the browser's standard library).
+
+    >>> same_token("abcdefgh", "abcdefgh"), same_token("abcdefgh", "abcdefgX")
+    (True, False)
+    """
+    mine, theirs = one.encode(), other.encode()
+    if len(mine) != len(theirs):
+        return False
+    left = 0
+    for a, b in zip(mine, theirs, strict=True):
+        left |= a ^ b
+    return left == 0
+
+
+def new_token() -> str:
+    """A fresh one-time token for an invitation (16 random bytes, base64url).
+
+    >>> len(new_token()), new_token() != new_token()
+    (22, True)
+    """
+    return base64.urlsafe_b64encode(os.urandom(16)).decode("ascii").rstrip("=")
+
+
+def player_address(page: str, fragment: str) -> str:
+    """The player page's address beside the app's (``page``), with ``fragment``.
+
+    >>> player_address("https://example.org/omen/?seed=3#explore", "join=abc")
+    'https://example.org/omen/player.html#join=abc'
+    """
+    base = page.split("#", 1)[0].split("?", 1)[0]
+    return base[: base.rfind("/") + 1] + PAGE + "#" + fragment
+
+
+# --- the envelope ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message: its kind, the invitation's token, the sender's running number, its data."""
+
+    kind: str
+    token: str
+    n: int
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The envelope: plain JSON values."""
+        return {
+            "app": APP,
+            "v": VERSION,
+            "kind": self.kind,
+            "token": self.token,
+            "n": self.n,
+            "data": dict(self.data),
+        }
+
+
+def write(message: Message) -> str:
+    """The message as the channel carries it: compact JSON text."""
+    text = json.dumps(message.to_json(), ensure_ascii=False, separators=(",", ":"))
+    if len(text) > MAX_TEXT:
+        raise _error(N_("This is too much to send to the players at once."))
+    return text
+
+
+def pack(message: Message) -> str:
+    """The message packed for a link or a QR code: zlib, then base64url, no padding."""
+    raw = json.dumps(message.to_json(), ensure_ascii=False, separators=(",", ":"))
+    packed = base64.urlsafe_b64encode(zlib.compress(raw.encode("utf-8"), 9)).decode("ascii")
+    text = packed.rstrip("=")
+    if len(text) > MAX_PACKED:
+        raise _error(N_("This is too much to put in one link or code."))
+    return text
+
+
+def _unpack(text: str) -> str:
+    if len(text) > MAX_PACKED:
+        raise _error(N_("This code is too long to be one of Omen's."))
+    if not _B64.fullmatch(text) or len(text) % 4 == 1:
+        raise _error(N_("This code is damaged: part of it is missing or changed."))
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, MAX_TEXT + 1)
+        if len(raw) > MAX_TEXT or unpacker.unconsumed_tail:
+            raise _error(N_("This code unpacks to too much to be one of Omen's."))
+        if not unpacker.eof or unpacker.unused_data:
+            raise _error(N_("This code is damaged: part of it is missing or changed."))
+        return raw.decode("utf-8")
+    except (binascii.Error, ValueError, zlib.error):
+        raise _error(N_("This code is damaged: part of it is missing or changed.")) from None
+
+
+def _depth(value: Any, level: int = 1) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level)
+    return level
+
+
+def read_envelope(text: str, limit: int = MAX_TEXT) -> Message:
+    """The envelope in ``text`` checked field by field (not yet its token or number).
+
+    >>> read_envelope('{"app": "omen-table", "v": 2, "kind": "bye", "token": "abcdefgh", '
+    ...     '"n": 1, "data": {}}')
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: This message comes from a newer Omen (format 2): update Omen.
+    """
+    if not isinstance(text, str) or len(text) > limit:
+        raise _error(N_("This message is too long to be one of Omen's."))
+    try:
+        data = json.loads(text, parse_constant=lambda _name: None)
+    except (ValueError, RecursionError):
+        raise _error(N_("This is not a message from Omen.")) from None
+    if not isinstance(data, dict) or data.get("app") != APP:
+        raise _error(N_("This is not a message from Omen."))
+    if set(data) != {"app", "v", "kind", "token", "n", "data"}:
+        raise _error(N_("This message does not have the fields Omen writes."))
+    _check_version(data["v"])
+    kind, token, number, body = data["kind"], data["token"], data["n"], data["data"]
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise _error(N_("Omen does not know this kind of message."))
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+        raise _error(N_("This message does not have the fields Omen writes."))
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_NUMBER:
+        raise _error(N_("This message does not have the fields Omen writes."))
+    if not isinstance(body, dict) or _depth(body) > MAX_DEPTH:
+        raise _error(N_("This message does not have the fields Omen writes."))
+    if set(body) != set(KINDS[kind][1]):
+        raise _error(N_("This message does not have the fields Omen writes."))
+    _check_body(kind, body)
+    return Message(kind, token, number, body)
+
+
+def _check_version(version: Any) -> None:
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise _unfit()
+    if version > VERSION:
+        raise _error(
+            N_("This message comes from a newer Omen (format {version}): update Omen."),
+            version=version,
+        )
+
+
+def read_packed(text: str, kind: str) -> Message:
+    """A packed link fragment or answer of ``kind`` (``"join"`` or ``"answer"``), checked;
+    the prefix (``#join=``, ``omen-answer:``) and any page address before it may be there.
+
+    >>> read_packed("omen-answer:abc", "answer")
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: This code is damaged: part of it is missing or changed.
+    """
+    text = text.strip()
+    for prefix in ("#" + FRAGMENT, ANSWER):
+        if prefix in text:
+            text = text.split(prefix, 1)[1]
+    message = read_envelope(_unpack(text))
+    if message.kind != kind:
+        wrong = (
+            N_("This is an invitation, not a player's answer.")
+            if message.kind == "join"
+            else N_("This is not what was asked for here.")
+        )
+        raise _error(wrong)
+    return message
+
+
+def _text(value: Any, limit: int = MAX_STRING) -> bool:
+    return isinstance(value, str) and len(value) <= limit
+
+
+def _check_body(kind: str, body: Mapping[str, Any]) -> None:
+    """The fields of one kind's data: types and sizes (their meaning is checked where
+    they are used: a test by its game, the view by :meth:`PublicView.from_json`)."""
+    bad = _unfit()
+    if kind == "join":
+        if not _text(body["offer"], MAX_TEXT // 4):
+            raise bad
+        PublicView.from_json(body["view"])
+    elif kind == "answer":
+        if not _text(body["sdp"], MAX_TEXT // 4) or body["lang"] not in LANGUAGES:
+            raise bad
+        player_name(body["name"])
+    elif kind == "view":
+        PublicView.from_json(body["view"])
+    elif kind in ("ask", "declined"):
+        ident = body["id"]
+        if isinstance(ident, bool) or not isinstance(ident, int) or not 1 <= ident <= MAX_NUMBER:
+            raise bad
+        if kind == "ask" and not isinstance(body["test"], dict):
+            raise bad
+        if kind == "declined" and not _text(body["reason"]):
+            raise bad
+
+
+def player_name(name: Any) -> str:
+    """A player's name as given, trimmed: 1 to 40 characters that can be shown.
+
+    >>> player_name("  Eva ")
+    'Eva'
+    >>> player_name("")
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: A player's name has 1 to 40 characters.
+    """
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
+        raise _error(N_("A player's name has 1 to {limit} characters."), limit=MAX_NAME)
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0x202A <= ord(c) <= 0x202E for c in name):
+        raise _error(N_("A player's name holds a character that cannot be shown."))
+    return name.strip()
+
+
+# --- the game master's side: who may send what --------------------------------------
+
+
+class Reader:
+    """Reads one player's messages on the game master's phone: the player's token, and
+    the last running number taken, so a replay is refused.
+
+    >>> reader = Reader("tok-12345")
+    >>> reader.read(write(Message("bye", "someone-else", 1)))
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: This message is not from a player at this table.
+    >>> reader.read(write(Message("declined", "tok-12345", 1, {"id": 1, "reason": "no"})))
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: A player cannot send this.
+    """
+
+    def __init__(self, token: str, last: int = 0) -> None:
+        self.token = token
+        self.last = last
+
+    def read(self, text: str) -> Message:
+        """The message in ``text`` if this player may send it now; else a refusal, and
+        nothing changes (not even the running number)."""
+        message = read_envelope(text, MAX_FROM_PLAYER)
+        if not same_token(message.token, self.token):
+            raise _error(N_("This message is not from a player at this table."))
+        if KINDS[message.kind][0] not in ("player", "any"):
+            raise _error(N_("A player cannot send this."))
+        if message.n <= self.last:
+            raise _error(N_("This message came before: it is not taken twice."))
+        self.last = message.n
+        return message
+
+
+@dataclass
+class Invitations:
+    """The invitations the game master has handed out and not yet seen answered: each
+    token may join once.
+
+    >>> offers = Invitations()
+    >>> token = offers.open()
+    >>> offers.take(token) == token
+    True
+    >>> offers.take(token)
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: This answer is for an invitation that is used or no longer open: show a fresh code.
+    """
+
+    open_tokens: list[str] = field(default_factory=list)
+    keep: int = 8  # invitations open at once; the oldest closes first
+
+    def open(self) -> str:
+        """A fresh invitation's token."""
+        token = new_token()
+        self.open_tokens = [*self.open_tokens, token][-self.keep :]
+        return token
+
+    def take(self, token: str) -> str:
+        """The token of an open invitation, closed now (it joins once)."""
+        for kept in self.open_tokens:
+            if same_token(kept, token):
+                self.open_tokens = [t for t in self.open_tokens if t != kept]
+                return kept
+        raise _error(
+            N_(
+                "This answer is for an invitation that is used or no longer open: "
+                "show a fresh code."
+            )
+        )
+
+
+# --- the public view ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One public result: its headline and its steps folded to one line."""
+
+    title: str
+    line: str = ""
+    who: str = ""  # the player who asked for it, if one did
+
+    def to_json(self) -> dict[str, Any]:
+        """Its form in a message."""
+        return {"title": self.title, "line": self.line, "who": self.who}
+
+
+@dataclass(frozen=True)
+class Person:
+    """A character's public state: an id to ask for a test by, a name, lines about them."""
+
+    id: str
+    name: str
+    lines: tuple[str, ...] = ()
+    tests: tuple[tuple[str, str], ...] = ()  # what a test may be asked of: (key, words)
+
+    def to_json(self) -> dict[str, Any]:
+        """Its form in a message."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "lines": list(self.lines),
+            "tests": [list(pair) for pair in self.tests],
+        }
+
+
+# The page's own words, worded on the game master's phone (the player page has none).
+WORDS: Mapping[str, str] = {
+    "clock": N_("Clock"),
+    "lights": N_("Lights and timers"),
+    "facts": N_("The encounter"),
+    "results": N_("Results"),
+    "people": N_("Characters"),
+    "asOf": N_("as of {time}"),
+    "live": N_("live"),
+    "notLive": N_("not live"),
+    "none": N_("Nothing yet."),
+    "join": N_("Join the table"),
+    "yourName": N_("Your name"),
+    "answerHint": N_(
+        "Show this code to the game master, or copy the text and send it: on their phone "
+        "it goes under “Add a player”."
+    ),
+    "answer": N_("Your answer for the game master"),
+    "copy": N_("Copy"),
+    "ask": N_("Ask for a test"),
+    "askButton": N_("Ask the game master"),
+    "character": N_("Character"),
+    "characteristic": N_("Characteristic"),
+    "push": N_("Push"),
+    "asked": N_("Asked: the game master's phone rolls it."),
+    "declined": N_("The game master declined: {reason}"),
+    "removed": N_("The game master ended your place at the table."),
+}
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What a player's phone shows, every line already in the player's language."""
+
+    lang: str
+    game: str
+    at: str  # the game master's clock time of the view, "20:41"
+    clock: tuple[str, ...] = ()
+    lights: tuple[str, ...] = ()
+    facts: tuple[str, ...] = ()
+    results: tuple[Shown, ...] = ()
+    people: tuple[Person, ...] = ()
+    words: Mapping[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Its form in a message."""
+        return {
+            "lang": self.lang,
+            "game": self.game,
+            "at": self.at,
+            "clock": list(self.clock),
+            "lights": list(self.lights),
+            "facts": list(self.facts),
+            "results": [shown.to_json() for shown in self.results],
+            "people": [person.to_json() for person in self.people],
+            "words": dict(self.words),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> PublicView:
+        """Read a view from a message, every field checked (the player page checks the
+        same in JavaScript)."""
+        names = ("lang", "game", "at", "clock", "lights", "facts", "results", "people", "words")
+        record = _record(data, names)
+        if record["lang"] not in LANGUAGES or not _text(record["game"], 100):
+            raise _unfit()
+        if not _text(record["at"], 20):
+            raise _unfit()
+        words = record["words"]
+        if not isinstance(words, dict) or set(words) - set(WORDS):
+            raise _unfit()
+        if not all(_text(value, 200) for value in words.values()):
+            raise _unfit()
+        return cls(
+            record["lang"],
+            record["game"],
+            record["at"],
+            _lines(record["clock"]),
+            _lines(record["lights"]),
+            _lines(record["facts"]),
+            tuple(_shown(item) for item in _list(record["results"])),
+            tuple(_person(item) for item in _list(record["people"])),
+            dict(words),
+        )
+
+
+def _unfit() -> MessageError:
+    return _error(N_("This message does not have the fields Omen writes."))
+
+
+def _list(value: Any, limit: int = MAX_LINES) -> list[Any]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise _unfit()
+    return value
+
+
+def _lines(value: Any) -> tuple[str, ...]:
+    found = _list(value)
+    if not all(_text(line) for line in found):
+        raise _unfit()
+    return tuple(found)
+
+
+def _record(value: Any, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict) or set(value) != set(keys):
+        raise _unfit()
+    return value
+
+
+def _shown(item: Any) -> Shown:
+    shown = _record(item, ("title", "line", "who"))
+    if not all(_text(shown[key]) for key in ("title", "line", "who")):
+        raise _unfit()
+    return Shown(shown["title"], shown["line"], shown["who"])
+
+
+def _pair(pair: Any) -> tuple[str, str]:
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise _unfit()
+    if not _text(pair[0], 40) or not _text(pair[1], 100):
+        raise _unfit()
+    return pair[0], pair[1]
+
+
+def _person(item: Any) -> Person:
+    person = _record(item, ("id", "name", "lines", "tests"))
+    if not _text(person["id"], 100) or not _text(person["name"], 200):
+        raise _unfit()
+    tests = tuple(_pair(pair) for pair in _list(person["tests"], 12))
+    return Person(person["id"], person["name"], _lines(person["lines"]), tests)
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What one game adds to the view (its spec names a function that makes it from the
+    campaign's parts): its clock lines (none: the exploration turn), the encounter's
+    revealed facts, and its characters."""
+
+    clock: tuple[Step, ...] | None = None
+    facts: tuple[Step, ...] = ()
+    people: tuple[tuple[str, str, tuple[Step, ...], tuple[tuple[str, Step], ...]], ...] = ()
+
+
+def folded(steps: Sequence[Step], t: Translator) -> str:
+    """Steps folded to one line: each in the language, joined with " · ".
+
+    >>> folded((Step("Rolled 4"), Step("The test succeeds.")), Translator.english())
+    'Rolled 4 · The test succeeds.'
+    """
+    return " · ".join(t.render(step) for step in steps)
+
+
+def _exploration_clock(parts: Mapping[str, Any], values: Mapping[str, Any]) -> tuple[Step, ...]:
+    state = parts.get("exploration") or Exploration()
+    minutes = values.get("turn.minutes", 10)
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        minutes = 10
+    return (
+        Step(N_("Turn {turn}"), {"turn": state.clock.turn}),
+        elapsed_text(state.clock.turn * minutes),
+    )
+
+
+def game_facts(game: str) -> Callable[[Mapping[str, Any], Mapping[str, Any]], GameFacts] | None:
+    """The function a game's spec names for its own public facts, or None."""
+    spec = games.GAMES.get(game)
+    if spec is None or not spec.public:
+        return None
+    found: Callable[[Mapping[str, Any], Mapping[str, Any]], GameFacts] = named(spec.public)
+    return found
+
+
+def public_view(
+    parts: Mapping[str, Any],
+    game: str,
+    values: Mapping[str, Any],
+    t: Translator,
+    at: str,
+    shown: Iterable[int] = (),
+    asked: Mapping[int, str] | None = None,
+) -> PublicView:
+    """The public view of a campaign for one player's language: ``parts`` are the stored
+    records by kind (``"exploration"``, ``"timers"``, ``"log"``, a game's own), ``values``
+    the campaign's settings, ``shown`` the log entries the game master showed, ``asked``
+    the entries a player asked for, with the player's name (always shown).
+
+    >>> from omen.campaign.timers import LightKind, Unit, add_light
+    >>> lit = add_light(Timers(), LightKind.TORCH, 6, Unit.TURN)
+    >>> view = public_view({"timers": lit}, "liminal", {"turn.minutes": 10},
+    ...     Translator.english(), "20:41")
+    >>> view.clock, view.lights
+    (('Turn 0', '0 h 0 min'), ('Torch 1: 6 exploration turns left',))
+    """
+    asked = dict(asked or {})
+    spec = games.GAMES.get(game)
+    maker = game_facts(game)
+    facts = maker(parts, values) if maker is not None else GameFacts()
+    clock = facts.clock if facts.clock is not None else _exploration_clock(parts, values)
+    timers: Timers = parts.get("timers") or Timers()
+    log = parts.get("log") or Log()
+    results = []
+    for entry in log.entries:
+        if entry.undone or (entry.id not in asked and entry.id not in set(shown)):
+            continue
+        line = folded(entry.steps, t)
+        results.append(Shown(t.render(entry.title), line, asked.get(entry.id, "")))
+        if len(results) == SHOWN:
+            break
+    people = tuple(
+        Person(
+            ident,
+            name,
+            tuple(t.render(line) for line in lines),
+            tuple((key, t.render(words)) for key, words in tests),
+        )
+        for ident, name, lines, tests in facts.people
+    )
+    return PublicView(
+        t.language,
+        t.gettext(spec.name) if spec is not None else "",
+        at,
+        tuple(t.render(step) for step in clock),
+        tuple(t.render(entry.left_text()) for entry in timers.entries),
+        tuple(t.render(step) for step in facts.facts),
+        tuple(results),
+        people,
+        {key: t.gettext(value) for key, value in WORDS.items()},
+    )

@@ -1,0 +1,395 @@
+"""Players at the table: the invitation (a QR code and a link), the players' answers, and
+the live view sent over each player's data channel.
+
+The codec and the public view are :mod:`omen.campaign.players`; the data channels are
+``omenTable`` (``static/table.js``). This module moves text between them and the page.
+
+- **Inviting**: "Invite a player" opens the players' sheet with a fresh invitation: a
+  one-time token, a WebRTC offer (no ICE server unless the campaign names a STUN
+  server) and a snapshot of the public view, packed into the player page's address
+  after ``#join=`` (a fragment: never sent to any host), shown as a QR code and as a
+  link to copy.
+- **Adding a player**: the game master pastes the player's answer and taps "Add a
+  player"; it is read by the codec (a used or unknown token, a damaged or oversized
+  answer is refused with a sentence, and nothing changes), and the channel opens.
+- **Live**: after every change in the store, each connected player gets the public
+  view in their own language. A player's request (an EOTW test) is read by the player's
+  :class:`~omen.campaign.players.Reader` (a wrong token or a replay is dropped), rolled
+  here with the app's dice, logged naming the player, and shown on both phones; one that
+  cannot be rolled is declined with the reason.
+
+Omen works the same without players: nothing here runs until the sheet is opened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document, window
+
+from omen.campaign import parts
+from omen.campaign.players import (
+    FRAGMENT,
+    Invitations,
+    Message,
+    MessageError,
+    Reader,
+    pack,
+    player_address,
+    player_name,
+    public_view,
+    read_packed,
+    write,
+)
+from omen.campaign.state import Log
+from omen.core.errors import RulesError
+from omen.core.i18n import Translator
+from omen.core.roll import N_, Step
+from omen_web.kit import dom
+from omen_web.kit import screen as kit
+
+if TYPE_CHECKING:
+    from omen_web.kit.app import App
+
+SVG = "http://www.w3.org/2000/svg"
+LOOK_BACK = 40  # log entries looked through for the results players asked for
+
+
+@dataclass
+class Player:
+    """One player at the table: their invitation's token, name, language, what they
+    sent last, and whether their channel is open."""
+
+    token: str
+    name: str
+    lang: str
+    reader: Reader
+    state: str = "connecting"  # "open", "closed"
+    sent: int = 1  # the running number of the game master's last message to them
+    asked: dict[int, str] = field(default_factory=dict)
+
+
+class PlayersScreen(kit.Screen):
+    """The players' section on Settings and the players' sheet."""
+
+    app: App
+
+    name = "players"
+    section = "settings"
+    root_selector = 'section.players[aria-labelledby="players-title"]'
+    also = ('[data-bind="players-sheet"]',)
+
+    def build(self) -> None:
+        self.sheet = dom.bound("players-sheet")
+        self.invitations = Invitations()
+        self.players: dict[str, Player] = {}
+        self.invite_token = ""
+        self.link = ""
+        self.status: Step | None = None
+        self.asked: dict[int, str] = {}  # log entries players asked for, with their names
+        self.translators: dict[str, Translator] = {}
+        self.wired = False
+        self.tasks: set[Any] = set()
+
+    def wire(self) -> None:
+        """Listen to the channels and the store, once, when the first invitation is made."""
+        if self.wired:
+            return
+        self.wired = True
+        window.omenTableHear = dom.proxy(self.hear)
+        window.omenTableState = dom.proxy(self.channel_state)
+        self.store.subscribe(parts.PARTS.keys(), lambda _kinds: self.send_views())
+
+    def spawn(self, work: Any) -> None:
+        """Run a coroutine; a refusal in it is said in the sheet, where the tap was."""
+
+        async def run() -> None:
+            try:
+                await work
+            except RulesError as error:
+                self.status = error.message
+                self.render_sheet()
+            except Exception:  # a bug: fail loudly, as a handler would
+                window.console.error(traceback.format_exc())
+                raise
+
+        task = asyncio.ensure_future(run())
+        self.tasks.add(task)  # keep a reference until it is done
+        task.add_done_callback(self.tasks.discard)
+
+    # --- the actions ------------------------------------------------------------------
+
+    def on_players_open(self, _target: Any, _event: Any) -> None:
+        self.wire()
+        self.render_sheet()
+        if not self.sheet.open:
+            self.sheet.showModal()
+        if not self.invite_token:
+            self.spawn(self.invite())
+
+    def on_players_invite(self, _target: Any, _event: Any) -> None:
+        self.spawn(self.invite())
+
+    def on_players_close(self, _target: Any, _event: Any) -> None:
+        self.sheet.close()
+
+    def on_players_copy(self, _target: Any, _event: Any) -> None:
+        self.spawn(self.copy_link())
+
+    def on_players_add(self, _target: Any, _event: Any) -> None:
+        field_ = dom.bound("players-answer")
+        self.spawn(self.add(str(field_.value)))
+
+    def on_players_remove(self, target: Any, _event: Any) -> None:
+        token = str(target.dataset.player)
+        player = self.players.pop(token, None)
+        if player is not None:
+            self.send(player, Message("bye", token, self.next_number(player)))
+            window.omenTable.close(token)
+            self.status = Step(N_("{name} is no longer at the table."), {"name": player.name})
+        self.render()
+        self.render_sheet()
+
+    # --- inviting -------------------------------------------------------------------
+
+    def values(self) -> dict[str, Any]:
+        return dict(self.app.campaign.values)
+
+    def stun(self) -> str:
+        server = self.values().get("players.stun", "")
+        return server if isinstance(server, str) and server.startswith("stun:") else ""
+
+    async def invite(self) -> None:
+        """A fresh invitation: a token, an offer and the view, as a link and a QR code."""
+        token = self.invitations.open()
+        self.invite_token = token
+        self.link = ""
+        self.status = Step(N_("Making the code…"))
+        self.render_sheet()
+        offer = str(await window.omenTable.offer(token, self.stun()))
+        if token != self.invite_token:
+            window.omenTable.close(token)  # a newer invitation was asked for meanwhile
+            return
+        view = self.view(self.app.translator.language, {})
+        message = Message("join", token, 1, {"offer": offer, "view": view.to_json()})
+        self.link = player_address(str(window.location.href), FRAGMENT + pack(message))
+        self.status = None
+        self.render_sheet()
+        await self.draw_qr(self.link)
+
+    async def draw_qr(self, link: str) -> None:
+        encoder = await self.app.screen("share").load_segno()
+        code = encoder.encode(link, error="l", micro=False, boost_error=True)
+        if link != self.link:
+            return
+        size = len(code.matrix)
+        quiet = 4
+        total = size + 2 * quiet
+        svg = document.createElementNS(SVG, "svg")
+        svg.setAttribute("viewBox", f"0 0 {total} {total}")
+        svg.setAttribute("role", "img")
+        svg.setAttribute("aria-label", self.tr(N_("QR code of the player page")))
+        svg.setAttribute("shape-rendering", "crispEdges")
+        back = document.createElementNS(SVG, "rect")
+        for key, value in (("width", total), ("height", total), ("fill", "#ffffff")):
+            back.setAttribute(key, str(value))
+        svg.append(back)
+        moves = [
+            f"M{x + quiet} {y + quiet}h1v1h-1z"
+            for y, row in enumerate(code.matrix)
+            for x, dark in enumerate(row)
+            if dark & 1
+        ]
+        path = document.createElementNS(SVG, "path")
+        path.setAttribute("d", "".join(moves))
+        path.setAttribute("fill", "#000000")
+        svg.append(path)
+        dom.bound("players-qr").replaceChildren(svg)
+
+    async def copy_link(self) -> None:
+        try:
+            await window.navigator.clipboard.writeText(self.link)
+            self.status = Step(N_("Link copied."))
+        except Exception:  # no clipboard permission: the link is selected for a manual copy
+            link = dom.bound("players-link")
+            link.focus()
+            link.select()
+            self.status = Step(N_("Omen could not copy: the link is selected, copy it yourself."))
+        self.render_sheet()
+
+    # --- adding a player --------------------------------------------------------------
+
+    async def add(self, text: str) -> None:
+        """A player's pasted answer: checked, its invitation closed, the channel opened."""
+        answer = read_packed(text, "answer")
+        name = player_name(answer.data["name"])
+        token = self.invitations.take(answer.token)
+        # Known before the channel can open, so its opening finds the player.
+        self.players[token] = Player(token, name, str(answer.data["lang"]), Reader(token, 1))
+        try:
+            await window.omenTable.accept(token, str(answer.data["sdp"]))
+        except Exception:
+            self.players.pop(token, None)
+            window.omenTable.close(token)
+            raise MessageError(
+                Step(N_("This answer does not fit its invitation: show a fresh code."))
+            ) from None
+        dom.bound("players-answer").value = ""
+        self.status = Step(N_("{name} is joining…"), {"name": name})
+        if token == self.invite_token:
+            self.invite_token = ""  # this code is used: the next player gets a fresh one
+            self.link = ""
+            dom.clear(dom.bound("players-qr"))
+        self.render()
+        self.render_sheet()
+
+    # --- the channels -----------------------------------------------------------------
+
+    def channel_state(self, token: Any, state: Any) -> None:
+        player = self.players.get(str(token))
+        if player is None:
+            return
+        if str(state) == "refused":
+            return  # an oversized message, dropped in the page: nothing changes
+        player.state = "open" if str(state) == "open" else "closed"
+        if player.state == "open":
+            self.status = Step(N_("{name} joined the table."), {"name": player.name})
+            self.send_view(player)
+        self.render()
+        self.render_sheet()
+
+    def hear(self, token: Any, text: Any) -> None:
+        """A message from a player's channel: read by the codec, then acted on."""
+        player = self.players.get(str(token))
+        if player is None:
+            return
+        try:
+            message = player.reader.read(str(text))
+        except MessageError:
+            return  # a wrong token, a replay, a damaged message: refused, nothing changes
+        if message.kind == "bye":
+            self.players.pop(player.token, None)
+            window.omenTable.close(player.token)
+            self.render()
+            self.render_sheet()
+            return
+        if message.kind == "ask":
+            self.roll_for(player, message)
+
+    def roll_for(self, player: Player, message: Message) -> None:
+        ident = message.data["id"]
+        try:
+            if self.app.campaign.game != "eotw":
+                raise RulesError(Step(N_("In this game players cannot ask for tests yet.")))
+            from omen.eotw.players import roll_ask
+
+            outcome = roll_ask(
+                self.store.get("crew"),
+                message.data["test"],
+                self.app.dice(),
+                self.values(),
+                player.name,
+            )
+        except RulesError as error:
+            reason = self.translator(player.lang).render(error.message)
+            self.send(
+                player,
+                Message(
+                    "declined",
+                    player.token,
+                    self.next_number(player),
+                    {"id": ident, "reason": reason},
+                ),
+            )
+            return
+        self.store.record(outcome)  # a player's test, as the Tests screen's: no Undo
+        newest = self.store.log.newest(1)
+        if newest:
+            self.asked[newest[0].id] = player.name
+        self.send_views()
+
+    def next_number(self, player: Player) -> int:
+        player.sent += 1
+        return player.sent
+
+    def send(self, player: Player, message: Message) -> bool:
+        return bool(window.omenTable.send(player.token, write(message)))
+
+    def translator(self, language: str) -> Translator:
+        if language == self.app.translator.language:
+            return self.app.translator
+        if language not in self.translators:
+            from omen_web.kit.app import LOCALE_DIR
+
+            self.translators[language] = Translator.load(language, LOCALE_DIR)
+        return self.translators[language]
+
+    def clock_time(self) -> str:
+        now = window.Date.new()
+        return f"{int(now.getHours()):02d}:{int(now.getMinutes()):02d}"
+
+    def view(self, language: str, asked: dict[int, str]) -> Any:
+        store = self.store
+        game = self.app.campaign.game
+        held = {kind: store.get(kind) for kind in ("exploration", "timers")}
+        if game == "eotw":
+            held["crew"] = store.get("crew")
+        if asked:
+            held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
+        return public_view(
+            held, game, self.values(), self.translator(language), self.clock_time(), (), asked
+        )
+
+    def send_view(self, player: Player) -> None:
+        view = self.view(player.lang, self.asked)
+        message = Message("view", player.token, self.next_number(player), {"view": view.to_json()})
+        self.send(player, message)
+
+    def send_views(self) -> None:
+        for player in list(self.players.values()):
+            if player.state == "open":
+                self.send_view(player)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def render(self) -> None:
+        self.draw_list(dom.bound("players-list"))
+
+    def draw_list(self, target: Any) -> None:
+        rows = []
+        for player in self.players.values():
+            row = document.createElement("li")
+            row.className = "player-row"
+            label = document.createElement("span")
+            state = (
+                N_("connected")
+                if player.state == "open"
+                else N_("joining")
+                if player.state == "connecting"
+                else N_("not connected")
+            )
+            label.textContent = self.t(
+                Step(N_("{name}: {state}"), {"name": player.name, "state": Step(state)})
+            )
+            remove = document.createElement("button")
+            remove.type = "button"
+            remove.className = "secondary"
+            remove.dataset.action = "players-remove"
+            remove.dataset.player = player.token
+            remove.textContent = self.tr(N_("Remove"))
+            remove.setAttribute(
+                "aria-label", self.t(Step(N_("Remove {name}"), {"name": player.name}))
+            )
+            row.append(label, remove)
+            rows.append(row)
+        target.replaceChildren(*rows)
+
+    def render_sheet(self) -> None:
+        link = self.link
+        dom.bound("players-link").value = link
+        dom.one('[data-action="players-copy"]').disabled = not link
+        dom.text(dom.bound("players-status"), self.t(self.status) if self.status else "")
+        self.draw_list(dom.bound("players-sheet-list"))

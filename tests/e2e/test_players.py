@@ -1,0 +1,267 @@
+"""The player page (player.html): a crafted link shows the table; hostile links show an
+error and nothing else; it never downloads the Python runtime; it opens offline."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Request, expect
+
+from omen.campaign.players import Message, pack, public_view
+from omen.campaign.state import Exploration
+from omen.campaign.timers import LightKind, Timers, Unit, add_light
+from omen.core.i18n import Translator
+
+from .conftest import PHONE, open_app
+from .test_eotw import add_ana
+
+TOKEN = "table-token-1"
+
+
+def a_view(**changes: Any) -> dict[str, Any]:
+    clock = Exploration().clock.next_turn().next_turn().next_turn()
+    parts = {
+        "exploration": Exploration(clock=clock),
+        "timers": add_light(Timers(), LightKind.TORCH, 3, Unit.TURN),
+    }
+    view = public_view(
+        parts, "liminal_horror", {"turn.minutes": 10}, Translator.english(), "20:41"
+    ).to_json()
+    view.update(changes)
+    return view
+
+
+def invitation(view: dict[str, Any] | None = None) -> str:
+    data = {"offer": "v=0\r\n", "view": view if view is not None else a_view()}
+    return "#join=" + pack(Message("join", TOKEN, 1, data))
+
+
+def raw_packed(data: Any) -> str:
+    raw = json.dumps(data).encode()
+    return "#join=" + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+def watch_requests(page: Page) -> list[str]:
+    asked: list[str] = []
+
+    def on_request(request: Request) -> None:
+        asked.append(request.url)
+
+    page.on("request", on_request)
+    return asked
+
+
+def open_player(page: Page, base: str, fragment: str) -> Page:
+    page.goto(f"{base}/player.html{fragment}")
+    page.locator("body[data-ready]").wait_for(state="attached")
+    return page
+
+
+@pytest.mark.fresh_profile
+def test_a_crafted_link_shows_the_clock_and_lights_with_their_time(page: Page, base: str) -> None:
+    asked = watch_requests(page)
+    open_player(page, base, invitation())
+    expect(page.get_by_role("heading", name="Clock")).to_be_visible()
+    clock = page.get_by_role("region", name="Clock")
+    expect(clock.get_by_role("listitem")).to_have_text(["Turn 3", "0 h 30 min"])
+    lights = page.get_by_role("region", name="Lights and timers")
+    expect(lights.get_by_role("listitem")).to_have_text(["Torch 1: 3 exploration turns left"])
+    expect(page.get_by_role("status")).to_have_text("as of 20:41 · not live")
+    expect(page.get_by_text("Liminal Horror")).to_be_visible()
+    expect(page.get_by_role("alert")).to_be_hidden()
+    # No Python, no runtime, no PyScript: only the player page's own files.
+    assert not [url for url in asked if "pyodide" in url or "/py/" in url or "pyscript" in url]
+
+
+HOSTILE = [
+    "#join=",
+    "#join=AAAA",
+    "#join=not*base64",
+    "#join=" + "A" * 7000,
+    invitation()[:-6],
+    "#elsewhere=" + invitation()[6:],
+    raw_packed(" " * 200_000),
+    raw_packed({"app": "omen-table", "v": 1, "kind": "view", "token": TOKEN, "n": 1, "data": {}}),
+    raw_packed(
+        {
+            "app": "omen-table",
+            "v": 1,
+            "kind": "join",
+            "token": TOKEN,
+            "n": 1,
+            "data": {"offer": "x", "view": a_view(extra=1)},
+        }
+    ),
+    raw_packed(
+        {
+            "app": "omen-table",
+            "v": 1,
+            "kind": "join",
+            "token": TOKEN,
+            "n": 1,
+            "data": {"offer": "x", "view": a_view(clock=[{"html": "<b>x</b>"}])},
+        }
+    ),
+    raw_packed(
+        {
+            "app": "omen-table",
+            "v": 1,
+            "kind": "join",
+            "token": "short",
+            "n": 1,
+            "data": {"offer": "x", "view": a_view()},
+        }
+    ),
+    raw_packed(
+        {
+            "app": "omen-table",
+            "v": 1,
+            "kind": "join",
+            "token": TOKEN,
+            "n": 1,
+            "data": {"offer": "x", "view": a_view(lights=["x" * 3000])},
+        }
+    ),
+    raw_packed([1] * 10),
+]
+
+
+@pytest.mark.fresh_profile
+def test_hostile_links_show_an_error_and_nothing_else(page: Page, base: str) -> None:
+    open_player(page, base, invitation())  # a good view first: kept, and then not shown
+    expect(page.get_by_role("heading", name="Clock")).to_be_visible()
+    for fragment in HOSTILE:
+        page.goto("about:blank")
+        open_player(page, base, fragment)
+        expect(page.get_by_role("alert")).to_have_text(
+            "This link is damaged: part of it is missing or changed. Ask the game master for a fresh code."
+        )
+        expect(page.get_by_role("heading", name="Clock")).to_be_hidden()
+        expect(page.get_by_role("status")).to_be_hidden()
+
+
+@pytest.mark.fresh_profile
+def test_a_newer_link_says_to_update_and_text_stays_text(page: Page, base: str) -> None:
+    newer = raw_packed(
+        {"app": "omen-table", "v": 2, "kind": "join", "token": TOKEN, "n": 1, "data": {}}
+    )
+    open_player(page, base, newer)
+    expect(page.get_by_role("alert")).to_contain_text("newer Omen")
+    page.goto("about:blank")
+    sly = '<img src=x onerror="document.title=1">'
+    open_player(page, base, invitation(a_view(game=sly, clock=[sly])))
+    expect(page.get_by_role("region", name="Clock").get_by_role("listitem")).to_have_text([sly])
+    assert page.locator("img").count() == 0
+
+
+@pytest.mark.fresh_profile
+def test_the_player_page_opens_offline_with_its_last_view(page: Page, base: str) -> None:
+    open_player(page, base, invitation())
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    try:
+        page.goto(f"{base}/player.html")
+        page.locator("body[data-ready]").wait_for(state="attached")
+        expect(page.get_by_role("region", name="Clock").get_by_role("listitem")).to_have_text(
+            ["Turn 3", "0 h 30 min"]
+        )
+        expect(page.get_by_role("status")).to_have_text("as of 20:41 · not live")
+    finally:
+        page.context.set_offline(False)
+    kept = page.evaluate("caches.keys()")
+    assert kept and all(name.startswith("player-") for name in kept)
+
+
+# --- the game master's phone and a player's, joined by a pasted answer ----------------
+
+
+def invite(gm: Page) -> str:
+    """Settings, Invite players: the player page's link from the sheet."""
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("button", name="Invite players").click()
+    sheet = gm.get_by_role("dialog", name="Players")
+    link = sheet.get_by_role("textbox", name="Link for a player")
+    expect(link).to_have_value(re.compile(r"/player\.html#join="))
+    expect(sheet.get_by_role("img", name="QR code of the player page")).to_be_visible()
+    return link.input_value()
+
+
+def answer(player: Page, link: str, name: str) -> str:
+    player.goto(link)
+    player.get_by_role("textbox", name="Your name").fill(name)
+    player.get_by_role("button", name="Join the table").click()
+    text = player.get_by_role("textbox", name="Your answer for the game master")
+    expect(text).to_have_value(re.compile(r"^omen-answer:"))
+    return text.input_value()
+
+
+def add(gm: Page, text: str) -> None:
+    sheet = gm.get_by_role("dialog", name="Players")
+    sheet.get_by_role("textbox", name="The player's answer").fill(text)
+    sheet.get_by_role("button", name="Add a player").click()
+
+
+def test_a_player_joins_by_a_pasted_answer_and_sees_a_next_turn(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        text = answer(player, link, "Eva")
+        add(gm, text)
+        sheet = gm.get_by_role("dialog", name="Players")
+        expect(sheet.get_by_role("listitem")).to_have_text(["Eva: connectedRemove"])
+        expect(player.get_by_role("status").first).to_contain_text("· live")
+        # The answer is used: pasted again, it is refused and nothing changes.
+        add(gm, text)
+        expect(sheet.get_by_role("status")).to_have_text(
+            "This answer is for an invitation that is used or no longer open: show a fresh code."
+        )
+        sheet.get_by_role("button", name="Close").click()
+        gm.get_by_role("button", name="Explore").click()
+        gm.get_by_role("button", name="Next turn").click()
+        clock = player.get_by_role("region", name="Clock").get_by_role("listitem")
+        expect(clock.first).to_have_text("Turn 1")
+        gm.get_by_role("button", name="Next turn").click()
+        expect(clock.first).to_have_text("Turn 2")
+    finally:
+        phone.close()
+
+
+def test_a_players_eotw_test_is_rolled_on_the_game_masters_phone_and_shown_on_both(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("eotw")
+    add_ana(gm)
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        expect(player.get_by_role("status").first).to_contain_text("· live")
+        people = player.get_by_role("region", name="Characters")
+        expect(people.get_by_role("heading", name="Ana")).to_be_visible()
+        expect(people.get_by_text("Physical: 0 of 9")).to_be_visible()
+        asking = player.get_by_role("region", name="Ask for a test")
+        asking.get_by_role("combobox", name="Characteristic").select_option("dexterity")
+        asking.get_by_role("checkbox", name="Push").check()
+        asking.get_by_role("button", name="Ask the game master").click()
+        results = player.get_by_role("region", name="Results")
+        expect(results.get_by_text(re.compile(r"^Eva asked: Ana: "))).to_be_visible()
+        expect(
+            results.get_by_text(re.compile("Eva asks for a test of Dexterity, pushed"))
+        ).to_be_visible()
+        gm.get_by_role("dialog", name="Players").get_by_role("button", name="Close").click()
+        gm.get_by_role("button", name="Log").click()
+        expect(gm.locator(".log-entry").first).to_contain_text("Eva asked: Ana: ")
+    finally:
+        phone.close()

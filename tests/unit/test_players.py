@@ -1,0 +1,363 @@
+"""The players' messages (every kind, round trip, hostile fields, token, replay, size) and
+what the public view shows per game (and what it never shows)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+from typing import Any
+
+import pytest
+
+from omen.campaign import players
+from omen.campaign.players import (
+    Invitations,
+    Message,
+    MessageError,
+    PublicView,
+    Reader,
+    pack,
+    public_view,
+    read_envelope,
+    read_packed,
+    write,
+)
+from omen.campaign.state import Exploration, Log, Outcome
+from omen.campaign.tables import Entry as Row
+from omen.campaign.tables import Library, Table
+from omen.campaign.timers import LightKind, Timers, Unit, add_light, add_timer
+from omen.core.dice import ScriptedDice
+from omen.core.errors import RulesError
+from omen.core.i18n import Translator
+from omen.core.roll import Step
+from omen.eotw.crew import Agenda, Character, Crew, EncounterType, Trauma, take_stress
+from omen.eotw.players import roll_ask
+from omen.eotw.pools import Category
+
+TOKEN = "table-token-1"
+EN = Translator.english()
+
+
+def a_view(**changes: Any) -> PublicView:
+    view = public_view({}, "liminal_horror", {"turn.minutes": 10}, EN, "20:41")
+    data = view.to_json()
+    data.update(changes)
+    return PublicView.from_json(data)
+
+
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "join": {"offer": "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n", "view": a_view().to_json()},
+    "answer": {"sdp": "v=0\r\n", "name": "Eva", "lang": "cs"},
+    "view": {"view": a_view().to_json()},
+    "ask": {"id": 3, "test": {"character": "c1", "characteristic": "logic", "pool": {}}},
+    "declined": {"id": 3, "reason": "Not now."},
+    "bye": {},
+}
+
+
+def envelope(made: str = "ask", **changes: Any) -> dict[str, Any]:
+    out = Message(made, TOKEN, 1, EXAMPLES[made]).to_json()
+    out.update(changes)
+    return out
+
+
+def test_every_kind_is_exemplified() -> None:
+    assert set(EXAMPLES) == set(players.KINDS)
+
+
+@pytest.mark.parametrize("kind", sorted(EXAMPLES))
+def test_every_kind_round_trips_as_text_and_packed(kind: str) -> None:
+    message = Message(kind, TOKEN, 7, EXAMPLES[kind])
+    assert read_envelope(write(message)) == message
+    packed = pack(message)
+    assert set(packed) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    if kind in ("join", "answer"):
+        prefix = "https://example.org/omen/player.html#join=" if kind == "join" else "omen-answer:"
+        assert read_packed(prefix + packed, kind) == message
+
+
+def test_a_view_round_trips_with_every_field_filled() -> None:
+    view = PublicView(
+        "cs",
+        "Konec světa",
+        "20:41",
+        ("Scéna",),
+        ("Pochodeň 1: zbývají 3 tahy",),
+        ("Vzdálenost: 60 stop",),
+        (players.Shown("Ana: úspěch", "Hozeno 2 · Test uspěl.", "Eva"),),
+        (players.Person("c1", "Ana", ("Ve hře",), (("logic", "Logika 3"),)),),
+        {"clock": "Čas"},
+    )
+    assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
+
+
+HOSTILE_ENVELOPES: list[Any] = [
+    envelope(app="other"),
+    envelope(v=0),
+    envelope(v=True),
+    envelope(v="1"),
+    envelope(kind="shutdown"),
+    envelope(kind=None),
+    envelope(token="short"),
+    envelope(token="bad token with spaces"),
+    envelope(token=7),
+    envelope(n=0),
+    envelope(n=-1),
+    envelope(n=True),
+    envelope(n=10**12),
+    envelope(n=1.5),
+    envelope(data=[]),
+    envelope(data={"id": 1}),
+    envelope(data={"id": 1, "test": {}, "extra": 1}),
+    envelope(data={"id": "1", "test": {}}),
+    envelope(data={"id": 0, "test": {}}),
+    envelope(data={"id": 1, "test": []}),
+    envelope(data={"id": 1, "test": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {}}}}}}}}}),
+    envelope("declined", data={"id": 1, "reason": "x" * 5000}),
+    envelope("answer", data={"sdp": "v=0", "name": "", "lang": "en"}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva\u202e", "lang": "en"}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "de"}),
+    envelope("answer", data={"sdp": 5, "name": "Eva", "lang": "en"}),
+    envelope("view", data={"view": {}}),
+    envelope("view", data={"view": {**a_view().to_json(), "clock": "Turn 3"}}),
+    envelope("view", data={"view": {**a_view().to_json(), "clock": ["x"] * 61}}),
+    envelope("view", data={"view": {**a_view().to_json(), "lights": [7]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "results": [{"title": "x"}]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "people": [{"id": "c"}]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "words": {"script": "x"}}}),
+    envelope("view", data={"view": {**a_view().to_json(), "lang": "xx"}}),
+    envelope("view", data={"view": {**a_view().to_json(), "extra": 1}}),
+    {k: v for k, v in envelope().items() if k != "n"},
+    {**envelope(), "more": 1},
+    [],
+    "ask",
+    None,
+]
+
+
+@pytest.mark.parametrize("data", HOSTILE_ENVELOPES)
+def test_hostile_envelopes_are_refused_with_a_sentence(data: Any) -> None:
+    with pytest.raises(MessageError) as refused:
+        read_envelope(json.dumps(data))
+    assert refused.value.message.english().endswith(".")
+
+
+@pytest.mark.parametrize(
+    "text", ["", "{", "[1,", "NaN", '{"app": "omen-table"', "\x00", "{}" * 10, "1e999999"]
+)
+def test_text_that_is_not_json_is_refused(text: str) -> None:
+    with pytest.raises(MessageError):
+        read_envelope(text)
+
+
+def test_a_newer_format_says_so() -> None:
+    with pytest.raises(MessageError, match="newer Omen"):
+        read_envelope(json.dumps(envelope(v=2)))
+
+
+def test_deep_nesting_is_refused_without_a_recursion_error() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(MessageError):
+        read_envelope(deep, limit=10**6)
+
+
+def test_oversized_messages_are_refused_before_parsing() -> None:
+    big = envelope("declined", data={"id": 1, "reason": "x" * 1900})
+    text = json.dumps(big) + " " * players.MAX_TEXT
+    with pytest.raises(MessageError, match="too long"):
+        read_envelope(text)
+    with pytest.raises(MessageError, match="too long"):
+        Reader(TOKEN).read(json.dumps(envelope(data={"id": 1, "test": {"x": "y" * 5000}})))
+
+
+def _packed(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def test_a_zip_bomb_is_refused_without_unpacking_it_all() -> None:
+    bomb = _packed(b" " * 2_000_000)
+    assert len(bomb) < players.MAX_PACKED
+    with pytest.raises(MessageError, match="too much"):
+        read_packed(bomb, "join")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x" * (players.MAX_PACKED + 1),
+        "not base64!",
+        "A",
+        _packed(b"{}")[:-4],
+        _packed(b"{}") + "AAAA",
+        base64.urlsafe_b64encode(b"plain text").decode(),
+        _packed(b"\xff\xfe"),
+    ],
+)
+def test_damaged_codes_are_refused(text: str) -> None:
+    with pytest.raises(MessageError):
+        read_packed(text, "answer")
+
+
+def test_an_invitation_pasted_as_an_answer_says_so() -> None:
+    invite = pack(Message("join", TOKEN, 1, EXAMPLES["join"]))
+    with pytest.raises(MessageError, match="invitation, not a player's answer"):
+        read_packed(invite, "answer")
+
+
+def test_too_much_to_pack_is_refused() -> None:
+    noise = base64.b64encode(random.Random(1).randbytes(6000)).decode()
+    with pytest.raises(MessageError, match="too much"):
+        pack(Message("declined", TOKEN, 1, {"id": 1, "reason": noise}))
+
+
+def test_the_reader_refuses_a_wrong_token_a_replay_and_game_master_kinds() -> None:
+    reader = Reader(TOKEN)
+    with pytest.raises(MessageError, match="not from a player at this table"):
+        reader.read(write(Message("ask", "another-token-2", 1, EXAMPLES["ask"])))
+    assert reader.read(write(Message("ask", TOKEN, 5, EXAMPLES["ask"]))).n == 5
+    for number in (5, 4, 1):
+        with pytest.raises(MessageError, match="came before"):
+            reader.read(write(Message("ask", TOKEN, number, EXAMPLES["ask"])))
+    for kind in ("view", "declined", "join"):
+        with pytest.raises(MessageError, match="cannot send"):
+            reader.read(write(Message(kind, TOKEN, 9, EXAMPLES[kind])))
+    assert reader.last == 5  # refusals changed nothing
+    assert reader.read(write(Message("bye", TOKEN, 6))).kind == "bye"
+
+
+def test_an_invitation_joins_once_and_the_oldest_closes_first() -> None:
+    offers = Invitations(keep=2)
+    first, second, third = offers.open(), offers.open(), offers.open()
+    with pytest.raises(MessageError, match="used or no longer open"):
+        offers.take(first)
+    assert offers.take(third) == third
+    with pytest.raises(MessageError):
+        offers.take(third)
+    assert offers.take(second) == second
+    assert len({first, second, third}) == 3
+
+
+# --- the public view ----------------------------------------------------------------
+
+
+def a_log() -> Log:
+    log = Log()
+    log = log.add("t1", Outcome(Step("Turn {turn} begins.", {"turn": 1}), (), "explore"), "", None)
+    log = log.add(
+        "t2",
+        Outcome(Step("Tension Die: nothing yet (pool {pool})", {"pool": 11}), (), "check"),
+        "",
+        None,
+    )
+    log = log.add(
+        "t3",
+        Outcome(Step("Rolled {face}", {"face": 4}), (Step("A"), Step("B")), "test"),
+        "",
+        None,
+    )
+    return log
+
+
+def test_the_clock_and_lights_are_worded_in_the_players_language(czech: Translator) -> None:
+    timers = add_timer(add_light(Timers(), LightKind.TORCH, 3, Unit.TURN), "Bless", 2, Unit.TURN)
+    parts = {
+        "exploration": Exploration(pool=11, clock=Exploration().clock.next_turn()),
+        "timers": timers,
+    }
+    english = public_view(parts, "liminal_horror", {"turn.minutes": 10}, EN, "20:41")
+    assert english.clock == ("Turn 1", "0 h 10 min")
+    assert english.lights == (
+        "Torch 1: 3 exploration turns left",
+        "Timer 'Bless': 2 exploration turns left",
+    )
+    assert english.game == "Liminal Horror" and english.at == "20:41" and english.lang == "en"
+    czech = public_view(parts, "liminal_horror", {"turn.minutes": 10}, czech, "20:41")
+    assert czech.lang == "cs" and czech.clock[0] != "Turn 1"
+    assert czech.words["notLive"] != "not live"
+
+
+def test_only_results_the_game_master_showed_or_a_player_asked_for_are_public() -> None:
+    log = a_log()
+    nothing = public_view({"log": log}, "liminal_horror", {}, EN, "20:41")
+    assert nothing.results == ()
+    shown = public_view(
+        {"log": log}, "liminal_horror", {}, EN, "20:41", shown=[3], asked={1: "Eva"}
+    )
+    assert [(r.title, r.line, r.who) for r in shown.results] == [
+        ("Rolled 4", "A · B", ""),
+        ("Turn 1 begins.", "", "Eva"),
+    ]
+    undone = Log(
+        (log.entries[0].__class__(**{**log.entries[0].__dict__, "undone": True}), *log.entries[1:])
+    )
+    assert public_view({"log": undone}, "liminal_horror", {}, EN, "x", shown=[3]).results == ()
+
+
+def test_the_view_never_holds_the_pool_odds_or_a_tables_contents() -> None:
+    wolves = Table("wolves", "Wolves", "d6", (Row("A secret lair of 1d4 wolves", 1, 6),))
+    parts = {"library": Library((wolves,)), "exploration": Exploration(pool=7), "log": a_log()}
+    text = json.dumps(public_view(parts, "liminal_horror", {}, EN, "20:41", shown=[3]).to_json())
+    assert "secret lair" not in text and "pool" not in text.lower() and "%" not in text
+
+
+def test_eotw_shows_the_scene_and_each_characters_public_state(czech: Translator) -> None:
+    ana = Character("c1", "Ana", logic=3, traumas=(Trauma("Burns", Category.PHYSICAL, 2),))
+    ana = take_stress(ana, Category.MENTAL, 4).character
+    bo = take_stress(Character("c2", "Bo"), Category.SOCIAL, 9).character  # must choose first
+    crew = Crew((ana, bo), Agenda(EncounterType.SURVIVAL))
+    view = public_view({"crew": crew}, "eotw", {}, EN, "20:41")
+    assert view.clock == ("Survival encounter",)
+    first = view.people[0]
+    assert (first.id, first.name) == ("c1", "Ana")
+    assert first.lines == (
+        "In play",
+        "Physical: 0 of 9",
+        "Mental: 4 of 9",
+        "Social: 0 of 9",
+        "Trauma: Burns (Physical, severity 2)",
+    )
+    assert ("logic", "Logic 3") in first.tests
+    assert view.people[1].tests == ()  # Bo cannot be tested until the track is settled
+    czech = public_view({"crew": crew}, "eotw", {}, czech, "20:41")
+    assert czech.people[0].lines[1] != "Physical: 0 of 9"
+    assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
+
+
+def test_a_players_eotw_test_is_rolled_with_hindering_traumas_and_names_the_player() -> None:
+    ana = Character("c1", "Ana", dexterity=4, traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    crew = Crew((ana,))
+    ask = {"character": "c1", "characteristic": "dexterity", "pool": {"pushed": True}}
+    # pushed: 2 positive; a push and the trauma: 2 negative
+    outcome = roll_ask(crew, ask, ScriptedDice([2, 5, 6, 1]), {}, "Eva")
+    assert outcome.title.english() == "Eva asked: Ana: Success: 1 success, 2 stress"
+    assert outcome.steps[0].english() == "Eva asks for a test of Dexterity, pushed"
+    assert outcome.kind == "eotw-test"
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        None,
+        {},
+        {"character": "c9", "characteristic": "logic", "pool": {}},
+        {"character": 1, "characteristic": "logic", "pool": {}},
+        {"character": "c1", "characteristic": "luck", "pool": {}},
+        {"character": "c1", "characteristic": "logic", "pool": {"danger": -1}},
+        {"character": "c1", "characteristic": "logic", "pool": {"danger": 99}},
+        {"character": "c1", "characteristic": "logic", "pool": {"cheat": 1}},
+        {"character": "c1", "characteristic": "logic", "pool": {}, "more": 1},
+    ],
+)
+def test_a_request_that_does_not_fit_is_refused(ask: Any) -> None:
+    crew = Crew((Character("c1", "Ana"),))
+    with pytest.raises(RulesError):
+        roll_ask(crew, ask, ScriptedDice([1] * 40), {}, "Eva")
+
+
+def test_a_character_who_cannot_be_tested_is_refused() -> None:
+    bo = take_stress(Character("c1", "Bo"), Category.SOCIAL, 9).character
+    ask = {"character": "c1", "characteristic": "logic", "pool": {}}
+    with pytest.raises(RulesError, match="cling to life"):
+        roll_ask(Crew((bo,)), ask, ScriptedDice([1]), {}, "Eva")
