@@ -1435,6 +1435,7 @@ _MESSAGES = (
     "the party acts first\x1f"
     "the penalties leave nothing to see by: 0 yards\x1f"
     "the roll log\x1f"
+    "the screen on show\x1f"
     "the stress given after the last test\x1f"
     "the table {table} ({die})\x1f"
     "the tables and locations\x1f"
