@@ -50,3 +50,20 @@ def test_a_stored_screen_the_page_does_not_know_opens_explore(page: Page, base: 
     saved(page)
     reload_app(page)
     expect(nav(page, "Tests")).to_have_attribute("aria-current", "page")
+
+
+def test_the_opposed_test_names_the_character_already_chosen(page: Page, base: str) -> None:
+    """The tested character chosen before a reload (or by any other way than the
+    chooser's own change) names the opposed test's next contestant."""
+    open_app(page, base)
+    add_ana(page)
+    go_to_tests(page)
+    page.get_by_role("combobox", name="Who is tested").select_option(label="Ana")
+    saved(page)
+    reload_app(page)
+    page.locator("[data-screen='tests']").get_by_text("Opposed test", exact=True).click()
+    name = page.get_by_role("textbox", name="Contestant's name")
+    expect(name).to_have_value("Ana")
+    page.get_by_role("button", name="Add this pool as a contestant").click()
+    expect(page.locator("[data-bind='contestants'] li").first).to_contain_text("Ana")
+    expect(name).to_have_value("")  # Ana is in already: the next one is named anew
