@@ -67,3 +67,21 @@ def test_the_opposed_test_names_the_character_already_chosen(page: Page, base: s
     page.get_by_role("button", name="Add this pool as a contestant").click()
     expect(page.locator("[data-bind='contestants'] li").first).to_contain_text("Ana")
     expect(name).to_have_value("")  # Ana is in already: the next one is named anew
+
+
+def test_the_tenth_stress_point_shows_on_the_card(page: Page, base: str) -> None:
+    open_app(page, base)
+    add_ana(page)
+    ana = page.get_by_role("article", name="Ana")
+    more = ana.get_by_role("button", name="Add 1 stress (Physical)")
+    for _ in range(9):
+        more.click()
+    track = ana.get_by_role("img", name="Physical stress 9 of 9")
+    expect(track).to_be_visible()
+    expect(ana.get_by_text("+1 over")).to_have_count(0)
+    more.click()  # the tenth: it overflows the full track
+    expect(ana.get_by_role("img", name="Physical stress 9 of 9, 1 over")).to_be_visible()
+    expect(ana.get_by_text("+1 over", exact=True)).to_be_visible()
+    ana.get_by_role("button", name="Remove 1 stress (Physical)").click()
+    expect(ana.get_by_role("img", name="Physical stress 9 of 9")).to_be_visible()
+    expect(ana.get_by_text("+1 over")).to_be_hidden()

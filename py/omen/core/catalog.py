@@ -18,6 +18,7 @@ _MESSAGES = (
     "(none)\x1f"
     "(nothing)\x1f"
     "(undone)\x1f"
+    "+{count} over\x1e+{count} over\x1f"
     "1d20: {face}\x1f"
     "1d6 shows {count}: enough food for {count} person for a day.\x1e1d6 shows {count}: enough food for {count} people for a day.\x1f"
     "2d6: {first} + {second} = {sum}\x1f"
