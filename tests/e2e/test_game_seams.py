@@ -5,10 +5,14 @@ build spreads of an End of the World character."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, reload_app, saved
 from .test_eotw import add_ana, ana_rolls_with_equipment_and_danger, go_to_tests
+from .test_share import importer
 
 
 def nav(page: Page, name: str):  # type: ignore[no-untyped-def]
@@ -85,3 +89,72 @@ def test_the_tenth_stress_point_shows_on_the_card(page: Page, base: str) -> None
     ana.get_by_role("button", name="Remove 1 stress (Physical)").click()
     expect(ana.get_by_role("img", name="Physical stress 9 of 9")).to_be_visible()
     expect(ana.get_by_text("+1 over")).to_be_hidden()
+
+
+def test_a_backup_on_a_device_with_only_the_example_is_restored_whole(
+    page: Page, base: str, tmp_path: Path
+) -> None:
+    open_app(page, base, "?seed=1")
+    page.get_by_role("button", name="Next turn").click()
+    page.get_by_role("button", name="Next turn").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("2")
+    page.get_by_role("button", name="Settings").click()
+    backup = tmp_path / "backup.json"
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export everything to a file").click()
+    info.value.save_as(backup)
+
+    page.evaluate("localStorage.clear()")  # a fresh phone: the example, nothing else
+    reload_app(page)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Import a file").set_input_files(str(backup))
+    dialog = importer(page)
+    restore = dialog.get_by_role("button", name="Restore the backup")
+    add = dialog.get_by_role("button", name="Import", exact=True)
+    expect(restore).to_have_class(re.compile(r"\bprimary\b"))
+    expect(add).to_have_class(re.compile(r"\bsecondary\b"))
+    expect(dialog.locator(".actions button").last).to_have_text("Restore the backup")
+    ways = dialog.locator("[data-bind='import-ways'] li")
+    expect(ways.first).to_have_text(
+        re.compile(r"^Restore: \d+ tables, \d+ locations, turn 2 will replace what is here "
+                   r"\(\d+ tables, \d+ locations, turn 0\)\.$")
+    )  # fmt: skip
+    expect(ways.last).to_have_text(re.compile(r"^Add as new: its \d+ tables, \d+ locations join"))
+    restore.click()
+    expect(dialog).to_be_hidden()
+    page.get_by_role("button", name="Explore").click()
+    expect(page.locator("[data-bind='turn']")).to_have_text("2")
+
+    # A device with a log of its own: adding as new stays the main button.
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Import a file").set_input_files(str(backup))
+    expect(add).to_have_class(re.compile(r"\bprimary\b"))
+    expect(dialog.locator(".actions button").last).to_have_text("Import")
+    expect(ways.first).to_have_text(re.compile(r"^Add as new: "))
+    dialog.get_by_role("button", name="Cancel").click()
+
+
+def test_the_restore_sentence_in_czech(page: Page, base: str, tmp_path: Path) -> None:
+    open_app(page, base, "?seed=1")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("combobox", name="Language").select_option("cs")
+    page.get_by_role("button", name="Průzkum", exact=True).click()
+    for _ in range(3):
+        page.get_by_role("button", name=re.compile("^Další (tah|směna)$")).click()
+    page.get_by_role("button", name="Nastavení").click()
+    backup = tmp_path / "backup.json"
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Exportovat vše do souboru").click()
+    info.value.save_as(backup)
+    page.evaluate(
+        "(() => { const p = localStorage.getItem('omen/prefs');"
+        " localStorage.clear(); localStorage.setItem('omen/prefs', p); })()"
+    )
+    reload_app(page)
+    page.get_by_role("button", name="Nastavení").click()
+    page.get_by_label("Importovat soubor").set_input_files(str(backup))
+    ways = page.locator("[data-bind='import-ways'] li")
+    expect(ways.first).to_have_text(
+        re.compile(r"^Obnovit: \d+ tabul(ka|ky|ek), \d+ míst(o|a)?, směna 3 ze zálohy nahradí, "
+                   r"co je zde \(\d+ tabul(ka|ky|ek), \d+ míst(o|a)?, směna 0\)\.$")
+    )  # fmt: skip
