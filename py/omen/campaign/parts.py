@@ -145,6 +145,17 @@ LAST: tuple[StoredPart, ...] = (
         paged=True,
     ),
     StoredPart(
+        "view",
+        N_("the screen on show"),
+        "omen.campaign.state:VIEW",
+        frozenset(),
+        {
+            Place.BACKUP: "it is where this device's page was, not part of the campaign",
+            Place.LINK: "it is where this device's page was, not part of the campaign",
+            Place.SYNC: "each tab shows its own screen; a reload reopens the last one shown",
+        },
+    ),
+    StoredPart(
         "before_import",
         N_("the campaign as it was before the last import"),
         "omen.campaign.share:KEPT",

@@ -1261,3 +1261,82 @@ def restore(current: Everything, shared: Shared) -> Everything:
     if shared.kind != "campaign":
         raise _error(N_("Only a campaign file can be restored."))
     return Everything({**current.parts, **shared.record.parts})
+
+
+# --- a backup on a device that holds nothing of its own -------------------------------
+
+
+def _holdings(record: Everything) -> Step:
+    """What a campaign holds, in numbers: its tables, locations, characters and
+    exploration turn (``"13 tables, 4 locations, turn 17"``)."""
+    library = record.get("library", Library())
+    counts = [
+        Step(N_("{count} table"), {"count": len(library.tables)}, plural=N_("{count} tables")),
+        Step(
+            N_("{count} location"),
+            {"count": len(library.locations)},
+            plural=N_("{count} locations"),
+        ),
+    ]
+    for codec in ITEMS.values():  # a game's items (the crew's characters), when it has any
+        held = len(codec.items(record.get(codec.part, codec.fresh())))
+        if held:
+            counts.append(codec.count(held))
+    exploration = record.get("exploration")
+    if exploration is not None:
+        counts.append(Step(N_("turn {turn}"), {"turn": exploration.clock.turn}))
+    what = counts[0]
+    for step in counts[1:]:
+        what = Step(N_("{first}, {next}"), {"first": what, "next": step})
+    return what
+
+
+def holds_nothing_of_its_own(current: Everything, example_library: bool) -> bool:
+    """Whether a device holds nothing the game master made: no character, an empty log,
+    and tables that are an example as it came or none (``example_library``, which the
+    caller works out with :func:`omen.campaign.example.which_example`). A backup brought
+    to such a device is restored whole unless the game master chooses otherwise.
+
+    >>> from omen.campaign.state import Log
+    >>> holds_nothing_of_its_own(Everything({"log": Log()}), True)
+    True
+    >>> holds_nothing_of_its_own(Everything({"log": Log()}), False)
+    False
+    """
+    log = current.get("log")
+    items = any(codec.items(current.get(codec.part, codec.fresh())) for codec in ITEMS.values())
+    return example_library and not items and (log is None or not log.entries)
+
+
+def what_restore_does(current: Everything, shared: Shared) -> Step:
+    """Restoring a campaign file, in numbers: what it brings replaces what is here.
+
+    >>> backup = Shared("campaign", Everything({"library": Library()}), Step(""))
+    >>> from omen.core.i18n import Translator
+    >>> Translator.english().render(what_restore_does(Everything(), backup))
+    'Restore: 0 tables, 0 locations will replace what is here (0 tables, 0 locations).'
+    """
+    return Step(
+        N_("Restore: {theirs} will replace what is here ({ours})."),
+        {"theirs": _holdings(shared.record), "ours": _holdings(current)},
+    )
+
+
+def what_import_adds(current: Everything, shared: Shared) -> Step:
+    """Importing a campaign file, in numbers: its tables, locations and characters join
+    those here; the rest (settings, the turn, the log) stay as they are here."""
+    theirs, ours = (
+        _holdings(Everything({kind: whole.get(kind, fresh()) for kind, fresh in _ADDED}))
+        for whole in (shared.record, current)
+    )
+    return Step(
+        N_("Add as new: its {theirs} join the {ours} here; the turn and the log stay yours."),
+        {"theirs": theirs, "ours": ours},
+    )
+
+
+# The parts an import adds to rather than replaces: the tables, and each game's items.
+_ADDED: tuple[tuple[str, Callable[[], Any]], ...] = (
+    ("library", Library),
+    *((codec.part, codec.fresh) for codec in ITEMS.values()),
+)

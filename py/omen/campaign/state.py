@@ -541,6 +541,48 @@ def _prefs_2_to_3(data: Any) -> Any:
 PREFS = Schema("prefs", 3, {1: _prefs_1_to_2, 2: _prefs_2_to_3}, Prefs.from_json)
 
 
+# --- the screen on show --------------------------------------------------------------
+
+
+SCREEN_NAMES = 24  # the longest screen name a view may hold
+
+
+@dataclass(frozen=True)
+class View:
+    """The screen this device showed last (``"tests"``, ``"crew"`` ...; ``""``: none
+    yet), so a reload reopens the screen the game master was on: stress still to give on
+    Tests waits there, not behind Explore. The page checks the name against its screens
+    (one it does not know opens Explore).
+
+    >>> View.from_json({"screen": "tests"})
+    View(screen='tests')
+    >>> View.from_json({"screen": "<b>"})
+    Traceback (most recent call last):
+    omen.core.errors.StoredDataError: The saved value 'screen' is missing or damaged.
+    """
+
+    screen: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form: plain JSON values."""
+        return {"screen": self.screen}
+
+    @classmethod
+    def from_json(cls, data: Any) -> View:
+        """Read its stored form back; a :class:`RulesError` saying what does not fit."""
+        if not isinstance(data, dict):
+            raise _bad("view")
+        screen = data.get("screen", "")
+        if not isinstance(screen, str) or len(screen) > SCREEN_NAMES:
+            raise _bad("screen")
+        if any(not ("a" <= letter <= "z" or letter == "_") for letter in screen):
+            raise _bad("screen")
+        return cls(screen)
+
+
+VIEW = Schema("view", 1, {}, View.from_json)
+
+
 def ask_for_game(prefs: Prefs | None, stored: Iterable[str]) -> bool:
     """Whether a start asks which game the table plays: only a first start does.
 

@@ -26,6 +26,7 @@ from omen.campaign.state import (
     WHOLE_CAMPAIGN,
     Campaign,
     Prefs,
+    View,
     ask_for_game,
 )
 from omen.core.dice import Dice, ScriptedDice, SeededDice, SystemDice
@@ -541,6 +542,8 @@ class App:
     def show(self, name: str) -> None:
         self.tapped()
         self.current = name
+        if name in self.navigable and self.store.get("view").screen != name:
+            self.store.put("view", View(name))  # a reload reopens it (reopen_last_screen)
         for screen in self.on_show(name):  # in drawing order: a panel after its chooser
             if screen not in self.built:
                 self.build_unless_hidden(screen)  # drawn as it is built (if not covered)
@@ -576,6 +579,17 @@ class App:
                 self.begin_encounter(met, exploration.found)  # shows the screen
                 return
         self.show(name)
+
+    @property
+    def navigable(self) -> set[str]:
+        """The screens the navigation buttons open."""
+        return {name for name, _button in self.nav_buttons}
+
+    def last_screen(self) -> str:
+        """The screen this device showed last, if the navigation still opens it (a name
+        it does not know, or none stored: Explore)."""
+        screen = str(self.store.get("view").screen)
+        return screen if screen in self.navigable else "explore"
 
     def share(self, kind: str, item: str = "") -> None:
         """Open the share sheet for a "table", "location" or "character" (by its id), or
@@ -690,6 +704,8 @@ def start() -> None:
     for node in dom.every("[data-needs-engine]"):
         node.removeAttribute("disabled")
     app.apply_language()
+    if app.last_screen() != "explore":  # a reload opens the screen the game master was on
+        app.show(app.last_screen())
     for name in app.on_show(app.current):  # the rest are built when first shown
         app.build_unless_hidden(name)  # another game's panel: when chosen, or when idle
     # Other tabs' changes and shared links are answered from the start; the share

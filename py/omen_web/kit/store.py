@@ -112,6 +112,7 @@ def _undo_data(old: dict[str, Any]) -> tuple[str, Any] | None:
 # start from another part (the Tension Die pool from the campaign's settings).
 FRESH: dict[str, Callable[[Store], Any]] = {
     "prefs": _fresh("omen.campaign.state:Prefs"),
+    "view": _fresh("omen.campaign.state:View"),
     "campaign": _fresh("omen.campaign.state:Campaign"),
     "log": _fresh("omen.campaign.state:Log"),
     "exploration": _fresh_exploration,

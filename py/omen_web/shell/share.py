@@ -49,6 +49,7 @@ from omen.campaign.share import (
     Shared,
     encode_link,
     export_file,
+    holds_nothing_of_its_own,
     messenger_ok,
     open_shared,
     plan_import,
@@ -57,6 +58,8 @@ from omen.campaign.share import (
     share_location,
     share_table,
     share_url,
+    what_import_adds,
+    what_restore_does,
 )
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
@@ -420,7 +423,30 @@ class ShareScreen(kit.Screen):
         self.render_conflicts(plan)
         restorable = shared.kind == "campaign" and shared.record.for_link() != shared.record
         dom.show(dom.bound("import-restore-note"), restorable)
-        dom.show(dom.one('[data-action="import-restore"]'), restorable)
+        restore_button = dom.one('[data-action="import-restore"]')
+        dom.show(restore_button, restorable)
+        ways = dom.bound("import-ways")
+        dom.show(ways, restorable)
+        if not restorable:
+            return
+        # On a device that holds nothing of its own (the example at most), restoring
+        # the backup whole is the main button; adding as new stays beside it.
+        first = self.restore_first(plan)
+        import_button = dom.one('[data-action="import-confirm"]')
+        main, other = (restore_button, import_button) if first else (import_button, restore_button)
+        main.className, other.className = "primary", "secondary"
+        main.parentNode.append(main)  # the main button last, where the thumb is
+        steps = [what_restore_does(plan.current, shared), what_import_adds(plan.current, shared)]
+        app.fill_list(ways, steps if first else steps[::-1])
+
+    def restore_first(self, plan: ImportPlan) -> bool:
+        """Whether a backup is restored whole by default: on a device whose tables are an
+        example as it came (or none), with no character and an empty log."""
+        from omen.campaign.example import which_example
+
+        library = plan.current.get("library", tables.Library())
+        untouched = library == tables.Library() or which_example(library) is not None
+        return holds_nothing_of_its_own(plan.current, untouched)
 
     def render_conflicts(self, plan: ImportPlan) -> None:
         """The names already here: one alone gets its own choice; two or more get one

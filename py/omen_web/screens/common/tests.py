@@ -313,6 +313,16 @@ class TestsScreen(kit.Screen):
             # the row's sentence as a name: "Scavengers …", not "Scavengers ….: Dexterity 2"
             field.value = " ".join(meeting.creature.split()).rstrip(".")[:200]
 
+    def name_the_tested(self, form: TestsForm, character: Character | None) -> None:
+        """An empty contestant's name takes the tested character's, however they were
+        chosen (here, by the Crew screen, before a reload), unless they are in the
+        opposed test already."""
+        if character is None or any(c.member == character.id for c in form.contestants):
+            return
+        field = self.bound("contestant-name")
+        if not str(field.value).strip():
+            field.value = character.name
+
     def on_test_value(self, target: Any, _event: Any) -> None:
         self.put(replace(self.form, value=int(str(target.value))))
 
@@ -613,6 +623,7 @@ class TestsScreen(kit.Screen):
         self.follow_given()  # the stress given and still owed, for whatever is on show
         crew = self.crew()
         character = self.character(form)
+        self.name_the_tested(form, character)
         chosen = form.character if character is not None else ""
         members = [
             (member.id, self.member_label(member))

@@ -568,6 +568,11 @@ class CrewScreen(kit.Screen):
                     box.className = "box filled" if filled else "box"
                     group.append(box)
                 boxes.append(group)
+        # The stress past the ninth box, on the card too (the label above says it aloud).
+        mark = dom.one(".over", row)
+        over = Step(N_("+{count} over"), {"count": track.overflow}, plural=N_("+{count} over"))
+        dom.text(mark, app.t(over) if track.overflow else "")
+        dom.show(mark, track.overflow > 0)
         less, convert = dom.one(".less", row), dom.one(".convert", row)
         less.disabled = track.filled == 0 or character.status.final
         dom.show(convert, track.filled > 0 and category not in character.pending)
