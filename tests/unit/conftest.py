@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from omen.core.errors import RulesError
 from omen.core.i18n import Translator
@@ -54,3 +55,9 @@ def steps_load_back(monkeypatch: pytest.MonkeyPatch) -> None:
         assert again == self, f"{self!r} loads back as {again!r}"
 
     monkeypatch.setattr(Step, "__post_init__", checked)  # undone by monkeypatch
+
+
+# No test here times anything: hypothesis's per-example deadline (200 ms) is a timed
+# assertion that a loaded machine (a browser suite beside it, a CI box) fails by chance.
+settings.register_profile("omen", deadline=None)
+settings.load_profile("omen")
