@@ -76,7 +76,7 @@ def test_an_ose_day_on_the_fen_road_fills_the_encounter_from_the_row(page: Page,
     expect(turn.locator("[data-bind='oseturn-odds'] li").first).to_have_text(
         "Swamp: wandering monsters on 3 in 6."
     )
-    physical(turn, "1 5 3", "Type the faces of real dice")
+    physical(turn, "6 1 5 3", "Type the faces of real dice")  # kept its course, then met
     turn.get_by_role("button", name="Next day").click()
     expect(turn.locator("[data-bind='oseturn-met']")).to_have_text(
         "Met: 3 lizard men fishing from a sunken boat."

@@ -164,6 +164,9 @@ def test_czech_language_switch_persists(page: Page, base: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", "cs")
     reload_app(page)
     expect(page.locator("html")).to_have_attribute("lang", "cs")
+    # A reload reopens the screen the game master was on: Settings, in Czech.
+    expect(page.get_by_role("combobox", name="Jazyk")).to_have_value("cs")
+    page.locator("[data-nav='explore']").click()
     next_turn = page.locator("[data-action='next-turn']")
     expect(next_turn).not_to_have_text("Next turn")
     expect(explore(page).get_by_text(re.compile(r"0,0\u00a0%")).first).to_be_visible()

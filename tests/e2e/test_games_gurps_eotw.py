@@ -268,7 +268,7 @@ def test_gurps_below_effective_skill_3_only_a_defence_roll(page: Page, base: str
     page.locator("[data-bind='gurps-roll']").get_by_text("Use physical dice").click()
     page.get_by_role("textbox", name="3d6 total you rolled").fill("4")
     page.get_by_role("button", name="Roll 3d6").click()
-    expect(page.locator("#notices")).to_contain_text(
+    expect(page.get_by_role("alert")).to_contain_text(
         "Effective skill 2 is below 3: no success roll is allowed (GURPS Basic Set, p. B344), "
         "except a defence roll."
     )

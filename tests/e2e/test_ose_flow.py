@@ -121,10 +121,10 @@ def test_a_daytime_wilderness_encounter_is_not_dark(page: Page, base: str) -> No
     turn = panel(page)
     turn.get_by_role("radio", name="Wilderness").check()
     turn.locator("details.physical summary").click()
-    turn.get_by_role("textbox", name="Faces you rolled, in order").fill("1")
+    turn.get_by_role("textbox", name="Faces you rolled, in order").fill("6 1")
     turn.get_by_role("button", name="Next day").click()
     expect(turn.locator("[data-bind='oseturn-title']")).to_have_text(
-        "Day 1: wandering monsters! (1 on the d6)"
+        "Day 1: 24 miles through Clear; wandering monsters!"
     )
     turn.get_by_role("button", name="Run the encounter").click()
     sequence = page.locator("[data-procedure='ose']")

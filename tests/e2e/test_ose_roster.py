@@ -113,7 +113,7 @@ def test_a_fight_with_three_goblins_in_czech(page: Page, base: str) -> None:
     offer.get_by_role("button", name="Hodit na morálku").click()
     taps += 1
     result = roster.locator("[data-bind='roster-morale-result']")
-    expect(result).to_have_text("Morálka 5: Nestvůry vydrží a bojují dál.")
+    expect(result).to_have_text("Nestvůry vydrží a bojují dál. Hod na morálku: 5.")
     expect(offer).to_be_hidden()
 
     # Half of the group down (one killed, one asleep): the check is offered again.
@@ -132,7 +132,9 @@ def test_a_fight_with_three_goblins_in_czech(page: Page, base: str) -> None:
     morale.locator(":scope > summary").click()
     offer.get_by_role("button", name="Hodit na morálku").click()
     taps += 1
-    expect(result).to_have_text("Morálka 12: Nestvůry se zlomí: prchají nebo se vzdávají.")
+    expect(result).to_have_text(
+        "Nestvůry se zlomí a prchají, nebo se vzdávají. Hod na morálku: 12."
+    )
     broken = roster.locator("[data-bind='roster-broken']")
     expect(broken).to_be_visible()
     page.screenshot(path="/tmp/roster2.png")

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_app
+from tests.e2e.walk import unfold
 
 TABS = ("Encounter", "Tests", "Crew", "Tables", "Log", "Settings", "Explore")
 
@@ -76,6 +77,7 @@ def test_the_ose_sequence_and_the_gurps_distance_redraw_without_new_proxies(
     for _ in range(5):
         ose.get_by_role("button", name=re.compile(r"^Next: round")).click()
     expect(ose.locator('[data-bind="ose-round"]')).to_have_text("5")
+    unfold(ose.locator("[data-stage='surprise']"))  # finished steps fold
     ose.get_by_role("checkbox", name="It is dark here").click()
     ose.locator("[data-stage='morale'] > summary").click()
     morale = ose.locator("[data-stage='morale']")

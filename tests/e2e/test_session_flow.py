@@ -52,11 +52,13 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     title = turn.locator("[data-bind='oseturn-title']")
     turn.get_by_role("radio", name="Wilderness").check()
     turn.get_by_role("combobox", name="Location").select_option(label="Example: The fen road")
-    # Two quiet days on the swamp (monsters on 1-3 in 6), then a 1 and the fens' d6.
+    # Each Next day is a whole travel day (12 miles across the swamp): its lost die (1-3
+    # in 6), then its check (monsters on 1-3 in 6). Two quiet days, the second astray,
+    # then a 1 and the fens' d6.
     for faces, said in (
-        ("6", "Day 1: 6 on the d6, an uneventful day."),
-        ("4", "Day 2: 4 on the d6, an uneventful day."),
-        ("1 5 3", "Day 3: wandering monsters! (1 on the d6)"),
+        ("6 6", "Day 1: 12 miles through Swamp; no wandering monsters."),
+        ("2 4", "Day 2: 12 miles through Swamp; lost; no wandering monsters."),
+        ("6 1 5 3", "Day 3: 12 miles through Swamp; wandering monsters!"),
     ):
         physical(turn, faces, "Type the faces of real dice")
         to_the_foot(page)
@@ -190,9 +192,9 @@ def test_an_ose_session_three_days_lizard_men_evaded_a_save_undone(page: Page, b
     )
     # Travel goes on with the next day.
     go(page, "Explore")
-    physical(turn, "6", "Type the faces of real dice")
+    physical(turn, "6 6", "Type the faces of real dice")
     turn.get_by_role("button", name="Next day").click()
-    seen(title, "Day 4: 6 on the d6, an uneventful day.")
+    seen(title, "Day 4: 12 miles through Swamp; no wandering monsters.")
 
 
 @pytest.mark.first_start

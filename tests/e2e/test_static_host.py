@@ -213,6 +213,7 @@ def test_under_a_sub_path_it_boots_rolls_shares_and_starts_offline(
     try:
         page.reload()
         wait_ready(page)
+        page.get_by_role("button", name="Explore").click()  # the reload reopened Tables
         expect(page.get_by_role("button", name="Next turn")).to_be_enabled()
         page.get_by_role("button", name="Next turn").click()
         expect(page.locator("[data-bind='turn']")).to_have_text("2")

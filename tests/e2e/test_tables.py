@@ -72,6 +72,8 @@ def test_a_new_table_rolls_on_explore_and_survives_a_reload(page: Page, base: st
     expect(page.get_by_text("Encounter with: A miller covered in flour")).to_be_visible()
 
     reload_app(page)
+    expect(page.get_by_text("Encounter with: A miller covered in flour")).to_be_visible()
+    go(page, "Explore")  # the reload reopened Encounter, the screen the tap led to
     expect(page.get_by_role("combobox", name="Location")).to_have_value("old-mill")
     go(page, "Tables")
     expect(page.get_by_role("button", name="Clear the example")).to_be_hidden()

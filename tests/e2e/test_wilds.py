@@ -400,3 +400,60 @@ def test_three_days_pass_in_the_forest_as_whole_travel_days_then_undo(
     expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("0")
     expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("0")
     expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("0")
+
+
+def test_next_day_in_the_wilderness_is_the_travel_day_then_undo(page: Page, base: str) -> None:
+    """Issue 43, item 2: the turn panel's Next day plays the day Roll the day plays, with
+    the travel panel's plan (forest, 90', foraging). Faces: lost (2), food (1) for 3
+    (3), nobody (4). Both panels show that day; one log entry, one Undo."""
+    open_app(page, base)
+    choose_ose_travel(page)
+    travel = panel(page)
+    travel.get_by_role("combobox", name="Terrain").select_option(label="Forest")
+    travel.get_by_role("spinbutton", name="Slowest movement rate (feet)").fill("90")
+    travel.get_by_role("combobox", name="Today").select_option(label="Travel and forage")
+
+    page.get_by_role("radio", name="Old-School Essentials turn").check()
+    turn = page.locator("[data-panel='ose_turn']")
+    turn.get_by_role("radio", name="Wilderness").check()
+    # what Next day will make of the day is in view before the tap
+    odds = turn.locator("[data-bind='oseturn-odds'] li")
+    expect(odds.filter(has_text="travel day plans")).to_have_text(
+        "Each day as the travel day plans it: 12 miles through Forest."
+    )
+    expect(odds.filter(has_text="Lost today")).to_have_text("Lost today: 33.3%")
+    physical = turn.locator("details.physical")
+    physical.locator("summary").click()
+    physical.get_by_role("textbox").fill("2 1 3 4")
+    turn.get_by_role("button", name="Next day").click()
+    day = "Day 1: 12 miles through Forest; lost; food for 3 found; no wandering monsters."
+    title = turn.locator("[data-bind='oseturn-title']")
+    expect(title).to_have_text(day)
+    expect(title).to_be_in_viewport()
+    expect(turn.locator("[data-bind='oseturn-day']")).to_have_text("1")
+    turn.get_by_text("How this day was rolled").click()
+    steps = turn.locator("[data-bind='oseturn-steps'] li")
+    expect(steps.filter(has_text="Getting lost")).to_have_text(
+        "Getting lost (2 in 6): the d6 shows 2: the party is lost!"
+    )
+    expect(steps.filter(has_text="The party covers")).to_have_text("The party covers 12 miles.")
+
+    # The travel panel shows the same day and the journey's totals moved with it.
+    page.get_by_role("radio", name="Old-School Essentials travel day").check()
+    expect(travel.locator("[data-bind='osetravel-title']")).to_have_text(day)
+    expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("1")
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("12")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("3")
+    expect(travel.locator("[data-bind='osetravel-warnings'] li")).to_have_text(
+        ["The party is lost: its course is not the one it meant."]
+    )
+    page.locator("[data-nav='log']").click()
+    expect(page.locator(".log-entry .title").first).to_have_text(day)
+    page.get_by_role("button", name="Undo last action").click()
+    expect(page.locator(".log-entry").nth(0)).to_contain_text("(undone)")
+    page.locator("[data-nav='explore']").click()
+    expect(travel.locator("[data-bind='osetravel-miles']")).to_have_text("0")
+    expect(travel.locator("[data-bind='osetravel-food']")).to_have_text("0")
+    expect(travel.locator("[data-bind='osetravel-day']")).to_have_text("0")
+    page.get_by_role("radio", name="Old-School Essentials turn").check()
+    expect(turn.locator("[data-bind='oseturn-day']")).to_have_text("0")

@@ -127,6 +127,59 @@ def test_days_are_refused_in_a_dungeon_and_turns_in_the_wilderness() -> None:
         ose_span.pass_days(WILD, Journey(), {}, ScriptedDice([]), Span(1, Unit.TURN))
 
 
+# --- Next day: the turn panel's day is the travel panel's day -----------------------------
+
+
+@pytest.mark.parametrize("plan", PLANS, ids=lambda p: f"{p.activity.value}-{p.route.value}")
+@pytest.mark.parametrize("terrain", [Terrain.CLEAR, Terrain.FOREST, Terrain.SWAMP])
+@pytest.mark.parametrize("seed", range(6))
+def test_next_day_is_the_travel_day_with_the_same_dice(
+    plan: Journey, terrain: Terrain, seed: int
+) -> None:
+    """Next day (the turn panel) and Roll the day (``travel_day``) play one and the same
+    day from the same plan and faces: clock, journey and result, steps and all."""
+    rng = random.Random(seed)
+    faces = [rng.randint(1, 6) for _ in range(6)]
+    clock = replace(WILD, terrain=terrain, day=rng.randint(0, 5))
+    where = {"library": FENS, "location": "road"} if seed % 2 else {}
+    rolled = w.travel_day(clock, plan, {}, ScriptedDice(faces), **where)  # type: ignore[arg-type]
+    nexted = ose_span.next_day(clock, plan, {}, ScriptedDice(faces), **where)  # type: ignore[arg-type]
+    assert nexted == rolled
+    after, journey, result = nexted
+    assert after.last == journey.last == result  # both panels show this day
+    # and the same day as a span of one day plays
+    spanned, passed, _ = ose_span.pass_days(
+        clock,
+        plan,
+        {},
+        ScriptedDice(faces),
+        Span(1, Unit.DAY),
+        **where,  # type: ignore[arg-type]
+    )
+    assert replace(spanned, last=None) == replace(after, last=None)
+    assert replace(passed, last=None) == replace(journey, last=None)
+
+
+def test_next_day_travels_gets_lost_and_counts_toward_rest() -> None:
+    """Not the check alone: in forest at 120' the day covers 16 miles, its lost die (2)
+    strays, and it is the sixth day of travel; the check (5) meets nobody."""
+    clock, plan, result = ose_span.next_day(
+        replace(WILD, terrain=Terrain.FOREST, day=5),
+        Journey(days_travelled=5),
+        {},
+        ScriptedDice([2, 5]),
+    )
+    assert (clock.day, plan.miles, plan.lost, plan.days_travelled) == (6, 16, True, 6)
+    assert result.title.english() == "Day 6: 16 miles through Forest; lost; no wandering monsters."
+    said = [step.english() for step in result.steps]
+    assert "Six days of travel: the next day should be a rest." in said
+
+
+def test_next_day_is_refused_in_a_dungeon() -> None:
+    with pytest.raises(RulesError):
+        ose_span.next_day(TurnState(), Journey(), {}, ScriptedDice([6, 6]))
+
+
 # --- the look-ahead, against every way the dice can fall ---------------------------------
 
 

@@ -528,7 +528,7 @@ _MESSAGES = (
     "In the next {span}: {chance} at least one {result}.\x1f"
     "In the next {span}: {chance} lost at least once.\x1f"
     "In the wilderness time passes in days; in a dungeon, in turns or hours.\x1f"
-    "In the wilderness, each day of travel has one check, at the chance the terrain gives; an encounter starts at the wilderness distance.\x1f"
+    "In the wilderness, Next day plays the whole travel day the travel day panel plans (miles, getting lost, food, rest) with its one check, at the chance the terrain gives; an encounter starts at the wilderness distance.\x1f"
     "In this game players cannot ask for tests yet.\x1f"
     "In this game time passes in scenes or days.\x1f"
     "In-game minutes per exploration turn\x1f"

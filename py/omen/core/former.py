@@ -69,6 +69,9 @@ FORMER: dict[str, Renamed | None] = {
     "day of wilderness travel they do not count down.": None,
     "The End of the World counts scenes or days: a timer in days stands still through a "
     "scene, one in scenes through days.": None,
+    # 2026-12-06: Next day in the wilderness plays the whole travel day (help line, never stored)
+    "In the wilderness, each day of travel has one check, at the chance the terrain gives; an "
+    "encounter starts at the wilderness distance.": None,
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the

@@ -94,8 +94,9 @@ PROCEDURES: tuple[Procedure, ...] = (
                 "warns one turn before a light goes out, and counts named timers too."
             ),
             N_(
-                "In the wilderness, each day of travel has one check, at the chance the "
-                "terrain gives; an encounter starts at the wilderness distance."
+                "In the wilderness, Next day plays the whole travel day the travel day panel "
+                "plans (miles, getting lost, food, rest) with its one check, at the chance "
+                "the terrain gives; an encounter starts at the wilderness distance."
             ),
         ),
         N_(

@@ -15,7 +15,8 @@ miles by terrain and speed, the getting-lost roll when the party goes across cou
 foraging or hunting when chosen, a forced march's day of rest, the rest due after six
 days of travel, and the day's wandering-monster check, at the terrain of the location
 when it names one. The days are played in order; the first encounter stops the run;
-the whole span is one result (one log entry, one Undo).
+the whole span is one result (one log entry, one Undo). The turn panel's *Next day* is
+that same travel day, once (:func:`next_day`): one day, one rule, whichever button plays it.
 
 The look-ahead is exact and uses the turn's own odds (:func:`omen.ose.turn.turn_odds`,
 what the roll uses) turn by turn, the schedule included; over days of travel it names
@@ -174,6 +175,34 @@ def pass_days(
     )
     result = replace(result, title=title)
     return replace(after, last=result), replace(journey, last=result), result
+
+
+def next_day(
+    clock: TurnState,
+    plan: Journey,
+    values: Mapping[str, Value],
+    dice: Dice,
+    *,
+    library: Library | None = None,
+    location: str | None = None,
+) -> tuple[TurnState, Journey, Outcome]:
+    """The clock's *Next day* in the wilderness: the whole travel day ``plan`` makes of
+    it, the very day the travel panel's *Roll the day* plays
+    (:func:`omen.ose.wilderness.travel_day`: miles, getting lost, food or game, rest and
+    the check), so the clock and the journey move together. A dungeon has no days.
+
+    >>> from omen.core.dice import ScriptedDice
+    >>> from omen.ose.turn import Terrain
+    >>> forest = TurnState(mode=Mode.WILDERNESS, terrain=Terrain.FOREST)
+    >>> clock, plan, result = next_day(forest, Journey(), {}, ScriptedDice([3, 4]))
+    >>> result.title.english(), plan.miles, plan.days_travelled, clock.day
+    ('Day 1: 16 miles through Forest; no wandering monsters.', 16, 1, 1)
+    """
+    if clock.mode is not Mode.WILDERNESS:
+        raise RulesError(
+            Step(N_("In the wilderness time passes in days; in a dungeon, in turns or hours."))
+        )
+    return travel_day(clock, plan, values, dice, library=library, location=location)
 
 
 def days_chances(

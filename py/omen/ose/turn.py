@@ -645,7 +645,8 @@ def next_day(
     library: Library | None = None,
     location: str | None = None,
 ) -> tuple[TurnState, Outcome]:
-    """One day of wilderness travel and its check at the terrain's chance: the terrain
+    """A wilderness day's clock and check at the terrain's chance (the whole travel day,
+    miles and all, is :func:`omen.ose.wilderness.travel_day`, which plays this): the terrain
     of ``location`` when it names one (the land there), else the state's
     (:func:`terrain_here`). The day burns
     the 144 turns it holds off every light and timer: a torch or a lantern goes out.

@@ -6,9 +6,10 @@ The rules are :mod:`omen.ose.turn`'s; this panel reads the clock from the store
 and Undo takes it back. Wandering monsters are rolled on the current location's table
 (the location chosen on Explore, kept in ``exploration``), and *Run the encounter* opens
 the OSE sequence in the place of the check (a dungeon's distance in feet, the
-wilderness's in yards). In the wilderness, *Let the time pass* plays whole days of travel
-as the travel day panel plans them (``ose_travel``: miles, getting lost, food, rest), in
-one log entry that one Undo takes back.
+wilderness's in yards). In the wilderness, *Next day* plays the whole travel day the
+travel day panel plans (``ose_travel``: miles, getting lost, food, rest and the check),
+the same day its *Roll the day* plays, and *Let the time pass* plays several such days;
+each is one log entry that one Undo takes back.
 """
 
 from __future__ import annotations
@@ -73,22 +74,28 @@ class OseTurnScreen(kit.Screen):
         library = self.store.get("library")
         location = self.store.get("exploration").location
         with panels.typed_dice(self, self.field("oseturn-typed")) as dice:
-            if state.mode is Mode.WILDERNESS:
-                new, outcome = ose_turn.next_day(
-                    state, dice, values, library=library, location=location
-                )
-            else:
-                new, outcome = ose_turn.next_turn(
+            if state.mode is Mode.WILDERNESS:  # the travel panel's day, with its plan
+                clock, journey, result = ose_span.next_day(
                     state,
+                    self.store.get("ose_travel"),
                     values,
                     dice,
-                    noise=bool(self.field("oseturn-noise").checked),
-                    rest=bool(self.field("oseturn-rest").checked),
                     library=library,
                     location=location,
                 )
-                self.field("oseturn-noise").checked = False
-                self.field("oseturn-rest").checked = False
+                self.store.act(result, ose_turn=clock, ose_travel=journey)
+                return
+            new, outcome = ose_turn.next_turn(
+                state,
+                values,
+                dice,
+                noise=bool(self.field("oseturn-noise").checked),
+                rest=bool(self.field("oseturn-rest").checked),
+                library=library,
+                location=location,
+            )
+            self.field("oseturn-noise").checked = False
+            self.field("oseturn-rest").checked = False
             self.act(outcome, new)
 
     def units(self) -> tuple[Unit, ...]:
@@ -261,7 +268,8 @@ class OseTurnScreen(kit.Screen):
         percent = self.app.translator.percent
         values = self.store.get("campaign").values
         if state.mode is Mode.WILDERNESS:
-            odds = ose_turn.day_odds(self.here())
+            here = self.here()
+            odds = ose_turn.day_odds(here)
             lines = [
                 *odds.steps,
                 Step(N_("Wandering monsters today: {chance}"), {"chance": percent(odds.chance)}),
@@ -269,6 +277,7 @@ class OseTurnScreen(kit.Screen):
                     N_("Within the next 3 days: {chance}"),
                     {"chance": percent(ose_turn.within(odds.chance, 3))},
                 ),
+                *self.day_plan(here),
             ]
         else:
             odds = ose_turn.turn_odds(
@@ -291,6 +300,34 @@ class OseTurnScreen(kit.Screen):
                 ),
             ]
         self.fill_steps("oseturn-odds", lines)
+
+    def day_plan(self, here: TurnState) -> list[Step]:
+        """What Next day makes of the day in the wilderness, as the travel day panel plans
+        it: the miles and the chance of getting lost, or a day without travel (and a hunt's
+        chance of game animals)."""
+        plan = self.store.get("ose_travel")
+        terrain = here.terrain
+        percent = self.app.translator.percent
+        if not ose_wilderness.travels(plan):
+            lines = ose_wilderness.plan_steps(plan, terrain, 0)[:1]
+            if ose_wilderness.game_faces(plan):
+                chance = percent(ose_wilderness.game_chance(plan))
+                lines.append(Step(N_("Game animals today: {chance}"), {"chance": chance}))
+            return lines
+        lines = [
+            Step(
+                N_("Each day as the travel day plans it: {count} mile through {terrain}."),
+                {
+                    "count": ose_wilderness.miles_per_day(plan, terrain),
+                    "terrain": Step(ose_turn.TERRAIN_NAMES[terrain]),
+                },
+                plural=N_("Each day as the travel day plans it: {count} miles through {terrain}."),
+            )
+        ]
+        if ose_wilderness.lost_faces(plan, terrain):
+            chance = percent(ose_wilderness.lost_chance(plan, terrain))
+            lines.append(Step(N_("Lost today: {chance}"), {"chance": chance}))
+        return lines
 
     def render_span(self, state: TurnState) -> None:
         """The span picker in the units where the party is, and what the span may bring."""
