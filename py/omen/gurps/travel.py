@@ -57,6 +57,7 @@ from omen.campaign.exploration import (
     passed_before,
     time_passed,
 )
+from omen.campaign.meeting import in_game_words
 from omen.campaign.state import Exploration, Outcome, meet, sign
 from omen.campaign.table_draw import Found, flag_chance, roll_table, table_odds
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Entry, Fields, Library
@@ -279,7 +280,7 @@ def travel_turn(
                     {"face": rolled.face, "sign": words},
                 )
         steps = (why, *rolled.steps, *more)
-    outcome = Outcome(title, steps, kind.value)
+    outcome = Outcome(title, in_game_words(steps, "gurps"), kind.value)
     encounter = kind is EncounterKind.ENCOUNTER
     new = replace(
         state, turn=turn, last=outcome, met=met[:MAX_MET], encounter=encounter, found=found

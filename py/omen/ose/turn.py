@@ -57,6 +57,7 @@ from fractions import Fraction
 from typing import Any
 
 from omen.campaign.exploration import EncounterKind, passed_before
+from omen.campaign.meeting import in_game_words
 from omen.campaign.state import Exploration, Outcome, meet
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import Library
@@ -532,19 +533,13 @@ def _burn(
     return tuple(lights), tuple(timers), steps
 
 
-# The shared tables say a violent entry in Liminal Horror's words; OSE says it in its own.
-HORROR = "A horror: this encounter is violent."
-VIOLENT = N_("Marked violent on the table: these monsters mean harm.")
-
-
 def _meet(
     library: Library | None, location: str | None, values: Mapping[str, Value], dice: Dice
 ) -> tuple[str, tuple[Step, ...], Found | None]:
     if library is None:
         return "", (), None
     met = meet(Exploration(location=location), library, dict(values), dice)
-    steps = tuple(Step(VIOLENT) if step.key == HORROR else step for step in met.steps)
-    return met.text, steps, met.found
+    return met.text, in_game_words(met.steps, "ose"), met.found
 
 
 def next_turn(
