@@ -13,7 +13,7 @@ from omen.campaign import settings
 from omen.campaign.example import example_campaign
 from omen.campaign.exploration import Procedure as Check
 from omen.campaign.games import GAMES, game_of
-from omen.campaign.meeting import in_game_words, violent_words
+from omen.campaign.meeting import violent_words
 from omen.campaign.procedures import PROCEDURES
 from omen.campaign.spec import ENCOUNTERS
 from omen.campaign.state import Exploration, check
@@ -63,9 +63,9 @@ def violent_step(game: str) -> tuple[Step, ...]:
         return outcome.steps
     state = Exploration(procedure=Check.ENCOUNTER_DIE, location="road")
     _, outcome = check(
-        state, settings.clean({}), ScriptedDice([1, 1, 1]), advance=True, library=LIBRARY
+        state, settings.clean({}), ScriptedDice([1, 1, 1]), advance=True, library=LIBRARY, game=game
     )
-    return in_game_words(outcome.steps, game)
+    return outcome.steps
 
 
 def game_texts(game: str) -> list[str]:
@@ -101,6 +101,18 @@ def test_a_gurps_travel_turn_says_violent_in_gurps_words() -> None:
 def test_each_spec_declares_its_violent_line() -> None:
     assert game_of("gurps").violent == "Marked violent on the table: they are hostile."
     assert game_of("liminal_horror").violent == "A horror: this encounter is violent."
+
+
+def test_an_eotw_explore_check_says_violent_in_eotw_words_and_keeps_them() -> None:
+    state = Exploration(procedure=Check.ENCOUNTER_DIE, location="road")
+    values = settings.clean({})
+    after, outcome = check(
+        state, values, ScriptedDice([1, 1, 1]), advance=True, library=LIBRARY, game="eotw"
+    )
+    said = english(outcome.steps)
+    assert "A violent encounter: they mean the crew harm." in said
+    assert "A horror: this encounter is violent." not in said
+    assert after.last == outcome
 
 
 # --- (b) the order of the encounter procedures --------------------------------------------
