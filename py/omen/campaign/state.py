@@ -45,7 +45,6 @@ from omen.campaign.exploration import (
     encounter_die,
     tension_die,
 )
-from omen.campaign.meeting import in_game_words
 from omen.campaign.table_draw import Found, roll_encounter, roll_table
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location
 from omen.campaign.voidcrawl import (
@@ -314,7 +313,10 @@ def check(
     )
     if not game:
         return new, outcome
-    # A violent row said in the campaign's game's words (its GameSpec's).
+    # A violent row said in the campaign's game's words (its GameSpec's); the module is
+    # loaded at the first check, not at start.
+    from omen.campaign.meeting import in_game_words
+
     said = replace(outcome, steps=in_game_words(outcome.steps, game))
     return (replace(new, last=said) if new.last == outcome else new), said
 

@@ -57,7 +57,6 @@ from omen.campaign.exploration import (
     passed_before,
     time_passed,
 )
-from omen.campaign.meeting import in_game_words
 from omen.campaign.state import Exploration, Outcome, meet, sign
 from omen.campaign.table_draw import Found, flag_chance, roll_table, table_odds
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Entry, Fields, Library
@@ -280,6 +279,8 @@ def travel_turn(
                     {"face": rolled.face, "sign": words},
                 )
         steps = (why, *rolled.steps, *more)
+    from omen.campaign.meeting import in_game_words  # loaded when met, not at start
+
     outcome = Outcome(title, in_game_words(steps, "gurps"), kind.value)
     encounter = kind is EncounterKind.ENCOUNTER
     new = replace(

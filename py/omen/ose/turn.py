@@ -57,7 +57,6 @@ from fractions import Fraction
 from typing import Any
 
 from omen.campaign.exploration import EncounterKind, passed_before
-from omen.campaign.meeting import in_game_words
 from omen.campaign.state import Exploration, Outcome, meet
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import Library
@@ -538,6 +537,8 @@ def _meet(
 ) -> tuple[str, tuple[Step, ...], Found | None]:
     if library is None:
         return "", (), None
+    from omen.campaign.meeting import in_game_words  # loaded when met, not at start
+
     met = meet(Exploration(location=location), library, dict(values), dice)
     return met.text, in_game_words(met.steps, "ose"), met.found
 
