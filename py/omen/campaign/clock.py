@@ -420,8 +420,10 @@ def pass_exploration(
     library: Library | None = None,
     voidcrawl: Voidcrawl | None = None,
     investigators: Sequence[str] = (),
+    game: str = "",
 ) -> tuple[Exploration, Outcome]:
-    """A span of exploration turns: each turn its check, by the procedure chosen.
+    """A span of exploration turns: each turn its check, by the procedure chosen (a
+    violent row in ``game``'s words).
 
     >>> state, result = pass_exploration(
     ...     Exploration(procedure=Procedure.ENCOUNTER_DIE), {"turn.minutes": 10},
@@ -440,6 +442,7 @@ def pass_exploration(
             library=library,
             voidcrawl=voidcrawl,
             investigators=investigators,
+            game=game,
         )
 
     after, ran, steps, last = run(state, turns, one)

@@ -46,12 +46,7 @@ from omen.campaign.voidcrawl import (
     Voidcrawl,
     default_voidcrawl,
 )
-from omen.core.roll import N_
 
-EXAMPLE_NOTE = N_(
-    "An example campaign written for Omen, to show how tables, locations and the "
-    "Voidcrawl fit together: change it or replace it with your own."
-)
 LANGUAGES = ("en", "cs")
 Text = tuple[str, str]  # (English, Czech)
 

@@ -47,6 +47,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from omen.campaign.games import game_of
+from omen.campaign.spec import TABLE_VIOLENT
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import MAX_TEXT, Fields, Library, Stats
 from omen.core.roll import N_, Step
@@ -141,25 +143,30 @@ def meeting_at(
     )
 
 
-# A violent row in each game's words (Liminal Horror's is the tables' own).
-VIOLENT_WORDS = {
-    "liminal_horror": N_("A horror: this encounter is violent."),
-    "ose": N_("Marked violent on the table: these monsters mean harm."),
-    "gurps": N_("Marked violent on the table: they are hostile."),
-    "eotw": N_("A violent encounter: they mean the crew harm."),
-}
 NO_REACTION = N_("They mean harm: their attitude is plain, no reaction roll is needed.")
 REACTION_ASKED = N_("The table asks for a reaction roll all the same.")
 
 
 def violent_words(game: str) -> Step:
-    """The line that says an encounter is violent, in ``game``'s words (a game without
-    its own says it as Liminal Horror's tables do).
+    """The line that says an encounter is violent, in ``game``'s words (its
+    :class:`~omen.campaign.spec.GameSpec` declares them).
 
     >>> violent_words("ose").english()
     'Marked violent on the table: these monsters mean harm.'
     """
-    return Step(VIOLENT_WORDS.get(game, VIOLENT_WORDS["liminal_horror"]))
+    return Step(game_of(game).violent)
+
+
+def in_game_words(steps: tuple[Step, ...], game: str) -> tuple[Step, ...]:
+    """A table roll's ``steps`` with the tables' line for a violent row said in
+    ``game``'s words.
+
+    >>> rolled = (Step("d6: 2"), Step(TABLE_VIOLENT))
+    >>> [step.english() for step in in_game_words(rolled, "gurps")]
+    ['d6: 2', 'Marked violent on the table: they are hostile.']
+    """
+    words = violent_words(game)
+    return tuple(words if step.key == TABLE_VIOLENT else step for step in steps)
 
 
 def violent_lines(meeting: Meeting, game: str) -> tuple[Step, ...]:

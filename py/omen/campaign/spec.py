@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from omen.core.roll import Step
+from omen.core.roll import N_, Step
 from omen.core.store import PREFIX
 
 if TYPE_CHECKING:
@@ -154,6 +154,11 @@ SESSION = "a link carries tables, locations and characters, not this table's ses
 
 EVERY_GAME = ""  # the game of a procedure that belongs to every game
 
+# The line a table roll gives for a violent row: the tables' own words, Liminal Horror's.
+TABLE_VIOLENT = N_("A horror: this encounter is violent.")
+# Every encounter procedure the Encounter screen offers (as omen.campaign.meeting names them).
+ENCOUNTERS = ("ose", "gurps", "reaction")
+
 
 @dataclass(frozen=True)
 class Procedure:
@@ -186,6 +191,14 @@ class GameSpec:
     the help sheets show), each of this game. ``public`` names the function that gives
     what its players may see beyond the clock, lights and shown results
     (:class:`omen.campaign.players.GameFacts`).
+
+    What the game says in its own words is declared here too: ``violent`` is the line
+    that says a table's row is violent (the tables' own, Liminal Horror's, unless the
+    game has its own), and ``example_note`` the note above its example campaign.
+    ``encounters`` gives the Encounter screen's procedures in the order it lists them.
+
+    >>> GameSpec("chess", "Chess", (), "gurps", "eotw").encounters
+    ('gurps', 'reaction', 'ose')
     """
 
     key: str
@@ -200,3 +213,15 @@ class GameSpec:
     sections: Mapping[str, str] = field(default_factory=dict)
     example: str = ""
     public: str = ""  # "module:NAME" of (parts, values) -> GameFacts, for the players' view
+    violent: str = TABLE_VIOLENT  # the line that says a row is violent, in its words
+    example_note: str = N_(
+        "An example campaign written for Omen, to show how tables and locations fit "
+        "together: change it or replace it with your own."
+    )
+
+    @property
+    def encounters(self) -> tuple[str, ...]:
+        """The encounter procedures in the order its Encounter screen lists them: its
+        own, then the reaction roll every game may use, then the other games'."""
+        first = (self.encounter, "reaction")
+        return tuple(dict.fromkeys((*first, *ENCOUNTERS)))

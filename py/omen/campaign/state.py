@@ -294,6 +294,7 @@ def check(
     library: Library | None = None,
     voidcrawl: Voidcrawl | None = None,
     investigators: Sequence[str] = (),
+    game: str = "",
 ) -> tuple[Exploration, Outcome]:
     """One encounter check: ``advance`` for Next turn, not for Draw attention.
 
@@ -301,6 +302,36 @@ def check(
     the Voidcrawl uses ``voidcrawl`` (the rules' d6 when None) and picks an Omen's
     investigator from ``investigators``.
     """
+    new, outcome = _turn_check(
+        state,
+        values,
+        dice,
+        advance=advance,
+        library=library,
+        voidcrawl=voidcrawl,
+        investigators=investigators,
+    )
+    if not game:
+        return new, outcome
+    # A violent row said in the campaign's game's words (its GameSpec's); the module is
+    # loaded at the first check, not at start.
+    from omen.campaign.meeting import in_game_words
+
+    said = replace(outcome, steps=in_game_words(outcome.steps, game))
+    return (replace(new, last=said) if new.last == outcome else new), said
+
+
+def _turn_check(
+    state: Exploration,
+    values: dict[str, Value],
+    dice: Dice,
+    *,
+    advance: bool,
+    library: Library | None = None,
+    voidcrawl: Voidcrawl | None = None,
+    investigators: Sequence[str] = (),
+) -> tuple[Exploration, Outcome]:
+
     clock = state.clock.next_turn() if advance else state.clock.draw_attention()
     why = (
         Step(N_("Turn {turn} begins."), {"turn": clock.turn})

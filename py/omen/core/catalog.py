@@ -207,6 +207,7 @@ _MESSAGES = (
     "An entry can send you on to another table; this is how many such links one roll may follow before Omen stops and says so.\x1f"
     "An entry may be marked violent, may call for a reaction roll, or may send the roll on to another table.\x1f"
     "An entry may hold dice such as [[2d6]], rolled when the entry comes up.\x1f"
+    "An example campaign written for Omen, to show how tables and locations fit together: change it or replace it with your own.\x1f"
     "An example campaign written for Omen, to show how tables, locations and the Voidcrawl fit together: change it or replace it with your own.\x1f"
     "An hour is not a whole number of {minutes}-minute turns: pass the time in turns.\x1f"
     "An omen picks one investigator and rolls on the scenario's Fallout table.\x1f"

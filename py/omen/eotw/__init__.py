@@ -68,4 +68,5 @@ GAME = GameSpec(
     sections={"eotw_scene": "explore"},
     example="omen.eotw.example:EXAMPLE",
     public="omen.eotw.players:public_facts",
+    violent=N_("A violent encounter: they mean the crew harm."),
 )

@@ -73,4 +73,5 @@ GAME = GameSpec(
         "gurps_crew": "crew",
     },
     example="omen.gurps.example:EXAMPLE",
+    violent=N_("Marked violent on the table: they are hostile."),
 )

@@ -279,7 +279,9 @@ def travel_turn(
                     {"face": rolled.face, "sign": words},
                 )
         steps = (why, *rolled.steps, *more)
-    outcome = Outcome(title, steps, kind.value)
+    from omen.campaign.meeting import in_game_words  # loaded when met, not at start
+
+    outcome = Outcome(title, in_game_words(steps, "gurps"), kind.value)
     encounter = kind is EncounterKind.ENCOUNTER
     new = replace(
         state, turn=turn, last=outcome, met=met[:MAX_MET], encounter=encounter, found=found

@@ -99,4 +99,5 @@ GAME = GameSpec(
         "ose_travel": "explore",
     },
     example="omen.ose.example:EXAMPLE",
+    violent=N_("Marked violent on the table: these monsters mean harm."),
 )

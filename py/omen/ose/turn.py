@@ -532,19 +532,15 @@ def _burn(
     return tuple(lights), tuple(timers), steps
 
 
-# The shared tables say a violent entry in Liminal Horror's words; OSE says it in its own.
-HORROR = "A horror: this encounter is violent."
-VIOLENT = N_("Marked violent on the table: these monsters mean harm.")
-
-
 def _meet(
     library: Library | None, location: str | None, values: Mapping[str, Value], dice: Dice
 ) -> tuple[str, tuple[Step, ...], Found | None]:
     if library is None:
         return "", (), None
+    from omen.campaign.meeting import in_game_words  # loaded when met, not at start
+
     met = meet(Exploration(location=location), library, dict(values), dice)
-    steps = tuple(Step(VIOLENT) if step.key == HORROR else step for step in met.steps)
-    return met.text, steps, met.found
+    return met.text, in_game_words(met.steps, "ose"), met.found
 
 
 def next_turn(

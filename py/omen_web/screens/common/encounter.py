@@ -1,8 +1,9 @@
 """The Encounter screen: picks which encounter procedure is shown.
 
-The campaign's game decides the first choice (Old-School Essentials opens its sequence,
-GURPS its distance procedure, the others the reaction roll); every procedure stays one
-tap away. A creature met on the Explore screen is carried over with what the table row
+The campaign's game decides the first choice and the order of the choices
+(:attr:`omen.campaign.spec.GameSpec.encounters`: Old-School Essentials opens its
+sequence, GURPS its distance procedure, the others the reaction roll); every procedure
+stays one tap away. A creature met on the Explore screen is carried over with what the table row
 brought (how many came, their stats) and the location's terrain: the store's part
 ``meeting`` (:mod:`omen.campaign.meeting`, written by
 :meth:`omen_web.kit.app.App.begin_encounter`). This screen names the creature and shows
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from omen.campaign.games import game_of
 from omen.campaign.tables import shown_stats
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
@@ -23,8 +25,6 @@ from omen_web.kit import screen as kit
 if TYPE_CHECKING:
     from omen.campaign.meeting import Meeting
     from omen_web.kit.app import App
-
-FIRST_CHOICE = {"ose": "ose", "gurps": "gurps"}
 
 
 class EncounterScreen(kit.Screen):
@@ -52,11 +52,7 @@ class EncounterScreen(kit.Screen):
 
     @property
     def procedure(self) -> str:
-        return (
-            self.chosen
-            or self.meeting.procedure
-            or FIRST_CHOICE.get(self.app.campaign.game, "reaction")
-        )
+        return self.chosen or self.meeting.procedure or game_of(self.app.campaign.game).encounter
 
     def on_begin_encounter(self, meeting: Meeting) -> None:
         """An encounter that names its procedure (one from the OSE turn) opens it."""
@@ -71,8 +67,11 @@ class EncounterScreen(kit.Screen):
         procedure = self.procedure
         for panel in self.panels:
             dom.show(panel, panel.dataset.procedure == procedure)
-        for radio in self.radios:
+        # The choices in the order the game declares (its own first).
+        order = game_of(self.app.campaign.game).encounters
+        for radio in sorted(self.radios, key=lambda radio: order.index(str(radio.value))):
             radio.checked = radio.value == procedure
+            self.root.appendChild(radio.closest("label"))
         meeting = self.meeting
         creature = meeting.creature
         line = dom.bound("encounter-creature")

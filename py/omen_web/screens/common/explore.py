@@ -128,6 +128,7 @@ class ExploreScreen(kit.Screen):
             library=library,
             voidcrawl=setup.voidcrawl,
             investigators=setup.investigators,
+            game=self.app.campaign.game,
         )
         typed.value = ""
         self.commit(state, outcome)
@@ -180,6 +181,7 @@ class ExploreScreen(kit.Screen):
             library=library,
             voidcrawl=setup.voidcrawl,
             investigators=setup.investigators,
+            game=self.app.campaign.game,
         )
         typed.value = ""
         self.commit(state, outcome)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from omen.campaign.meeting import in_game_words
 from omen.campaign.state import Outcome, depth_limit
 from omen.campaign.table_draw import roll_table
 from omen.campaign.tables import Library
@@ -61,7 +62,8 @@ class TableDraw(kit.Actions):
         result = roll_table(library, table.id, dice, depth_limit(self.app.campaign.values))
         typed.value = ""
         title = Step(ROLLED, {"table": table.name or "?", "result": result.text or "—"})
-        self.last = Outcome(title, (*result.steps, *result.warnings), "table")
+        steps = in_game_words(result.steps, self.app.campaign.game)
+        self.last = Outcome(title, (*steps, *result.warnings), "table")
         self.editor.said = (table.id, title)
         self.store.record(self.last)
 

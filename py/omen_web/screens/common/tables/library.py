@@ -58,12 +58,14 @@ class TablesList(kit.Actions):
     def render_notes(self) -> None:
         """The example's note (while the library is the example) and the investigators."""
         setup = self.screen.setup
-        if not self.screen.unchanged("example", setup.example):
+        game = self.app.campaign.game
+        if not self.screen.unchanged("example", setup.example, game):
             dom.show(dom.bound("tables-example"), setup.example)
-            if setup.example:  # the note is shown (and omen.campaign.example imported) only then
-                from omen.campaign.example import EXAMPLE_NOTE
+            if setup.example:  # the note in the game's words (its GameSpec's)
+                from omen.campaign.games import game_of
 
-                dom.text(dom.bound("tables-example-text"), self.app.tr(EXAMPLE_NOTE))
+                note = game_of(game).example_note
+                dom.text(dom.bound("tables-example-text"), self.app.tr(note))
         if not self.screen.unchanged("investigators", setup.investigators):
             investigators = dom.bound("investigators")
             if investigators.matches(":focus"):
