@@ -109,7 +109,8 @@ def three_days_to_the_lizard_men(page: Page) -> Locator:
     turn = page.locator("[data-panel='ose_turn']")
     turn.get_by_role("radio", name="Wilderness").check()
     turn.get_by_role("combobox", name="Location").select_option(label="Example: The fen road")
-    for faces in ("6", "4", "1 5 3"):
+    # Each Next day is a whole travel day: its lost die (6: on course) comes first.
+    for faces in ("6 6", "6 4", "6 1 5 3"):
         physical(turn, faces, "Type the faces of real dice")
         turn.get_by_role("button", name="Next day").click()
     expect(turn.locator("[data-bind='oseturn-met']")).to_have_text(
@@ -158,7 +159,7 @@ def test_an_ose_encounter_follows_the_rules_and_the_next_starts_fresh(
     expect(turn.locator("[data-bind='oseturn-met']")).to_be_hidden()
     # The next meeting: a fresh encounter, from the row and the location only, its
     # steps folded but the first.
-    physical(turn, "1 5 3", "Type the faces of real dice")
+    physical(turn, "6 1 5 3", "Type the faces of real dice")
     turn.get_by_role("button", name="Next day").click()
     turn.get_by_role("button", name="Run the encounter").click()
     expect(main).to_have_text("Next: surprise")
