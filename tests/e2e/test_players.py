@@ -162,7 +162,14 @@ def test_a_newer_link_says_to_update_and_text_stays_text(page: Page, base: str) 
 @pytest.mark.fresh_profile
 def test_the_player_page_opens_offline_with_its_last_view(page: Page, base: str) -> None:
     open_player(page, base, invitation())
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # The player page's CSP has no 'unsafe-eval', which wait_for_function's predicate
+    # needs; page.evaluate goes through the debugging protocol instead.
+    for _ in range(600):
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(50)
+    else:
+        pytest.fail("the player page's service worker never took control")
     page.context.set_offline(True)
     try:
         page.goto(f"{base}/player.html")

@@ -50,11 +50,11 @@ from omen.core.i18n import Translator
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
+from omen_web.shell.share import copy_or_select, qr_svg
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
 
-SVG = "http://www.w3.org/2000/svg"
 LOOK_BACK = 40  # log entries looked through for the results players asked for
 
 
@@ -185,39 +185,11 @@ class PlayersScreen(kit.Screen):
         code = encoder.encode(link, error="l", micro=False, boost_error=True)
         if link != self.link:
             return
-        size = len(code.matrix)
-        quiet = 4
-        total = size + 2 * quiet
-        svg = document.createElementNS(SVG, "svg")
-        svg.setAttribute("viewBox", f"0 0 {total} {total}")
-        svg.setAttribute("role", "img")
-        svg.setAttribute("aria-label", self.tr(N_("QR code of the player page")))
-        svg.setAttribute("shape-rendering", "crispEdges")
-        back = document.createElementNS(SVG, "rect")
-        for key, value in (("width", total), ("height", total), ("fill", "#ffffff")):
-            back.setAttribute(key, str(value))
-        svg.append(back)
-        moves = [
-            f"M{x + quiet} {y + quiet}h1v1h-1z"
-            for y, row in enumerate(code.matrix)
-            for x, dark in enumerate(row)
-            if dark & 1
-        ]
-        path = document.createElementNS(SVG, "path")
-        path.setAttribute("d", "".join(moves))
-        path.setAttribute("fill", "#000000")
-        svg.append(path)
+        svg = qr_svg(code.matrix, self.tr(N_("QR code of the player page")))
         dom.bound("players-qr").replaceChildren(svg)
 
     async def copy_link(self) -> None:
-        try:
-            await window.navigator.clipboard.writeText(self.link)
-            self.status = Step(N_("Link copied."))
-        except Exception:  # no clipboard permission: the link is selected for a manual copy
-            link = dom.bound("players-link")
-            link.focus()
-            link.select()
-            self.status = Step(N_("Omen could not copy: the link is selected, copy it yourself."))
+        self.status = await copy_or_select(self.link, "players-link")
         self.render_sheet()
 
     # --- adding a player --------------------------------------------------------------

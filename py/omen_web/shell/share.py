@@ -87,6 +87,46 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40].lower()
 
 
+def qr_svg(matrix: Any, label: str) -> Any:
+    """A QR code's modules (segno's ``matrix``) as an SVG image named ``label``: black
+    squares on white, with the four-module quiet zone a reader needs."""
+    quiet = 4
+    total = len(matrix) + 2 * quiet
+    svg = document.createElementNS(SVG, "svg")
+    svg.setAttribute("viewBox", f"0 0 {total} {total}")
+    svg.setAttribute("role", "img")
+    svg.setAttribute("aria-label", label)
+    svg.setAttribute("shape-rendering", "crispEdges")
+    back = document.createElementNS(SVG, "rect")
+    for key, value in (("width", total), ("height", total), ("fill", "#ffffff")):
+        back.setAttribute(key, str(value))
+    svg.append(back)
+    moves = [
+        f"M{x + quiet} {y + quiet}h1v1h-1z"
+        for y, row in enumerate(matrix)
+        for x, dark in enumerate(row)
+        if dark & 1
+    ]
+    path = document.createElementNS(SVG, "path")
+    path.setAttribute("d", "".join(moves))
+    path.setAttribute("fill", "#000000")
+    svg.append(path)
+    return svg
+
+
+async def copy_or_select(link: str, field_name: str) -> Step:
+    """Copy ``link`` to the clipboard; where the browser refuses, select it in the field
+    bound as ``field_name`` for a copy by hand. What happened, to show."""
+    try:
+        await window.navigator.clipboard.writeText(link)
+        return Step(N_("Link copied."))
+    except Exception:  # no clipboard permission: the link is selected for a manual copy
+        field = dom.bound(field_name)
+        field.focus()
+        field.select()
+        return Step(N_("Omen could not copy: the link is selected, copy it yourself."))
+
+
 class ShareScreen(kit.Screen):
     """The share sheet, the import dialog and the backup buttons on Settings."""
 
@@ -285,27 +325,7 @@ class ShareScreen(kit.Screen):
         code = encoder.encode(link, error="l", micro=False, boost_error=True)
         if link != self.link:
             return  # the sheet moved on to another link while the encoder loaded
-        size = len(code.matrix)
-        quiet = 4
-        svg = document.createElementNS(SVG, "svg")
-        total = size + 2 * quiet
-        svg.setAttribute("viewBox", f"0 0 {total} {total}")
-        svg.setAttribute("role", "img")
-        svg.setAttribute("aria-label", self.app.tr(N_("QR code of the link")))
-        svg.setAttribute("shape-rendering", "crispEdges")
-        back = document.createElementNS(SVG, "rect")
-        for key, value in (("width", total), ("height", total), ("fill", "#ffffff")):
-            back.setAttribute(key, str(value))
-        svg.append(back)
-        moves = []
-        for y, row in enumerate(code.matrix):
-            for x, dark in enumerate(row):
-                if dark & 1:
-                    moves.append(f"M{x + quiet} {y + quiet}h1v1h-1z")
-        path = document.createElementNS(SVG, "path")
-        path.setAttribute("d", "".join(moves))
-        path.setAttribute("fill", "#000000")
-        svg.append(path)
+        svg = qr_svg(code.matrix, self.app.tr(N_("QR code of the link")))
         target = dom.bound("share-qr")
         target.replaceChildren(svg)
         target.dataset.version = str(code.version)
@@ -314,14 +334,7 @@ class ShareScreen(kit.Screen):
         self.spawn(self.copy_link())
 
     async def copy_link(self) -> None:
-        try:
-            await window.navigator.clipboard.writeText(self.link)
-            self.status = Step(N_("Link copied."))
-        except Exception:  # no clipboard permission: the link is selected for a manual copy
-            field = dom.bound("share-link")
-            field.focus()
-            field.select()
-            self.status = Step(N_("Omen could not copy: the link is selected, copy it yourself."))
+        self.status = await copy_or_select(self.link, "share-link")
         self.render_sheet()
 
     def native(self, _event: Any) -> None:
