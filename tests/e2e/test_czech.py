@@ -27,7 +27,11 @@ def test_a_czech_ose_day_meets_lizard_men_with_their_stats_in_czech(page: Page, 
 
     turn = page.locator("[data-panel='ose_turn']")
     turn.get_by_role("radio", name="Divočina").check()
+    expect(turn.get_by_role("button", name="Další den")).to_be_visible()
     turn.get_by_role("combobox", name="Místo").select_option(label="Příklad: Cesta přes slatiny")
+    # Building another screen of Explore later translates the section's markup again: the
+    # button keeps the words the panel drew (it once went back to "Další směna").
+    page.evaluate("window.omenTranslateAgain()")
     details = turn.locator("details.physical")
     if details.get_attribute("open") is None:
         turn.get_by_text("Zadat hodnoty skutečných kostek").click()

@@ -667,15 +667,23 @@ def translate_markup(root: Any, translator: Translator) -> None:
     back and forth always starts from the message, not from a translation. In English,
     text that was never translated is already right and is not touched (a start in
     English then costs a few attribute writes, not one call per text on the page).
+
+    A text already in this language (``data-lang``) is left alone: a screen may have
+    drawn its own words there since (a button that says "Next day" in the wilderness),
+    and building another screen of the same section translates the section again.
     """
     selector = "[data-i18n][data-msgid]" if translator.untranslated else "[data-i18n]"
     nodes = list(root.querySelectorAll(selector))
     if getattr(root, "dataset", None) is not None and root.matches(selector):
         nodes.append(root)
+    language = translator.language
     for node in nodes:
+        if node.getAttribute("data-lang") == language:
+            continue
         if not node.hasAttribute("data-msgid"):
             node.setAttribute("data-msgid", " ".join(str(node.textContent).split()))
         node.textContent = translator.gettext(str(node.getAttribute("data-msgid")))
+        node.setAttribute("data-lang", language)
     for attribute in ("aria-label", "placeholder", "title"):
         for node in root.querySelectorAll(f"[data-i18n-{attribute}]"):
             message = str(node.getAttribute(f"data-i18n-{attribute}"))
@@ -719,6 +727,9 @@ def start() -> None:
     installhint.offer(app)  # a one-time hint on iOS Safari, which offers no install prompt
     if app.seeded:  # tests repeat with ?seed=N; they may also redraw every screen at will
         window.omenRedrawEverything = dom.proxy(lambda times: app.redraw_everything(times))
+        # ... or translate the page's markup again, as building a screen translates its
+        # section (what a screen drew there since must stay).
+        window.omenTranslateAgain = dom.proxy(lambda: translate_markup(document, app.translator))
     if app.ask_game:  # a first start asks which game the table plays (after a link's import)
         ask_for_the_game(app)
     dom.show(dom.one("#loading"), False)
