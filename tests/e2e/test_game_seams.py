@@ -120,6 +120,9 @@ def test_a_backup_on_a_device_with_only_the_example_is_restored_whole(
                    r"\(\d+ tables, \d+ locations, turn 0\)\.$")
     )  # fmt: skip
     expect(ways.last).to_have_text(re.compile(r"^Add as new: its \d+ tables, \d+ locations join"))
+    # The example's names are here too, but restoring replaces them all: nothing to choose.
+    expect(dialog.get_by_role("group", name=re.compile("already here"))).to_have_count(0)
+    expect(dialog.get_by_role("combobox")).to_have_count(0)
     restore.click()
     expect(dialog).to_be_hidden()
     page.get_by_role("button", name="Explore").click()
@@ -131,6 +134,8 @@ def test_a_backup_on_a_device_with_only_the_example_is_restored_whole(
     expect(add).to_have_class(re.compile(r"\bprimary\b"))
     expect(dialog.locator(".actions button").last).to_have_text("Import")
     expect(ways.first).to_have_text(re.compile(r"^Add as new: "))
+    # Adding as new is the choice now, so the names already here ask what to do.
+    expect(dialog.get_by_role("group", name=re.compile("names are already here"))).to_be_visible()
     dialog.get_by_role("button", name="Cancel").click()
 
 

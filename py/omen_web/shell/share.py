@@ -445,6 +445,12 @@ class ShareScreen(kit.Screen):
         # On a device that holds nothing of its own (the example at most), restoring
         # the backup whole is the main button; adding as new stays beside it.
         first = self.restore_first(plan)
+        if first:
+            # Restoring replaces everything here, so the names already here ask nothing
+            # of it; the other button adds the backup's items as new, as its line says
+            # (the choices' default, which show_import has set).
+            for bound in ("import-all", "import-each", "import-single"):
+                dom.show(dom.bound(bound), False)
         import_button = dom.one('[data-action="import-confirm"]')
         main, other = (restore_button, import_button) if first else (import_button, restore_button)
         main.className, other.className = "primary", "secondary"
@@ -485,6 +491,7 @@ class ShareScreen(kit.Screen):
                 dom.one(".as-all", row).remove()
                 select.value = chosen.get(conflict.key) or Choice.NEW.value
                 single.append(row)
+        dom.show(single, True)  # hidden while restoring is the main button
         dom.show(dom.bound("import-all"), many)
         dom.show(dom.bound("import-each"), many)
         count = len(plan.conflicts)
