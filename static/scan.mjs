@@ -40,7 +40,6 @@ async function barcodeDetector() {
 
 async function qrScanner() {
   const { default: QrScanner } = await import("./vendor/qr-scanner/qr-scanner.min.js");
-  QrScanner._disableBarcodeDetector = true; // asked above: here only its own decoder
   const engine = await QrScanner.createQrEngine();
   const canvas = document.createElement("canvas");
   return {
