@@ -65,6 +65,12 @@ globalThis.omenTable = {
     peer.channel.send(text);
     return true;
   },
+  // Scan a player's answer with the camera into `video` (static/scan.mjs, loaded now):
+  // "" once the camera runs (`found` gets the code's text), or why it cannot.
+  async scan(video, found) {
+    const scanner = await import("./scan.mjs");
+    return scanner.start(video, found);
+  },
   close(id) {
     const peer = peers.get(id);
     if (!peer) return;

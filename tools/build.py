@@ -205,6 +205,7 @@ def vendor() -> None:
         if stale.name not in wanted:
             stale.unlink()
     vendor_qrcode(modules)
+    vendor_qr_scanner(modules)
 
 
 def vendor_qrcode(modules: Path) -> None:
@@ -213,6 +214,21 @@ def vendor_qrcode(modules: Path) -> None:
     if not qrcode.exists():
         raise SystemExit("build: node_modules is missing: run `npm ci` first (make does).")
     copy_if_changed(qrcode, VENDOR / "qrcode-generator" / "qrcode.mjs")
+
+
+# The game master's QR decoder (npm qr-scanner, MIT): loaded by static/scan.mjs only when
+# "Scan the answer" is tapped where the browser has no BarcodeDetector (never at start).
+QR_SCANNER_FILES = ("qr-scanner.min.js", "qr-scanner-worker.min.js", "LICENSE")
+
+
+def vendor_qr_scanner(modules: Path) -> None:
+    """static/vendor/qr-scanner/: the decoder and its worker, without source map pointers."""
+    folder = modules / "qr-scanner"
+    if not (folder / QR_SCANNER_FILES[0]).exists():
+        raise SystemExit("build: node_modules is missing: run `npm ci` first (make does).")
+    for name in QR_SCANNER_FILES:
+        data = vendor_patches.without_source_map((folder / name).read_bytes())
+        vendor_patches.write_if_changed(VENDOR / "qr-scanner" / name, data)
 
 
 # segno's QR encoder (pure Python, BSD licence): the share sheet loads these two files on
@@ -310,7 +326,13 @@ def start_files() -> list[str]:
     """The files a first visit downloads before it is ready: the offline files less
     those asked for later (the QR encoder, the snapshot worker, the service worker and
     its list) and the Czech catalog (counted only where it is read)."""
-    later = ("static/vendor/segno/", "static/snapshot-worker.mjs", "static/build/locale/")
+    later = (
+        "static/vendor/segno/",
+        "static/snapshot-worker.mjs",
+        "static/build/locale/",
+        "static/vendor/qr-scanner/",  # loaded when the game master scans an answer
+        "static/scan.mjs",
+    )
     return [
         name
         for name in offline_files()

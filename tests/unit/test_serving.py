@@ -114,3 +114,14 @@ def test_the_build_writes_brotli_copies_and_lists_the_first_visits_sizes() -> No
     assert "../index.html" in sizes and "./progress.mjs" in sizes
     assert not [name for name in sizes if "segno" in name or "snapshot-worker" in name]
     assert not [name for name in build.offline_files() if name.endswith((".gz", ".br"))]
+
+
+def test_the_qr_decoder_is_kept_offline_but_not_downloaded_at_start() -> None:
+    decoder = ("static/scan.mjs", "static/vendor/qr-scanner/qr-scanner.min.js")
+    decoder += ("static/vendor/qr-scanner/qr-scanner-worker.min.js",)
+    offline = build.offline_files()
+    assert all(name in offline for name in decoder)
+    assert not [name for name in build.start_files() if "scan" in name]
+    assert not [name for name in build.PLAYER_FILES if "scan" in name]
+    for name in decoder:  # vendored without a pointer to a source map not shipped
+        assert b"sourceMappingURL" not in (ROOT / name).read_bytes()

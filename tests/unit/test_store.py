@@ -133,6 +133,8 @@ def _setting_values(setting: rules_settings.Setting) -> st.SearchStrategy[Any]:
         return st.booleans()
     if isinstance(setting.default, int):
         return st.integers(setting.low, setting.high)
+    if not setting.choices:  # a typed text: off, or one that matches
+        return st.one_of(st.just(""), st.from_regex(setting.pattern, fullmatch=True))
     return st.sampled_from([value for value, _ in setting.choices])
 
 

@@ -252,6 +252,24 @@ SHARED: tuple[Procedure, ...] = (
         ),
         N_("Omen's own."),
     ),
+    Procedure(
+        "players_connection",
+        N_("Connecting players' phones"),
+        EVERY_GAME,
+        (
+            N_(
+                "A player's phone connects straight to the game master's phone, over "
+                "the network they share (the table's Wi-Fi or a phone's hotspot); the "
+                "code and the answer carry everything the two phones need."
+            ),
+            N_(
+                "No server is asked unless a STUN server is named here. One helps two "
+                "phones on different networks find each other's public address; it "
+                "sees those addresses, never what the phones send."
+            ),
+        ),
+        N_("Omen's own."),
+    ),
 )
 
 

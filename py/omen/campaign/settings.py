@@ -11,6 +11,10 @@ their own settings in a ``SETTINGS`` tuple; this module is only the registry:
 False
 >>> clean({"tension.start": 999, "unknown": 1})["tension.start"]
 20
+>>> clean({"players.stun": "stun:stun.example.org:3478"})["players.stun"]
+'stun:stun.example.org:3478'
+>>> clean({"players.stun": "turn:relay.example.org"})["players.stun"]
+''
 """
 
 from __future__ import annotations
@@ -59,6 +63,13 @@ EXPLORATION = (
     ),
 )
 
+# A STUN server's address (RFC 7064): stun:, a host name, an IPv4 address or an IPv6 one
+# in brackets, and an optional port from 1 to 65535.
+STUN = (
+    r"stun:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)"
+    r"(:(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?"
+)
+
 DEVICE = (
     Setting(
         "screen.awake",
@@ -69,6 +80,24 @@ DEVICE = (
             "it; off lets the device sleep as usual."
         ),
         procedure="screen_awake",
+    ),
+    Setting(
+        "players.stun",
+        "",
+        N_("STUN server for players' phones"),
+        N_(
+            "Empty (the default): the phones find each other only on the table's own "
+            "network, and no server is asked. A table whose phones are on different "
+            "networks (a player on mobile data) may name one, such as "
+            "stun:stun.example.org:3478; the game master's phone then asks it for its "
+            "public address when it makes a code."
+        ),
+        procedure="players_connection",
+        pattern=STUN,
+        refusal=N_(
+            "STUN server for players' phones: leave it empty, or type an address that "
+            "starts with stun:, such as stun:stun.example.org:3478."
+        ),
     ),
 )
 

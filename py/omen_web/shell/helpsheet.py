@@ -55,6 +55,8 @@ def shown_value(setting: Setting, value: Value, app: Any) -> str:
         return str(app.tr(ON if value else OFF))
     if isinstance(setting.default, int):
         return str(value)
+    if not setting.choices:  # a typed text: empty is off
+        return str(value) if value else str(app.tr(OFF))
     labels = dict(setting.choices)
     return str(app.tr(labels.get(str(value), str(value))))
 

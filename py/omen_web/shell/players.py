@@ -10,8 +10,12 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
   after ``#join=`` (a fragment: never sent to any host), shown as a QR code and as a
   link to copy.
 - **Adding a player**: the game master pastes the player's answer and taps "Add a
-  player"; it is read by the codec (a used or unknown token, a damaged or oversized
-  answer is refused with a sentence, and nothing changes), and the channel opens.
+  player", or taps "Scan the answer" and holds the phone's camera to the player's code
+  (``static/scan.mjs``: the browser's BarcodeDetector, or qr-scanner loaded then); a
+  scanned answer takes the pasted one's path. It is read by the codec (a used or unknown
+  token, a damaged or oversized answer is refused with a sentence, and nothing
+  changes), and the channel opens. With no camera, no permission or no secure page the
+  sheet says so, and pasting still works.
 - **Live**: after every change in the store, each connected player gets the public
   view in their own language. A player's request (an EOTW test) is read by the player's
   :class:`~omen.campaign.players.Reader` (a wrong token or a replay is dropped), rolled
@@ -56,6 +60,18 @@ if TYPE_CHECKING:
     from omen_web.kit.app import App
 
 LOOK_BACK = 40  # log entries looked through for the results players asked for
+# Why the camera could not scan (static/scan.mjs's words), as the sheet says it.
+NO_SCAN = {
+    "insecure": N_(
+        "The camera works only on a secure page (an https:// address): paste the answer instead."
+    ),
+    "refused": N_(
+        "Omen may not use the camera: allow it in the browser's settings, or paste the answer."
+    ),
+    "none": N_("This device has no camera Omen can use: paste the answer instead."),
+    "busy": N_("Another app is using the camera: close it and scan again, or paste the answer."),
+    "failed": N_("The camera could not start: paste the answer instead."),
+}
 
 
 @dataclass
@@ -80,7 +96,7 @@ class PlayersScreen(kit.Screen):
     name = "players"
     section = "settings"
     root_selector = 'section.players[aria-labelledby="players-title"]'
-    also = ('[data-bind="players-sheet"]',)
+    also = ('[data-bind="players-sheet"]', '[data-bind="players-scan"]')
 
     def build(self) -> None:
         self.sheet = dom.bound("players-sheet")
@@ -93,6 +109,8 @@ class PlayersScreen(kit.Screen):
         self.translators: dict[str, Translator] = {}
         self.wired = False
         self.tasks: set[Any] = set()
+        self.scan_sheet = dom.bound("players-scan")
+        self.scanned_proxy: Any = None  # made at the first scan
 
     def wire(self) -> None:
         """Listen to the channels and the store, once, when the first invitation is made."""
@@ -142,6 +160,16 @@ class PlayersScreen(kit.Screen):
     def on_players_add(self, _target: Any, _event: Any) -> None:
         field_ = dom.bound("players-answer")
         self.spawn(self.add(str(field_.value)))
+
+    def on_players_scan(self, _target: Any, _event: Any) -> None:
+        self.status = None
+        self.render_sheet()
+        if not self.scan_sheet.open:
+            self.scan_sheet.showModal()
+        self.spawn(self.scan())
+
+    def on_players_scan_close(self, _target: Any, _event: Any) -> None:
+        self.scan_sheet.close()  # the camera stops with it (static/scan.mjs)
 
     def on_players_remove(self, target: Any, _event: Any) -> None:
         token = str(target.dataset.player)
@@ -217,6 +245,24 @@ class PlayersScreen(kit.Screen):
             dom.clear(dom.bound("players-qr"))
         self.render()
         self.render_sheet()
+
+    async def scan(self) -> None:
+        """The camera, until it reads a code; where it cannot run, the sheet says why."""
+        if self.scanned_proxy is None:
+            self.scanned_proxy = dom.proxy(self.scanned)
+        video = dom.bound("players-scan-video")
+        problem = str(await window.omenTable.scan(video, self.scanned_proxy))
+        if problem:
+            self.scan_sheet.close()
+            self.status = Step(NO_SCAN.get(problem, NO_SCAN["failed"]))
+            self.render_sheet()
+
+    def scanned(self, text: Any) -> None:
+        """A code the camera read: in the answer's field, and added as a pasted one."""
+        self.scan_sheet.close()
+        answer = str(text)
+        dom.bound("players-answer").value = answer
+        self.spawn(self.add(answer))
 
     # --- the channels -----------------------------------------------------------------
 

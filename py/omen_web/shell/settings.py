@@ -117,6 +117,9 @@ class SettingsScreen(kit.Screen):
                 field.min = setting.low
             if setting.high is not None:
                 field.max = setting.high
+        elif not setting.choices:  # a typed text
+            row = dom.clone("tpl-setting-text")
+            field = dom.one("input", row)
         else:
             row = dom.clone("tpl-setting-choice")
             field = dom.one("select", row)
@@ -141,10 +144,15 @@ class SettingsScreen(kit.Screen):
         elif isinstance(setting.default, int):
             read = read_whole(str(field.value), -(10**9), 10**9)
             value = -(10**9) if read is None else read
+        elif not setting.choices:
+            value = str(field.value).strip()
         else:
             value = str(field.value)
-        if not setting.accepts(value):
+        if not setting.accepts(value) and setting.refusal:
             self.render()  # put the stored value back in the field
+            raise RulesError(Step(setting.refusal))
+        if not setting.accepts(value):
+            self.render()
             raise RulesError(
                 Step(
                     N_("{setting}: enter a whole number from {low} to {high}."),
