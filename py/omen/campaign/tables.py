@@ -142,7 +142,7 @@ STAT_WORDS: dict[str, str] = {
     "Vision": "Vision",
     "Stealth": "Stealth",
     "Group": N_("Group"),
-    "HP": "HP",  # GURPS's hit points go by HP in Czech too (omen.gurps.injury)
+    "HP": N_("Hit points"),
     "DEX": N_("DEX"),
     "VIT": N_("VIT"),
     "LOG": N_("LOG"),
