@@ -93,12 +93,13 @@ def test_every_hp_a_creature_can_fall_to_shows_its_b419_threshold(full: int) -> 
         dead = left <= -5 * full
         assert (creature.state is State.DEAD) is dead
         title = outcome.title.english()
+        shown = str(left).replace("-", "−")
         if dead:
             assert title == f"Wolf 1 takes {amount} damage and dies."
         else:
-            assert title == f"Wolf 1 takes {amount} damage: {left} of {full} HP."
+            assert title == f"Wolf 1 takes {amount} damage: {shown} of {full} HP."
         said = [step.english() for step in outcome.steps]
-        assert said[0] == f"HP: {full} − {amount} = {left} of {full}."
+        assert said[0] == f"HP: {full} − {amount} = {shown} of {full}."
         if condition in (Condition.UNHURT, Condition.HURT):
             assert said == said[:1]
         else:

@@ -98,6 +98,15 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def signed(value: int) -> int | str:
+    """A number of HP as the page shows it: below zero with a true minus sign (−1).
+
+    >>> signed(4), signed(-12)
+    (4, '−12')
+    """
+    return value if value >= 0 else f"−{-value}"
+
+
 def _damaged_record() -> RulesError:
     return RulesError(Step(N_("A creature's record is damaged.")))
 
@@ -328,7 +337,7 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     steps: tuple[Step, ...] = (
         Step(
             N_("HP: {before} − {amount} = {after} of {max}."),
-            {"before": hp, "amount": amount, "after": left, "max": max_hp},
+            {"before": signed(hp), "amount": amount, "after": signed(left), "max": max_hp},
         ),
         *_condition_steps(creature.injury, now),
     )
@@ -342,7 +351,7 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
         hurt = replace(creature, hp=left)
         title = Step(
             N_("{name} takes {amount} damage: {hp} of {max} HP."),
-            {"name": creature.name, "amount": amount, "hp": left, "max": max_hp},
+            {"name": creature.name, "amount": amount, "hp": signed(left), "max": max_hp},
         )
     return _with(roster, index, hurt), Outcome(title, steps, KIND)
 
@@ -358,7 +367,7 @@ def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     after = min(max_hp, hp + amount)
     title = Step(
         N_("{name} heals: {hp} of {max} HP."),
-        {"name": creature.name, "hp": after, "max": max_hp},
+        {"name": creature.name, "hp": signed(after), "max": max_hp},
     )
     steps = _condition_steps(creature.injury, injury(after, max_hp))
     return _with(roster, index, replace(creature, hp=after)), Outcome(title, steps, KIND)

@@ -201,7 +201,10 @@ class GurpsRosterScreen(kit.Screen):
         if creature.hp is None:
             hp = Step(N_("Full HP: type them"))
         else:
-            hp = Step(N_("{hp}/{max} HP"), {"hp": creature.hp, "max": creature.max_hp or 0})
+            hp = Step(
+                N_("{hp}/{max} HP"),
+                {"hp": gurps_roster.signed(creature.hp), "max": creature.max_hp or 0},
+            )
         dom.text(dom.one(".roster-hp", item), self.t(hp))
         dom.text(dom.one(".roster-state", item), self.tr(gurps_roster.STATE_WORDS[creature.state]))
         condition = dom.one(".roster-condition", item)
