@@ -165,5 +165,5 @@ def test_the_roster_in_czech_and_its_screenshots_light_and_dark(page: Page, base
             expect(page.locator("html")).to_have_attribute("lang", language)
         page.locator("[data-nav='encounter']").click()
         expect(page.get_by_role("heading", name=back, exact=True)).to_be_visible()
-        roster.scroll_into_view_if_needed()
+        roster.get_by_role("heading", level=3).evaluate("node => node.scrollIntoView()")
         page.screenshot(path=str(SHOTS / f"gurps-roster-{language}-{theme}.png"))

@@ -12,6 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omen.campaign.meeting import Meeting
+from omen.campaign.table_draw import Found
+from omen.campaign.tables import read_stats
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.store import decode, encode
 from omen.gurps import roster as r
@@ -47,6 +50,23 @@ def test_a_row_without_hp_gives_creatures_whose_hp_are_typed() -> None:
     roster, _ = r.damage(roster, 0, 6)
     roster, _ = r.set_hit_points(roster, 0, 10)  # typed again: the 6 damage stay
     assert (roster.creatures[0].hp, roster.creatures[0].max_hp) == (4, 10)
+
+
+def test_the_number_that_came_is_the_encounters_never_typed() -> None:
+    stats = read_stats("SM 0, Vision 11, Stealth 12, Group 4, HP 11")
+    rolled = r.met(Meeting("3 orc scouts, painting arrows", found=Found(3, stats)))
+    assert rolled is not None
+    assert [c.name for c in rolled[0].creatures] == ["Orc scouts 1", "Orc scouts 2", "Orc scouts 3"]
+    assert {c.max_hp for c in rolled[0].creatures} == {11}
+    group = r.met(Meeting("Orc scouts", found=Found(None, stats)))  # no dice: the group size
+    assert group is not None and len(group[0].creatures) == 4
+    one = r.met(Meeting("A troll", found=Found(None, read_stats("SM 1"))))
+    assert one is not None and len(one[0].creatures) == 1 and one[0].row_hp is None
+    counted = r.met(Meeting("2 bandits", found=Found(2)))  # no stats: HP typed
+    assert counted is not None and counted[0].row_hp is None and len(counted[0].creatures) == 2
+    assert r.met(Meeting("A wounded knight")) is None
+    assert r.met(Meeting("A quiet road", found=Found(None, read_stats("HD 2")))) is None  # OSE's
+    assert r.met(Meeting("Bats", found=Found(500))) is None  # a battle, not a roster
 
 
 @pytest.mark.parametrize("count", [0, -1, 101, True, 2.0])

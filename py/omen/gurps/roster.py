@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omen.campaign.roster_names import MAX_NAME, creature_name
 from omen.campaign.state import Outcome
@@ -49,6 +49,9 @@ from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, Step
 from omen.core.store import Schema
 from omen.gurps.injury import DEAD_AT, Condition, Injury, injury
+
+if TYPE_CHECKING:
+    from omen.campaign.meeting import Meeting
 
 KIND = "gurps"
 MAX_CREATURES = 100  # a roster this long is already a battle
@@ -278,6 +281,31 @@ def muster(
             plural=N_("{count} creatures on the roster, {hp} HP each."),
         )
     return Roster(creatures, hp), Outcome(title, (), KIND)
+
+
+def met(meeting: Meeting, fallback: str = "Monster") -> tuple[Roster, Outcome] | None:
+    """The roster of an encounter opened from a table row: as many as came (the number
+    rolled for the row, else the row's group size, else one creature for a row with
+    GURPS stats), each with the row's HP. ``None`` when the meeting names no count and
+    no GURPS stats, or more than a roster holds (a battle): then there is no roster.
+
+    >>> from omen.campaign.meeting import Meeting
+    >>> from omen.campaign.table_draw import Found
+    >>> from omen.campaign.tables import read_stats
+    >>> stats = read_stats("SM 0, Group 2, HP 14")
+    >>> [len(met(Meeting("Ogres", found=Found(n, stats)))[0].creatures) for n in (3, None)]
+    [3, 2]
+    >>> met(Meeting("A quiet road")) is None
+    True
+    """
+    stats = meeting.stats
+    count = meeting.count if meeting.count is not None and meeting.count >= 1 else None
+    if count is None and not stats.given(KIND):
+        return None
+    count = count or stats.group or 1
+    if count > MAX_CREATURES:
+        return None
+    return muster(meeting.creature, count, stats.hp, fallback)
 
 
 # --- changes in the fight --------------------------------------------------------------

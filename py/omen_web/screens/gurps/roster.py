@@ -70,18 +70,12 @@ class GurpsRosterScreen(kit.Screen):
         """A creature met while exploring: as many as came (the number rolled for the
         row, else the row's group size), with the row's HP; a meeting with no count and
         no GURPS stats starts no roster."""
-        stats = meeting.stats
-        count = meeting.count if meeting.count is not None and meeting.count >= 1 else None
-        if count is None and not stats.given("gurps"):
+        mustered = gurps_roster.met(meeting, self.tr(N_("Monster")))
+        if mustered is None:
             if self.roster.creatures:
                 self.store.put(PART, Roster())
             return
-        count = count or stats.group or 1
-        if count > gurps_roster.MAX_CREATURES:  # a battle, not a roster
-            self.store.put(PART, Roster())
-            return
-        monster = self.tr(N_("Monster"))
-        self.change(*gurps_roster.muster(meeting.creature, count, stats.hp, monster))
+        self.change(*mustered)
 
     # --- the game master's taps ---------------------------------------------------------
 
