@@ -91,7 +91,11 @@ def test_stats_are_written_as_a_game_master_types_them_and_read_back() -> None:
 @pytest.mark.parametrize(
     ("typed", "says"),
     [
-        ("HP 5", "HP is not a stat Omen knows"),
+        ("Str 5", "Str is not a stat Omen knows"),
+        ("HP 0", "HP must be between 1 and 10000"),
+        ("HP 12, hp 13", "HP is written twice"),
+        ("HP many", "HP: write a whole number (many)"),
+        ("HP 1e3", "HP: write a whole number"),
         ("ML 13", "ML must be between 2 and 12"),
         ("ML seven", "ML: write a whole number (seven)"),
         ("ML 7, ML 8", "ML is written twice"),
@@ -106,6 +110,17 @@ def test_stats_that_do_not_read_say_which_and_why(typed: str, says: str) -> None
     with pytest.raises(RulesError) as caught:
         read_stats(typed)
     assert says in caught.value.message.english()
+
+
+def test_a_gurps_row_carries_its_creatures_hit_points() -> None:
+    stats = read_stats("SM 0, Vision 12, Stealth 12, Group 6, HP 11")
+    assert (stats.group, stats.hp) == (6, 11)
+    assert write_stats(stats, "gurps") == "SM 0, Vision 12, Stealth 12, Group 6, HP 11"
+    assert write_stats(stats, "ose") == ""
+    assert Stats.from_json(stats.to_json()) == stats
+    # a GURPS row saved before rows carried HP loads as it was, with no HP
+    old = Stats.from_json({"sm": 0, "vision": 12, "stealth": 12, "group": 6})
+    assert old.hp is None and old.group == 6
 
 
 def test_a_row_with_stats_is_saved_and_loads_back_and_old_rows_still_load() -> None:
@@ -326,7 +341,12 @@ def entry_with(stats: Any) -> dict[str, Any]:
     ("stats", "says"),
     [
         ([1, 2], "library.tables[0].entries[0].stats must be an object"),
-        ({"hp": 5}, "library.tables[0].entries[0].stats.hp is not a field Omen knows"),
+        ({"hit_points": 5}, "entries[0].stats.hit_points is not a field Omen knows"),
+        ({"hp": 0}, "stats.hp is not a stat Omen can use: HP must be between 1 and 10000"),
+        ({"hp": 10**30}, "HP must be between 1 and 10000"),
+        ({"hp": "12"}, "stats.hp must be a whole number"),
+        ({"hp": True}, "stats.hp must be a whole number"),
+        ({"hp": 12.5}, "stats.hp must be a whole number"),
         ({"morale": 13}, "stats.morale is not a stat Omen can use: ML must be between 2 and 12"),
         ({"morale": True}, "stats.morale must be a whole number"),
         ({"morale": "7"}, "stats.morale must be a whole number"),

@@ -93,7 +93,7 @@ def test_each_game_declares_its_own_procedures_and_the_registry_gathers_them() -
             "ose_checks",
             "ose_travel",
         ],
-        "gurps": ["gurps_distance", "gurps_travel", "gurps_tests"],
+        "gurps": ["gurps_distance", "gurps_roster", "gurps_travel", "gurps_tests"],
         "eotw": ["eotw_tests", "eotw_crew"],
         EVERY_GAME: [
             "reaction",

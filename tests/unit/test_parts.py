@@ -26,6 +26,9 @@ from omen.eotw.pools import Characteristic, Contestant, Pool, PoolSettings, Test
 from omen.eotw.settings import TieRule
 from omen.gurps.detection import FoundDistance
 from omen.gurps.distance import Conditions, DistanceRules, GurpsForm, Side
+from omen.gurps.roster import Creature as GurpsCreature
+from omen.gurps.roster import Roster as GurpsRoster
+from omen.gurps.roster import State as GurpsState
 from omen.gurps.tests import GurpsTestsForm, Mode, Roller
 from omen.gurps.travel import Travel, TravelCheck
 from omen.ose import checks as ose_checks
@@ -239,6 +242,15 @@ SAMPLES: dict[str, Any] = {
         DistanceRules(med_average=True, weather_mvd_yards=100),
         150,
         ((9,), (2, 6, 5)),
+        True,
+    ),
+    "gurps_roster": GurpsRoster(
+        (
+            GurpsCreature("Vlk 1", -13, 12, GurpsState.OUT),
+            GurpsCreature("Vlk 2", -61, 12, GurpsState.DEAD),
+            GurpsCreature("Vlk 🐺", None, None, GurpsState.FLED),
+        ),
+        12,
         True,
     ),
     "gurps_tests": GurpsTestsForm(Mode.CONTEST, Roller("Plížení", 13, (-2, 1))),

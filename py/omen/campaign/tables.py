@@ -93,6 +93,7 @@ INLINE = re.compile(r"\[\[([^\[\]]*)\]\]")
 # written as its label and value, the labels as the games' own books abbreviate them.
 MAX_STAT_TEXT = 12  # characters of a written stat (hit dice, treasure type)
 MAX_NUMBER_APPEARING = 1000  # the most a row's number appearing may roll
+MAX_STAT_HP = 10_000  # a GURPS creature's full hit points on a row
 _STAT_TEXT = re.compile(r"[A-Za-z0-9+*/ -]{1,12}")
 
 
@@ -120,6 +121,7 @@ STAT_FIELDS: tuple[StatField, ...] = (
     StatField("Vision", "vision", "gurps", "int", 0, 40),
     StatField("Stealth", "stealth", "gurps", "int", 0, 40),
     StatField("Group", "group", "gurps", "int", 1, 1_000_000),
+    StatField("HP", "hp", "gurps", "int", 1, MAX_STAT_HP),
     StatField("DEX", "dexterity", "eotw", "int", 0, 6),
     StatField("VIT", "vitality", "eotw", "int", 0, 6),
     StatField("LOG", "logic", "eotw", "int", 0, 6),
@@ -140,6 +142,7 @@ STAT_WORDS: dict[str, str] = {
     "Vision": "Vision",
     "Stealth": "Stealth",
     "Group": N_("Group"),
+    "HP": N_("Hit points"),
     "DEX": N_("DEX"),
     "VIT": N_("VIT"),
     "LOG": N_("LOG"),
@@ -158,7 +161,7 @@ class Stats:
     Old-School Essentials: ``number`` appearing (dice, like ``2d4``), hit dice ``hd``
     (as the book writes them: ``1``, ``3+1``, ``2*``), armour class ``ac``, ``morale``
     (2-12) and ``treasure`` type. GURPS: the size modifier ``sm``, ``vision``,
-    ``stealth`` and the ``group`` size. The End of the World: an NPC's six
+    ``stealth``, the ``group`` size and each creature's full hit points ``hp``. The End of the World: an NPC's six
     characteristics (0-6).
 
     >>> stats = read_stats("HD 1, AC 6, ML 7, NA 2d4, TT R")
@@ -175,6 +178,7 @@ class Stats:
     vision: int | None = None
     stealth: int | None = None
     group: int | None = None
+    hp: int | None = None
     dexterity: int | None = None
     vitality: int | None = None
     logic: int | None = None
@@ -264,16 +268,16 @@ def _number_problem(stat: StatField, value: str) -> Step | None:
 
 def read_stats(text: str) -> Stats:
     """Stats as a game master writes them: labels and values, separated by commas
-    (``HD 1, AC 5, ML 12, NA 2d4``, ``SM 0, Vision 10, Stealth 12, Group 6``,
+    (``HD 1, AC 5, ML 12, NA 2d4``, ``SM 0, Vision 10, Stealth 12, Group 6, HP 11``,
     ``DEX 2, WIL 3``). Labels are read in any case and a colon may follow them; an
     empty text is no stats. A label Omen does not know, a stat written twice or a
     value that does not fit is a :class:`RulesError` naming it.
 
-    >>> read_stats("sm: 1, vision 12").sm
-    1
-    >>> read_stats("HP 5")
+    >>> read_stats("sm: 1, vision 12").sm, read_stats("Group 3, hp 14").hp
+    (1, 14)
+    >>> read_stats("Str 5")
     Traceback (most recent call last):
-    omen.core.errors.RulesError: HP is not a stat Omen knows (it knows NA, HD, AC, ML, TT, SM, Vision, Stealth, Group, DEX, VIT, LOG, WIL, CHA, EMP).
+    omen.core.errors.RulesError: Str is not a stat Omen knows (it knows NA, HD, AC, ML, TT, SM, Vision, Stealth, Group, HP, DEX, VIT, LOG, WIL, CHA, EMP).
     """
     values: dict[str, int | str] = {}
     for part in text.split(","):

@@ -1,6 +1,7 @@
 """GURPS / Dungeon Fantasy: success rolls and Quick Contests (:mod:`~omen.gurps.rolls`),
 the encounter distance procedure (:mod:`~omen.gurps.distance`, its detection and surprise
-in :mod:`~omen.gurps.detection`), the Tests form
+in :mod:`~omen.gurps.detection`), the encounter's creatures and their injuries
+(:mod:`~omen.gurps.roster`, :mod:`~omen.gurps.injury`), the Tests form
 (:mod:`~omen.gurps.tests`), travel checks (:mod:`~omen.gurps.travel`), GURPS's settings
 and its example campaign.
 """
@@ -40,6 +41,20 @@ GAME = GameSpec(
             fresh="omen.gurps.detection:FoundDistance",
         ),
         StoredPart(
+            "gurps_roster",
+            N_("the GURPS encounter's creatures"),
+            "omen.gurps.roster:SCHEMA",
+            NOT_IN_LINKS,
+            {Place.LINK: SESSION},
+            file_label=N_("Saved GURPS roster of creatures"),
+            describe=lambda record: Step(
+                N_("The GURPS encounter's roster: {count} creature"),
+                {"count": len(record.creatures)},
+                plural=N_("The GURPS encounter's roster: {count} creatures"),
+            ),
+            fresh="omen.gurps.roster:Roster",
+        ),
+        StoredPart(
             "gurps_tests",
             N_("the GURPS success roll and Quick Contest"),
             "omen.gurps.tests:GURPS_TESTS",
@@ -63,12 +78,14 @@ GAME = GameSpec(
     screens={
         "gurps_travel": "omen_web.screens.gurps.travel:GurpsTravelPanel",
         "gurps": "omen_web.screens.gurps.distance:GurpsScreen",
+        "gurps_roster": "omen_web.screens.gurps.roster:GurpsRosterScreen",
         "gurps_tests": "omen_web.screens.gurps.tests:GurpsTestsScreen",
         "gurps_crew": "omen_web.screens.gurps.crew:GurpsCrewScreen",
     },
     sections={
         "gurps_travel": "explore",
         "gurps": "encounter",
+        "gurps_roster": "encounter",
         "gurps_tests": "tests",
         "gurps_crew": "crew",
     },

@@ -3,7 +3,7 @@ the rule in a few lines of our own words, and its source. The game's ``GameSpec`
 this tuple; :mod:`omen.campaign.procedures` gathers every game's.
 
 >>> [procedure.key for procedure in PROCEDURES]
-['gurps_distance', 'gurps_travel', 'gurps_tests']
+['gurps_distance', 'gurps_roster', 'gurps_travel', 'gurps_tests']
 """
 
 from __future__ import annotations
@@ -35,6 +35,27 @@ PROCEDURES: tuple[Procedure, ...] = (
             "The seed's house rule for Dungeon Fantasy RPG, Wilderness Random Encounter "
             "Distance, on the success rolls and Quick Contests of the GURPS Basic Set."
         ),
+    ),
+    Procedure(
+        "gurps_roster",
+        N_("The creatures in the fight"),
+        "gurps",
+        (
+            N_(
+                "The roster lists each creature that came, with the HP the table row "
+                "gives (HP 11 in its stats), or typed for each one."
+            ),
+            N_("Below 1/3 of its HP a creature reels: its Move and Dodge are halved."),
+            N_(
+                "At 0 HP or below it rolls HT at once and each turn it acts, or falls "
+                "unconscious; at −1×HP and at each further multiple it rolls HT or dies."
+            ),
+            N_("At −5×HP it is dead, with no roll."),
+            N_(
+                "Once every creature is dead, out of the fight, fled or surrendered, the fight can end."
+            ),
+        ),
+        N_("GURPS Basic Set, General Injury: Lost Hit Points, p. B419, in our own words."),
     ),
     Procedure(
         "gurps_travel",

@@ -42,10 +42,10 @@ True
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from omen.campaign.roster_names import creature_name
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
@@ -232,32 +232,6 @@ SCHEMA: Schema[Roster] = Schema("ose_roster", 1, {}, Roster.from_json)
 
 
 # --- making the roster -----------------------------------------------------------------
-
-_LEADING_COUNT = re.compile(r"^\s*(?:[0-9]+(?:d[0-9]+)?(?:\s*[+-]\s*[0-9]+)?)\s+")
-_PHRASE_END = re.compile(r"\s*[(\[,;:.!?]|\s+[-–—]\s+")
-NAME_WORDS = 2  # a row whose creature is named in this many words or fewer
-
-
-def creature_name(text: str, fallback: str = "Monster") -> str:
-    """The name one creature of a row goes by: the row's words before any bracket or
-    punctuation, without the number in front, when they are a short name (a plural
-    ``-s`` dropped from a single English word: ``3 goblins`` is ``Goblin``); a row that
-    tells a whole scene gives ``fallback``.
-
-    >>> creature_name("2 goblins"), creature_name("Lizard men (3): fishing"), creature_name("")
-    ('Goblin', 'Lizard men', 'Monster')
-    >>> creature_name("3 goblins dragging a silver candlestick", "Nestvůra")
-    'Nestvůra'
-    """
-    name = _LEADING_COUNT.sub("", text.strip())
-    name = _PHRASE_END.split(name, maxsplit=1)[0].strip()
-    words = name.split()
-    if not words or len(words) > NAME_WORDS:
-        return fallback.strip()[: MAX_NAME - 4] or "Monster"
-    if len(words) == 1 and name.endswith("s") and not name.endswith("ss"):
-        name = name[:-1]
-    name = name[0].upper() + name[1:]
-    return name[: MAX_NAME - 4].strip()
 
 
 def muster(

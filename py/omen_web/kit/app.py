@@ -268,6 +268,12 @@ class App:
         reaches the handler too, and must leave the page where the focus put it."""
 
         def run(event: Any) -> None:
+            # A screen drawn inside another (a roster inside its encounter procedure):
+            # the event bubbles on to the outer screen's root, whose guard would clear
+            # the refusal the inner one has just said. The first guard answers it alone.
+            if getattr(event, "omenGuarded", False):
+                return
+            event.omenGuarded = True
             self.rolled = False
             self.tapped()
             if self.answers_action(event):

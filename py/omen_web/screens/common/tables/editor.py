@@ -497,7 +497,7 @@ class TableEditor(kit.Actions):
 # What a row's stats field shows as an example, in the games whose rows carry stats.
 STATS_HINT = {
     "ose": "NA 2d4, HD 1, AC 6, ML 7, TT R",
-    "gurps": "SM 0, Vision 12, Stealth 12, Group 6",
+    "gurps": "SM 0, Vision 12, Stealth 12, Group 6, HP 11",
     "eotw": "DEX 2, VIT 2, LOG 1, WIL 2, CHA 1, EMP 1",
 }
 
