@@ -102,6 +102,7 @@ def test_each_game_declares_its_own_procedures_and_the_registry_gathers_them() -
             "time_passes",
             "lights_timers",
             "screen_awake",
+            "players_show",
         ],
     }
     for game in GAMES.values():

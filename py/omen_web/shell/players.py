@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from omen.campaign import parts
+from omen.campaign.games import game_of
 from omen.campaign.players import (
     FRAGMENT,
     Invitations,
@@ -306,11 +307,14 @@ class PlayersScreen(kit.Screen):
     def view(self, language: str, asked: dict[int, str]) -> Any:
         store = self.store
         game = self.app.campaign.game
-        held = {kind: store.get(kind) for kind in ("exploration", "timers")}
-        if game == "eotw":
-            held["crew"] = store.get("crew")
-        if asked:
-            held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
+        kinds = (
+            "exploration",
+            "timers",
+            "players_shown",
+            *(part.kind for part in game_of(game).parts),
+        )
+        held = {kind: store.get(kind) for kind in kinds}
+        held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
         return public_view(
             held, game, self.values(), self.translator(language), self.clock_time(), (), asked
         )
