@@ -701,6 +701,17 @@ def exploration_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> Ga
     return GameFacts(clock=_exploration_clock(parts, values))
 
 
+def public_kinds(game: str) -> tuple[str, ...]:
+    """The stored parts the public view of a campaign of ``game`` reads, besides the log.
+
+    >>> public_kinds("gurps")[-2:]
+    ('gurps_tests', 'gurps_travel')
+    """
+    spec = games.GAMES.get(game)
+    own = tuple(part.kind for part in spec.parts) if spec is not None else ()
+    return ("exploration", "timers", "players_shown", *own)
+
+
 def game_facts(game: str) -> Callable[[Mapping[str, Any], Mapping[str, Any]], GameFacts] | None:
     """The function a game's spec names for its own public facts, or None."""
     spec = games.GAMES.get(game)

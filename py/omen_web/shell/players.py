@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from omen.campaign import parts
-from omen.campaign.games import game_of
 from omen.campaign.players import (
     FRAGMENT,
     Invitations,
@@ -41,6 +40,7 @@ from omen.campaign.players import (
     pack,
     player_address,
     player_name,
+    public_kinds,
     public_view,
     read_packed,
     write,
@@ -307,13 +307,7 @@ class PlayersScreen(kit.Screen):
     def view(self, language: str, asked: dict[int, str]) -> Any:
         store = self.store
         game = self.app.campaign.game
-        kinds = (
-            "exploration",
-            "timers",
-            "players_shown",
-            *(part.kind for part in game_of(game).parts),
-        )
-        held = {kind: store.get(kind) for kind in kinds}
+        held = {kind: store.get(kind) for kind in public_kinds(game)}
         held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
         return public_view(
             held, game, self.values(), self.translator(language), self.clock_time(), (), asked
