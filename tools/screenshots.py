@@ -557,16 +557,17 @@ def players(browser: Any, url: str, out: Path, combos: list[str]) -> list[tuple[
     taken: list[tuple[str, list[Path]]] = []
     for combo in combos:
         language, theme = combo.split("-")
-        context = browser.new_context(viewport=PHONE, locale="en-US", color_scheme=theme)
-        page = context.new_page()
         for game, view in player_views(language).items():
+            # a fresh profile for each view: the page keeps the last view it was shown
+            context = browser.new_context(viewport=PHONE, locale="en-US", color_scheme=theme)
+            page = context.new_page()
             data = {"offer": "v=0\r\n", "view": view}
             page.goto(f"{url}/player.html#join=" + pack(Message("join", "shot-token-1", 1, data)))
             page.locator("body[data-ready]").wait_for(state="attached", timeout=READY)
             s = Shooter(page, out, f"player-{game}-{combo}")
             s.shot("page")
             taken += s.taken
-        context.close()
+            context.close()
     return taken
 
 
