@@ -85,8 +85,8 @@ SHOWING = (
             "for your tap on “Show players”, and anything shown can be hidden again."
         ),
         choices=(
-            ("facts", N_("The encounter's facts; results when you show them")),
-            ("all", N_("The encounter's facts and every result")),
+            ("facts", N_("Encounter facts; results when shown")),
+            ("all", N_("Encounter facts and every result")),
             ("none", N_("Only what you show")),
         ),
         procedure="players_show",

@@ -118,12 +118,11 @@ class EncounterScreen(kit.Screen):
             return
         public = facts_public(showing, self.app.campaign.values, facts.encounter)
         said = (
-            N_("Players see the encounter's facts: {facts}")
+            N_("Players see the encounter's facts (the distance, surprise, reaction).")
             if public
-            else N_("Hidden from players: {facts}")
+            else N_("The encounter's facts are hidden from players.")
         )
-        listed = "; ".join(self.app.t(step) for step in facts.facts)
-        dom.text(dom.bound("encounter-players-said"), self.t(Step(said, {"facts": listed})))
+        dom.text(dom.bound("encounter-players-said"), self.tr(said))
         button = dom.one('[data-action="encounter-show-players"]', box)
         dom.text(button, self.tr(N_("Hide from players") if public else N_("Show players")))
 
