@@ -54,6 +54,14 @@ def test_a_next_turn_and_a_shown_result_reach_both_players(
         gm.get_by_role("button", name="Next turn").click()
         for player in players:
             expect(clock(player)).to_have_text(["Turn 1", "0 h 10 min"])
+        # Time passes (three turns unless an encounter stops it): both follow the turn.
+        checks = gm.locator("[data-panel='checks']")
+        checks.get_by_role("button", name="Let the time pass").click()
+        expect(checks.locator("[data-bind='result-title']")).to_contain_text("Time passes")
+        turn = checks.locator("[data-bind='turn']").inner_text()
+        assert turn != "1"
+        for player in players:
+            expect(clock(player).first).to_have_text(f"Turn {turn}")
         gm.get_by_role("button", name="Log").click()
         newest = gm.locator(".log-entry").first
         title = newest.locator(".title").inner_text()
