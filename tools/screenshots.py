@@ -15,6 +15,8 @@ two help sheets. Each screen is shot at 390x844 as a phone shows it, scrolled do
 steps where it is longer than the phone; ``DIR/sheets/`` puts each screen's steps side
 by side in one picture, to look at them quickly. English light and Czech dark get every
 screen; Czech light and English dark get Explore, Tests, Tables and Settings.
+``--players`` shoots the player page instead: a link with each game's public view
+(Old-School Essentials, GURPS, The End of the World), in each language and theme.
 """
 
 from __future__ import annotations
@@ -508,11 +510,75 @@ def sheets(browser: Any, out: Path, taken: list[tuple[str, list[Path]]]) -> None
     context.close()
 
 
+def player_views(language: str) -> dict[str, dict[str, Any]]:
+    """A public view per game for the player page, worded in ``language``: the clock,
+    lights and timers, the encounter's facts and a shown result (The End of the World:
+    the characters), as the game master's phone would send them."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from omen.campaign.players import Showing, public_view, show_result
+    from omen.campaign.state import Log
+    from omen.core.dice import ScriptedDice
+    from omen.core.i18n import Translator
+    from omen.eotw.crew import Character, Crew, take_stress
+    from omen.eotw.pools import Category
+    from omen.gurps.travel import Travel
+    from omen.ose import session as ose_session
+    from omen.ose.turn import LightKind, TurnState, add_light, add_timer
+
+    t = (
+        Translator.english()
+        if language == "en"
+        else Translator.load(language, ROOT / "static" / "build" / "locale")
+    )
+    encounter = ose_session.new_session("3 ghouls")
+    _, reaction = ose_session.roll_reaction(encounter, ScriptedDice([6, 5]), 13)
+    log = Log().add("2026-12-06T20:40:00.000Z", reaction, "", None)
+    shown = show_result(Showing(), log.entries[0].id, True)
+    encounter, _ = ose_session.roll_surprise(encounter, ScriptedDice([5, 1]))
+    encounter, _ = ose_session.roll_distance(encounter, ScriptedDice([2, 3]))
+    clock = add_timer(add_light(TurnState(turn=7), LightKind.TORCH), "Bless", 1)
+    ana = take_stress(Character("c1", "Ana", logic=3), Category.MENTAL, 4).character
+    parts: dict[str, dict[str, Any]] = {
+        "ose": {"ose_turn": clock, "ose_encounter": encounter, "log": log, "players_shown": shown},
+        "gurps": {"gurps_travel": Travel(turn=4)},
+        "eotw": {"crew": Crew((ana, Character("c2", "Bo")))},
+    }
+    values = {"gurps.travel_hours": 4, "turn.minutes": 10}
+    return {
+        game: public_view(held, game, values, t, "20:41").to_json() for game, held in parts.items()
+    }
+
+
+def players(browser: Any, url: str, out: Path, combos: list[str]) -> list[tuple[str, list[Path]]]:
+    """The player page (player.html) opened from a link, for each game's view."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from omen.campaign.players import Message, pack
+
+    taken: list[tuple[str, list[Path]]] = []
+    for combo in combos:
+        language, theme = combo.split("-")
+        for game, view in player_views(language).items():
+            # a fresh profile for each view: the page keeps the last view it was shown
+            context = browser.new_context(viewport=PHONE, locale="en-US", color_scheme=theme)
+            page = context.new_page()
+            data = {"offer": "v=0\r\n", "view": view}
+            page.goto(f"{url}/player.html#join=" + pack(Message("join", "shot-token-1", 1, data)))
+            page.locator("body[data-ready]").wait_for(state="attached", timeout=READY)
+            s = Shooter(page, out, f"player-{game}-{combo}")
+            s.shot("page")
+            taken += s.taken
+            context.close()
+    return taken
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/omen-screens"))
     parser.add_argument("--only", default=",".join(COMBOS))
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument(
+        "--players", action="store_true", help="shoot only the player page (player.html)"
+    )
     args = parser.parse_args()
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -521,6 +587,12 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            if args.players:
+                taken = players(browser, url, out, args.only.split(","))
+                sheets(browser, out, taken)
+                browser.close()
+                print(f"{sum(len(f) for _, f in taken)} shots in {out}")
+                return
             games = args.games.split(",")
             for number, combo in enumerate(args.only.split(",")):
                 # each profile starts with another game, so the first start's question

@@ -103,6 +103,7 @@ def test_each_game_declares_its_own_procedures_and_the_registry_gathers_them() -
             "lights_timers",
             "screen_awake",
             "players_connection",
+            "players_show",
         ],
     }
     for game in GAMES.values():

@@ -12,6 +12,7 @@ from omen.campaign import parts, share, timers
 from omen.campaign.games import GAMES
 from omen.campaign.meeting import Meeting
 from omen.campaign.parts import PARTS, Place, StoredPart, in_place
+from omen.campaign.players import Showing
 from omen.campaign.share import Everything, Kept, export_file, import_file, restore
 from omen.campaign.state import Campaign, Exploration, Log, Outcome, Prefs
 from omen.campaign.table_draw import Found
@@ -224,6 +225,7 @@ SAMPLES: dict[str, Any] = {
         3,
         timers.Unit.DAY,
     ),
+    "players_shown": Showing((4, 9), (2,), "hidden", "Skřeti|Distance: 40 yards"),
     "ose_encounter": OseSession(creature="Skřeti"),
     "ose_roster": Roster(
         (Creature("Skřet 1", 3, 4, (5,)), Creature("Skřet 2", -1, 2, (3,), RosterState.KILLED)),

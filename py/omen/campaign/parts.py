@@ -109,6 +109,20 @@ FIRST: tuple[StoredPart, ...] = (
         ),
         fresh="omen.campaign.timers:Timers",
     ),
+    StoredPart(
+        "players_shown",
+        N_("what the players are shown"),
+        "omen.campaign.players:SHOWING",
+        NOT_IN_LINKS,
+        {Place.LINK: SESSION},
+        file_label=N_("Saved choice of what players see"),
+        describe=lambda record: Step(
+            N_("What the players are shown: {count} result"),
+            {"count": len(record.shown)},
+            plural=N_("What the players are shown: {count} results"),
+        ),
+        fresh="omen.campaign.players:Showing",
+    ),
 )
 LAST: tuple[StoredPart, ...] = (
     StoredPart(

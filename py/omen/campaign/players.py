@@ -44,7 +44,7 @@ import os
 import re
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from omen.campaign import games
@@ -52,9 +52,10 @@ from omen.campaign.exploration import elapsed_text
 from omen.campaign.spec import named
 from omen.campaign.state import Exploration, Log
 from omen.campaign.timers import Timers
-from omen.core.errors import RulesError
+from omen.core.errors import RulesError, StoredDataError
 from omen.core.i18n import LANGUAGES, Translator
 from omen.core.roll import N_, Step
+from omen.core.store import Schema
 
 APP = "omen-table"
 VERSION = 1
@@ -549,12 +550,130 @@ def _person(item: Any) -> Person:
 @dataclass(frozen=True)
 class GameFacts:
     """What one game adds to the view (its spec names a function that makes it from the
-    campaign's parts): its clock lines (none: the exploration turn), the encounter's
-    revealed facts, and its characters."""
+    campaign's parts): its clock lines (none: the exploration turn), its own lights and
+    timers with what is left (beside the campaign's), the encounter's facts and the key
+    of the encounter they are of (the game master shows or hides them as one), and its
+    characters."""
 
     clock: tuple[Step, ...] | None = None
     facts: tuple[Step, ...] = ()
     people: tuple[tuple[str, str, tuple[Step, ...], tuple[tuple[str, Step], ...]], ...] = ()
+    lights: tuple[Step, ...] = ()
+    encounter: str = ""
+
+
+# --- what the game master shows -------------------------------------------------------
+
+SHOW_SETTING = "players.show"  # what reaches the players without a tap (campaign settings)
+MAX_CHOICES = 200  # results whose showing the game master chose, newest kept
+MAX_KEY = 400  # characters of an encounter's key
+FACTS_CHOICES = ("", "shown", "hidden")
+
+
+@dataclass(frozen=True)
+class Showing:
+    """What the game master chose to show the players, or to hide from them: log entries
+    by id, and the encounter's facts (``facts``: ``"shown"``, ``"hidden"`` or ``""`` for
+    the setting's way, for the encounter ``facts_of`` names: a new encounter follows the
+    setting again). Stored as the part ``players_shown``, so it survives a reload.
+
+    >>> showing = show_result(Showing(), 7, True)
+    >>> result_public(showing, {}, 7), result_public(showing, {}, 8)
+    (True, False)
+    >>> hidden = show_facts(showing, "ogres", False)
+    >>> facts_public(hidden, {}, "ogres"), facts_public(hidden, {}, "wolves")
+    (False, True)
+    >>> Showing.from_json(hidden.to_json()) == hidden
+    True
+    """
+
+    shown: tuple[int, ...] = ()
+    hidden: tuple[int, ...] = ()
+    facts: str = ""
+    facts_of: str = ""
+
+    def __post_init__(self) -> None:
+        for ids in (self.shown, self.hidden):
+            if len(ids) > MAX_CHOICES or not all(_number(i) for i in ids):
+                raise _damaged_showing()
+        if set(self.shown) & set(self.hidden):
+            raise _damaged_showing()
+        if self.facts not in FACTS_CHOICES or not _text(self.facts_of, MAX_KEY):
+            raise _damaged_showing()
+
+    def to_json(self) -> dict[str, Any]:
+        """Its stored form."""
+        return {
+            "shown": list(self.shown),
+            "hidden": list(self.hidden),
+            "facts": self.facts,
+            "facts_of": self.facts_of,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Showing:
+        """Read its stored form back; damaged data is refused."""
+        if not isinstance(data, dict) or set(data) != {"shown", "hidden", "facts", "facts_of"}:
+            raise _damaged_showing()
+        shown, hidden = data["shown"], data["hidden"]
+        if not isinstance(shown, list) or not isinstance(hidden, list):
+            raise _damaged_showing()
+        return cls(tuple(shown), tuple(hidden), data["facts"], data["facts_of"])
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**12
+
+
+def _damaged_showing() -> StoredDataError:
+    return StoredDataError(Step(N_("What the players are shown is damaged.")))
+
+
+SHOWING = Schema("players_shown", 1, {}, Showing.from_json)
+
+
+def _show_way(values: Mapping[str, Any]) -> str:
+    way = values.get(SHOW_SETTING, "facts")
+    return way if way in ("facts", "all", "none") else "facts"
+
+
+def show_result(showing: Showing, entry: int, shown: bool) -> Showing:
+    """The game master showed the log entry ``entry`` to the players, or hid it."""
+    keep = [i for i in showing.shown if i != entry]
+    drop = [i for i in showing.hidden if i != entry]
+    (keep if shown else drop).append(entry)
+    return replace(showing, shown=tuple(keep[-MAX_CHOICES:]), hidden=tuple(drop[-MAX_CHOICES:]))
+
+
+def result_public(showing: Showing, values: Mapping[str, Any], entry: int) -> bool:
+    """Whether the log entry ``entry`` is public: as the game master chose for it, else
+    as the setting says (every result, or none).
+
+    >>> result_public(Showing(), {"players.show": "all"}, 3)
+    True
+    """
+    if entry in showing.shown:
+        return True
+    if entry in showing.hidden:
+        return False
+    return _show_way(values) == "all"
+
+
+def show_facts(showing: Showing, encounter: str, shown: bool) -> Showing:
+    """The game master showed the encounter's facts to the players, or hid them."""
+    return replace(showing, facts="shown" if shown else "hidden", facts_of=encounter[:MAX_KEY])
+
+
+def facts_public(showing: Showing, values: Mapping[str, Any], encounter: str) -> bool:
+    """Whether the facts of the encounter ``encounter`` are public: as the game master
+    chose for this encounter, else as the setting says (shown, unless it is "none").
+
+    >>> facts_public(Showing(), {"players.show": "none"}, "ogres")
+    False
+    """
+    if showing.facts and showing.facts_of == encounter[:MAX_KEY]:
+        return showing.facts == "shown"
+    return _show_way(values) != "none"
 
 
 def folded(steps: Sequence[Step], t: Translator) -> str:
@@ -577,6 +696,22 @@ def _exploration_clock(parts: Mapping[str, Any], values: Mapping[str, Any]) -> t
     )
 
 
+def exploration_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFacts:
+    """The exploration turn and the time it has taken as the clock (Liminal Horror's)."""
+    return GameFacts(clock=_exploration_clock(parts, values))
+
+
+def public_kinds(game: str) -> tuple[str, ...]:
+    """The stored parts the public view of a campaign of ``game`` reads, besides the log.
+
+    >>> public_kinds("gurps")[-2:]
+    ('gurps_tests', 'gurps_travel')
+    """
+    spec = games.GAMES.get(game)
+    own = tuple(part.kind for part in spec.parts) if spec is not None else ()
+    return ("exploration", "timers", "players_shown", *own)
+
+
 def game_facts(game: str) -> Callable[[Mapping[str, Any], Mapping[str, Any]], GameFacts] | None:
     """The function a game's spec names for its own public facts, or None."""
     spec = games.GAMES.get(game)
@@ -597,8 +732,10 @@ def public_view(
 ) -> PublicView:
     """The public view of a campaign for one player's language: ``parts`` are the stored
     records by kind (``"exploration"``, ``"timers"``, ``"log"``, a game's own), ``values``
-    the campaign's settings, ``shown`` the log entries the game master showed, ``asked``
-    the entries a player asked for, with the player's name (always shown).
+    the campaign's settings, ``shown`` log entries shown besides those the part
+    ``"players_shown"`` (:class:`Showing`) and the setting make public, ``asked`` the
+    entries a player asked for, with the player's name (always shown). The encounter's
+    facts are in only when public (:func:`facts_public`).
 
     >>> from omen.campaign.timers import LightKind, Unit, add_light
     >>> lit = add_light(Timers(), LightKind.TORCH, 6, Unit.TURN)
@@ -614,9 +751,12 @@ def public_view(
     clock = facts.clock if facts.clock is not None else _exploration_clock(parts, values)
     timers: Timers = parts.get("timers") or Timers()
     log = parts.get("log") or Log()
+    showing: Showing = parts.get("players_shown") or Showing()
+    also = set(shown)
     results = []
     for entry in log.entries:
-        if entry.undone or (entry.id not in asked and entry.id not in set(shown)):
+        public = entry.id in also or result_public(showing, values, entry.id)
+        if entry.undone or (entry.id not in asked and not public):
             continue
         line = folded(entry.steps, t)
         results.append(Shown(t.render(entry.title), line, asked.get(entry.id, "")))
@@ -636,8 +776,13 @@ def public_view(
         t.gettext(spec.name) if spec is not None else "",
         at,
         tuple(t.render(step) for step in clock),
-        tuple(t.render(entry.left_text()) for entry in timers.entries),
-        tuple(t.render(step) for step in facts.facts),
+        (
+            *(t.render(step) for step in facts.lights),
+            *(t.render(entry.left_text()) for entry in timers.entries),
+        ),
+        tuple(t.render(step) for step in facts.facts)
+        if facts_public(showing, values, facts.encounter)
+        else (),
         tuple(results),
         people,
         {key: t.gettext(value) for key, value in WORDS.items()},

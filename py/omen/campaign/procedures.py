@@ -270,6 +270,29 @@ SHARED: tuple[Procedure, ...] = (
         ),
         N_("Omen's own."),
     ),
+    Procedure(
+        "players_show",
+        N_("What players see"),
+        EVERY_GAME,
+        (
+            N_(
+                "Players' phones always show the clock, the lights and timers, and (in The "
+                "End of the World) the characters; never the odds of your checks or a "
+                "table's rows."
+            ),
+            N_(
+                "The encounter's facts (the distance, who is surprised, the reaction in "
+                "words) reach them as you roll them, unless the setting says otherwise; "
+                "“Hide from players” on the Encounter screen takes them back."
+            ),
+            N_(
+                "A result reaches them when you tap “Show players” on it in the Log; tap "
+                "“Hide from players” to take it back. A test a player asked for is always "
+                "theirs to see."
+            ),
+        ),
+        N_("Omen's own."),
+    ),
 )
 
 

@@ -101,6 +101,27 @@ DEVICE = (
     ),
 )
 
+# What reaches the players' phones without the game master's tap on "Show players"
+# (omen.campaign.players.Showing): each result and encounter stays one tap from shown
+# or hidden whatever is chosen here.
+SHOWING = (
+    Setting(
+        "players.show",
+        "facts",
+        N_("What players see at once"),
+        N_(
+            "What reaches the players' phones as soon as you roll it; anything else waits "
+            "for your tap on “Show players”, and anything shown can be hidden again."
+        ),
+        choices=(
+            ("facts", N_("Encounter facts; results when shown")),
+            ("all", N_("Encounter facts and every result")),
+            ("none", N_("Only what you show")),
+        ),
+        procedure="players_show",
+    ),
+)
+
 
 def registry() -> tuple[Setting, ...]:
     """Every setting, in the order the Settings screen lists them.
@@ -116,6 +137,7 @@ def registry() -> tuple[Setting, ...]:
     return (
         *EXPLORATION,
         *DEVICE,
+        *SHOWING,
         *exploration.SETTINGS,
         *tables.SETTINGS,
         *voidcrawl.SETTINGS,

@@ -89,6 +89,7 @@ GAME = GameSpec(
         "gurps_tests": "tests",
         "gurps_crew": "crew",
     },
+    public="omen.gurps.players:public_facts",
     example="omen.gurps.example:EXAMPLE",
     violent=N_("Marked violent on the table: they are hostile."),
 )

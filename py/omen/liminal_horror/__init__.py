@@ -20,6 +20,7 @@ GAME = GameSpec(
     encounter="reaction",
     tests="eotw",
     procedures=("omen.campaign.procedures:LIMINAL_HORROR",),
+    public="omen.campaign.players:exploration_facts",
     example_note=N_(
         "An example campaign written for Omen, to show how tables, locations and the "
         "Voidcrawl fit together: change it or replace it with your own."

@@ -98,6 +98,7 @@ GAME = GameSpec(
         "ose_crew": "crew",
         "ose_travel": "explore",
     },
+    public="omen.ose.players:public_facts",
     example="omen.ose.example:EXAMPLE",
     violent=N_("Marked violent on the table: these monsters mean harm."),
 )

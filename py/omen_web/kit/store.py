@@ -120,6 +120,7 @@ FRESH: dict[str, Callable[[Store], Any]] = {
     "library": _fresh_library,
     "voidcrawl": _fresh_voidcrawl,
     "timers": _fresh("omen.campaign.timers:Timers"),
+    "players_shown": _fresh("omen.campaign.players:Showing"),
     **_fresh_parts(),
 }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.logbook import SHOWN
+from omen.campaign.players import Showing, result_public, show_result
 from omen.campaign.state import Entry, Outcome
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 class LogScreen(kit.Screen):
     app: App  # the kit's Host, with all of the app this screen uses
     name = "log"
-    parts = ("log",)
+    parts = ("log", "players_shown", "campaign")
 
     def build(self) -> None:
         self.shown = SHOWN  # how many entries are on show: more on "Show older entries"
@@ -41,6 +42,13 @@ class LogScreen(kit.Screen):
     def undo(self, _event: Any) -> None:
         """Undo the last action (also the Tables screen's own Undo of a deleted table)."""
         self.store.undo()  # the screens of the parts it puts back redraw
+
+    def on_log_show_players(self, target: Any, _event: Any) -> None:
+        """Show a result to the players, or hide it from them again."""
+        entry = int(str(target.dataset.entry))
+        showing: Showing = self.store.get("players_shown")
+        public = result_public(showing, self.app.campaign.values, entry)
+        self.store.put("players_shown", show_result(showing, entry, not public))
 
     def on_show_older(self, _target: Any, _event: Any) -> None:
         self.shown += SHOWN
@@ -88,6 +96,20 @@ class LogScreen(kit.Screen):
             dom.show(self.one('[data-action="show-older"]'), older)
             self.one('[data-action="undo"]').disabled = not undoable
         self.render_room()
+        self.render_showing()
+
+    def render_showing(self) -> None:
+        """Each entry's "Show players" or "Hide from players", as the players see it now."""
+        showing: Showing = self.store.get("players_shown")
+        values = self.app.campaign.values
+        for entry, item in self.items.values():
+            button = dom.one(".show-players", item)
+            public = result_public(showing, values, entry.id)
+            if self.unchanged(f"show-{entry.id}", public, entry.undone, id(item)):
+                continue
+            button.dataset.entry = str(entry.id)
+            dom.text(button, self.tr(N_("Hide from players") if public else N_("Show players")))
+            dom.show(button, not entry.undone)
 
     def render_entries(self, entries: tuple[Entry, ...]) -> None:
         """Draw the entries on show, touching only the items whose entry changed."""

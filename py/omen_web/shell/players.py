@@ -44,6 +44,7 @@ from omen.campaign.players import (
     pack,
     player_address,
     player_name,
+    public_kinds,
     public_view,
     read_packed,
     write,
@@ -352,11 +353,8 @@ class PlayersScreen(kit.Screen):
     def view(self, language: str, asked: dict[int, str]) -> Any:
         store = self.store
         game = self.app.campaign.game
-        held = {kind: store.get(kind) for kind in ("exploration", "timers")}
-        if game == "eotw":
-            held["crew"] = store.get("crew")
-        if asked:
-            held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
+        held = {kind: store.get(kind) for kind in public_kinds(game)}
+        held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
         return public_view(
             held, game, self.values(), self.translator(language), self.clock_time(), (), asked
         )

@@ -17,6 +17,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.games import game_of
+from omen.campaign.players import (
+    GameFacts,
+    Showing,
+    facts_public,
+    game_facts,
+    public_kinds,
+    show_facts,
+)
 from omen.campaign.tables import shown_stats
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
@@ -34,7 +42,10 @@ class EncounterScreen(kit.Screen):
 
     name = "encounter"
     root_selector = '[data-bind="encounter-procedure"]'
-    parts = ("campaign", "meeting")
+    also = ('[data-bind="encounter-players"]',)
+    # The games' encounters whose facts players may see (omen.campaign.players), and
+    # what the game master chose to show them.
+    parts = ("campaign", "meeting", "players_shown", "ose_encounter", "gurps_found")
 
     def build(self) -> None:
         self.chosen = ""  # "" follows the campaign's game
@@ -59,6 +70,20 @@ class EncounterScreen(kit.Screen):
         if meeting.procedure:
             self.chosen = ""
 
+    def public_facts(self) -> tuple[GameFacts, Showing]:
+        """The encounter's facts players may see, and what the game master chose."""
+        game = self.app.campaign.game
+        maker = game_facts(game)
+        held = {kind: self.store.get(kind) for kind in public_kinds(game)}
+        facts = maker(held, self.app.campaign.values) if maker is not None else GameFacts()
+        return facts, held["players_shown"]
+
+    def on_encounter_show_players(self, _target: Any, _event: Any) -> None:
+        """Show the encounter's facts to the players, or hide them again."""
+        facts, showing = self.public_facts()
+        public = facts_public(showing, self.app.campaign.values, facts.encounter)
+        self.store.put("players_shown", show_facts(showing, facts.encounter, not public))
+
     def on_choose_encounter_procedure(self, target: Any, _event: Any) -> None:
         self.chosen = str(target.value)
         self.render()
@@ -82,6 +107,24 @@ class EncounterScreen(kit.Screen):
         dom.show(line, bool(creature))
         self.render_stats(meeting)
         self.render_violent(meeting)
+        self.render_players()
+
+    def render_players(self) -> None:
+        """Whether the players see the encounter's facts, and the tap that changes it."""
+        facts, showing = self.public_facts()
+        box = dom.bound("encounter-players")
+        dom.show(box, bool(facts.facts))
+        if not facts.facts:
+            return
+        public = facts_public(showing, self.app.campaign.values, facts.encounter)
+        said = (
+            N_("Players see the encounter's facts (the distance, surprise, reaction).")
+            if public
+            else N_("The encounter's facts are hidden from players.")
+        )
+        dom.text(dom.bound("encounter-players-said"), self.tr(said))
+        button = dom.one('[data-action="encounter-show-players"]', box)
+        dom.text(button, self.tr(N_("Hide from players") if public else N_("Show players")))
 
     def render_violent(self, meeting: Meeting) -> None:
         """A violent encounter said plainly, in the game's words."""
