@@ -17,6 +17,7 @@ from omen.campaign.meeting import violent_words
 from omen.campaign.procedures import PROCEDURES
 from omen.campaign.spec import ENCOUNTERS
 from omen.campaign.state import Exploration, check
+from omen.campaign.table_draw import roll_table
 from omen.campaign.tables import Entry, Library, Location, Table
 from omen.core.dice import ScriptedDice
 from omen.core.i18n import Translator
@@ -113,6 +114,47 @@ def test_an_eotw_explore_check_says_violent_in_eotw_words_and_keeps_them() -> No
     assert "A violent encounter: they mean the crew harm." in said
     assert "A horror: this encounter is violent." not in said
     assert after.last == outcome
+
+
+SAYS = {
+    "liminal_horror": "A horror: this encounter is violent.",
+    "ose": "Marked violent on the table: these monsters mean harm.",
+    "gurps": "Marked violent on the table: they are hostile.",
+    "eotw": "A violent encounter: they mean the crew harm.",
+}
+CZECH_SAYS = {
+    "liminal_horror": "Hrůza: tohle setkání je násilné.",
+    "eotw": "Násilné setkání: chtějí družině ublížit.",
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_games_check_builds_its_violent_step_in_its_own_words(game: str) -> None:
+    """The step is made in the game's words where the row is drawn: each other game's
+    line is nowhere in the steps (no swap afterwards could hide a wrong depth)."""
+    said = english(violent_step(game))
+    assert said.count(SAYS[game]) == 1
+    assert not {line for other, line in SAYS.items() if other != game} & set(said)
+    if game in CZECH_SAYS:
+        assert CZECH_SAYS[game] in [CZECH.render(step) for step in violent_step(game)]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_may_run_the_shared_checks_in_its_own_words(game: str) -> None:
+    state = Exploration(procedure=Check.TENSION_DIE, location="road", pool=1)
+    _, outcome = check(
+        state, settings.clean({}), ScriptedDice([4, 1]), advance=True, library=LIBRARY, game=game
+    )
+    assert outcome.kind == "encounter"
+    assert SAYS[game] in english(outcome.steps)
+
+
+def test_a_table_drawn_says_the_line_it_is_given() -> None:
+    result = roll_table(LIBRARY, "road", ScriptedDice([2]), violent=SAYS["ose"])
+    assert english(result.steps)[-1] == SAYS["ose"]
+    assert (
+        english(roll_table(LIBRARY, "road", ScriptedDice([2])).steps)[-1] == SAYS["liminal_horror"]
+    )
 
 
 # --- (b) the order of the encounter procedures --------------------------------------------
