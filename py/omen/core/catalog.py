@@ -946,6 +946,7 @@ _MESSAGES = (
     "Tables used in {location} changed.\x1f"
     "Tables: {tables}, locations: {locations}\x1f"
     "Take the average\x1f"
+    "Tap Next day to play each day of travel.\x1f"
     "Tap Next dungeon turn at the end of each ten-minute turn.\x1f"
     "Tap Next turn when the party takes a significant action.\x1f"
     "Tension Die\x1f"
