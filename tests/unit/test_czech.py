@@ -255,9 +255,24 @@ def test_one_czech_word_for_a_turn_and_the_opposed_test() -> None:
     for po in sorted((ROOT / "locale" / "cs").glob("*.po")):
         for _, _, forms in parse_po(po):
             for form in forms:
-                if re.search(r"\b(tah|tahu|tahy|tahů|tazích|[Kk]onfrontační\w*)\b", form):
+                if re.search(r"\b(tah|tahu|tahy|tahů|tazích|konfrontační\w*)\b", form, re.I):
                     found.append(f"{po.name}: {form}")
     assert found == []
+
+
+def test_liminal_horrors_button_steps_and_help_say_one_word_for_a_turn(
+    czech: Translator,
+) -> None:
+    """The Explore button, the turn's step, the players' clock and the help sheet."""
+    said = [
+        czech.gettext("Next turn"),
+        czech.render(Step("Turn {turn}", {"turn": 2})),
+        czech.render(Step("Turn {turn} begins.", {"turn": 2})),
+        czech.gettext("The exploration turn"),
+        czech.gettext("Tap Next turn when the party takes a significant action."),
+    ]
+    assert said[:3] == ["Další směna", "Směna 2", "Začíná směna 2."]
+    assert all("směn" in text.lower() for text in said)
 
 
 def test_every_stat_has_words_the_catalog_knows(czech: Translator) -> None:
