@@ -45,7 +45,7 @@ from omen.campaign.exploration import (
     encounter_die,
     tension_die,
 )
-from omen.campaign.spec import TABLE_VIOLENT
+from omen.campaign.spec import CHECKS_TURN, TABLE_VIOLENT, TurnWords
 from omen.campaign.table_draw import Found, roll_encounter, roll_table
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location
 from omen.campaign.voidcrawl import (
@@ -312,9 +312,11 @@ def check(
 
     With a ``library``, an encounter rolls on the current location's encounter table;
     the Voidcrawl uses ``voidcrawl`` (the rules' d6 when None) and picks an Omen's
-    investigator from ``investigators``. A table's violent row is said in ``game``'s
-    words (its GameSpec's ``violent``; the tables' own when no game is named).
+    investigator from ``investigators``. The turn and a table's violent row are said
+    in ``game``'s words (its GameSpec's ``turn`` and ``violent``; Liminal Horror's and
+    the tables' own when no game is named).
     """
+    spec = games.game_of(game) if game else None
     return _turn_check(
         state,
         values,
@@ -323,7 +325,8 @@ def check(
         library=library,
         voidcrawl=voidcrawl,
         investigators=investigators,
-        violent=games.game_of(game).violent if game else TABLE_VIOLENT,
+        violent=spec.violent if spec else TABLE_VIOLENT,
+        words=spec.turn if spec else CHECKS_TURN,
     )
 
 
@@ -337,14 +340,11 @@ def _turn_check(
     voidcrawl: Voidcrawl | None = None,
     investigators: Sequence[str] = (),
     violent: str = TABLE_VIOLENT,
+    words: TurnWords = CHECKS_TURN,
 ) -> tuple[Exploration, Outcome]:
 
     clock = state.clock.next_turn() if advance else state.clock.draw_attention()
-    why = (
-        Step(N_("Turn {turn} begins."), {"turn": clock.turn})
-        if advance
-        else Step(N_("The party draws attention (turn {turn} goes on)."), {"turn": clock.turn})
-    )
+    why = Step(words.begins if advance else words.attention, {"turn": clock.turn})
     met, reaction, found = "", False, None
     if state.procedure is Procedure.VOIDCRAWL:
         crawl = voidcrawl_check(
