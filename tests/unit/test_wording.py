@@ -255,8 +255,8 @@ def test_the_checks_turn_is_a_smena_only_where_the_game_counts_them() -> None:
     assert CZECH.gettext(game_of("ose").turn.next) == "Další směna"
     for game in ("gurps", "eotw"):
         words = game_of(game).turn
-        assert CZECH.gettext(words.next) == "Další kolo průzkumu"
+        assert CZECH.gettext(words.next) == "Odehrát kolo"
         assert CZECH.render(Step(words.begins, {"turn": 2})) == "Začíná kolo průzkumu 2."
         assert CZECH.render(reminder_text(3, words)) == (
-            "3 minuty bez kola průzkumu: čas na „Další kolo průzkumu“?"
+            "3 minuty bez kola průzkumu: čas klepnout na „Odehrát kolo“?"
         )

@@ -194,13 +194,13 @@ class TurnWords:
 CHECKS_TURN = TurnWords()
 EXPLORATION_TURN = TurnWords(
     N_("Exploration turn"),
-    N_("Next exploration turn"),
-    N_("Tap Next exploration turn when the party takes a significant action."),
+    N_("Play a turn"),  # short: it shares the action bar with two more buttons
+    N_("Tap Play a turn when the party takes a significant action."),
     N_("Exploration turn {turn} begins."),
     N_("The party draws attention (exploration turn {turn} goes on)."),
     counted(
-        N_("{count} minute without an exploration turn: time for Next exploration turn?"),
-        plural=N_("{count} minutes without an exploration turn: time for Next exploration turn?"),
+        N_("{count} minute without an exploration turn: time to tap Play a turn?"),
+        plural=N_("{count} minutes without an exploration turn: time to tap Play a turn?"),
     ),
 )
 
@@ -241,8 +241,8 @@ REMINDER_CHECKS = N_(
     "With the reminder on, Explore suggests Next turn once that many minutes pass without one."
 )
 REMINDER_EXPLORATION = N_(
-    "With the reminder on, Explore's checks suggest Next exploration turn once that many "
-    "real minutes pass without one."
+    "With the reminder on, Explore's checks suggest Play a turn once that many real "
+    "minutes pass without an exploration turn."
 )
 
 
