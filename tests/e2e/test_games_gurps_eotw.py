@@ -339,11 +339,14 @@ def test_an_end_of_the_world_campaign(page: Page, base: str) -> None:
     add_ana(page)
     expect(page.get_by_role("radio", name="Survival encounter")).to_be_checked()
 
-    # Three turns of Explore's checks.
+    # Three turns of Explore's checks, in this game's words (an exploration turn).
     nav(page, "Explore")
     page.get_by_role("radio", name="Liminal Horror checks").check()
+    expect(page.locator("[data-bind='result-title']")).to_have_text(
+        "Tap Play a turn when the party takes a significant action."
+    )
     for _ in range(3):
-        page.get_by_role("button", name="Next turn").click()
+        page.get_by_role("button", name="Play a turn").click()
     expect(page.locator("[data-bind='turn']")).to_have_text("3")
 
     # A test for Ana that leaves stress, given to her.

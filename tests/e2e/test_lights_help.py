@@ -1,5 +1,6 @@
 """Lights and timers have a help sheet, one tap from every lights panel: what they are,
-each game's units, time passing and the look-ahead, in English and in Czech."""
+the campaign's game's units (each game tells the sheet in its own words, as its GameSpec
+declares), time passing and the look-ahead, in English and in Czech."""
 
 from __future__ import annotations
 
@@ -19,16 +20,12 @@ def test_the_lights_help_sheet_in_english_and_czech(page: Page, base: str) -> No
     sheet = page.get_by_role("dialog", name="Lights and timers")
     expect(sheet).to_be_visible()
     rule = sheet.locator("[data-bind='help-rule'] li")
-    expect(rule).to_have_count(8)
-    expect(rule.nth(1)).to_have_text(re.compile(r"a torch burns 6 turns, a lantern 24"))
-    expect(rule.nth(2)).to_have_text(re.compile(r"^Liminal Horror counts exploration turns"))
-    expect(rule.nth(3)).to_have_text(re.compile(r"^GURPS counts hours on the road"))
-    expect(rule.nth(4)).to_have_text(re.compile(r"^The End of the World counts scenes or days"))
-    expect(rule.nth(4)).to_have_text(
-        re.compile(r"a day that passes ends every light and timer counted in scenes\.$")
-    )
-    expect(rule.nth(5)).to_have_text(re.compile(r"^In every game a longer span takes off"))
-    expect(rule.nth(7)).to_have_text(re.compile(r"the look-ahead names each light or timer"))
+    expect(rule).to_have_count(5)  # Liminal Horror's units only, no other game's
+    expect(rule.nth(1)).to_have_text(re.compile(r"^Liminal Horror counts exploration turns"))
+    expect(rule.nth(2)).to_have_text(re.compile(r"^In every game a longer span takes off"))
+    expect(rule.nth(4)).to_have_text(re.compile(r"the look-ahead names each light or timer"))
+    expect(sheet).not_to_contain_text("GURPS")
+    expect(sheet).not_to_contain_text("Old-School Essentials")
     expect(
         sheet.get_by_text("Nothing to set: this procedure runs as the rules say.")
     ).to_be_visible()
@@ -52,3 +49,16 @@ def test_the_lights_help_sheet_in_english_and_czech(page: Page, base: str) -> No
         "pochodeň i lucerna dohoří."
     )
     expect(sheet.get_by_text(re.compile(r"^Vlastní postup Omenu"))).to_be_visible()
+    page.keyboard.press("Escape")
+
+    # A GURPS campaign's sheet counts hours on the road, in its words (no „směna“).
+    page.get_by_role("button", name="Nastavení").click()
+    page.get_by_role("combobox", name="Hra").select_option("gurps")
+    page.get_by_role("button", name="Průzkum").click()
+    travel = page.locator("[data-panel='gurps_travel']")
+    travel.get_by_role("button", name="Nápověda: Světla a odpočty").click()
+    rule = sheet.locator("[data-bind='help-rule'] li")
+    expect(rule).to_have_count(5)
+    expect(rule.nth(1)).to_have_text(re.compile(r"^GURPS počítá hodiny na cestě"))
+    expect(sheet).not_to_contain_text("směn")
+    expect(sheet).not_to_contain_text("Old-School Essentials")

@@ -302,7 +302,7 @@ def test_an_end_of_the_world_session_three_turns_scavengers_an_opposed_test_undo
     ):
         physical(checks, faces, "Use physical dice")
         to_the_foot(page)
-        checks.get_by_role("button", name="Next turn").click()
+        checks.get_by_role("button", name="Play a turn").click()
         seen(title, said)
     seen(
         checks.locator("[data-bind='result-met']"),

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -17,8 +19,9 @@ import i18n_check  # noqa: E402
 from msgfmt import parse_po  # noqa: E402
 from omen.campaign import timers  # noqa: E402
 from omen.campaign.example import example_campaign, example_games  # noqa: E402
-from omen.campaign.tables import read_stats, shown_stats  # noqa: E402
+from omen.campaign.tables import Stats, read_stats, shown_stats, write_stats  # noqa: E402
 from omen.campaign.timers import Entry, LightKind, Unit  # noqa: E402
+from omen.core.errors import RulesError  # noqa: E402
 from omen.core.i18n import Translator  # noqa: E402
 from omen.core.roll import Step  # noqa: E402
 from omen.core.store import read_step  # noqa: E402
@@ -250,14 +253,73 @@ def test_creature_stats_are_shown_in_czech_words(czech: Translator) -> None:
     assert english == ["NA 2d4", "HD 1-1", "AC 6", "ML 7", "TT R"]
 
 
+OSE_STATS = st.builds(
+    Stats,
+    number=st.none() | st.sampled_from(["1", "2d4", "1d6+1", "3k6"]),
+    hd=st.none() | st.sampled_from(["1", "3+1", "2*", "1-1"]),
+    ac=st.none() | st.integers(-20, 30),
+    morale=st.none() | st.integers(2, 12),
+    treasure=st.none() | st.sampled_from(["R", "C", "U+V"]),
+)
+
+
+def test_czech_stats_read_with_czech_labels_and_store_as_the_english_ones() -> None:
+    czech = read_stats("počet 2k4, KŽ 1, OČ 6, morálka 7, TP R", "cs")
+    assert czech == read_stats("NA 2k4, HD 1, AC 6, ML 7, TT R")
+    assert czech.to_json() == {"number": "2k4", "hd": "1", "ac": 6, "morale": 7, "treasure": "R"}
+    # The words in full, any case, accents or not, and a colon after the label.
+    assert read_stats("Kostky životů: 3+1, obranne cislo 5, MORÁLKA 9, typ pokladu C") == Stats(
+        hd="3+1", ac=5, morale=9, treasure="C"
+    )
+    # A row saved with the English labels still reads in Czech, and the other way round.
+    assert read_stats("HD 2, ML 8", "cs") == read_stats("KŽ 2, morálka 8", "en")
+    assert write_stats(czech, "ose", "cs") == "počet 2k4, KŽ 1, OČ 6, morálka 7, TP R"
+    assert write_stats(czech, "ose") == "NA 2k4, HD 1, AC 6, ML 7, TT R"
+
+
+def test_czech_stats_refusals_name_the_czech_labels(czech: Translator) -> None:
+    with pytest.raises(RulesError) as unknown:
+        read_stats("ŽB 3", "cs")
+    assert czech.render(unknown.value.message).startswith("ŽB")
+    assert "počet, KŽ, OČ, morálka, TP" in czech.render(unknown.value.message)
+    with pytest.raises(RulesError) as twice:
+        read_stats("HD 1, kostky životů 2", "cs")
+    assert "KŽ" in czech.render(twice.value.message)
+    with pytest.raises(RulesError) as too_high:
+        read_stats("morálka 13", "cs")
+    assert "morálka" in czech.render(too_high.value.message)
+
+
+@given(OSE_STATS, st.sampled_from(["en", "cs"]), st.sampled_from(["en", "cs"]))
+def test_stats_written_in_one_language_read_back_in_either(
+    stats: Stats, written: str, read: str
+) -> None:
+    assert read_stats(write_stats(stats, "ose", written), read) == stats
+
+
 def test_one_czech_word_for_a_turn_and_the_opposed_test() -> None:
     found = []
     for po in sorted((ROOT / "locale" / "cs").glob("*.po")):
         for _, _, forms in parse_po(po):
             for form in forms:
-                if re.search(r"\b(tah|tahu|tahy|tahů|tazích|[Kk]onfrontační\w*)\b", form):
+                if re.search(r"\b(tah|tahu|tahy|tahů|tazích|konfrontační\w*)\b", form, re.I):
                     found.append(f"{po.name}: {form}")
     assert found == []
+
+
+def test_liminal_horrors_button_steps_and_help_say_one_word_for_a_turn(
+    czech: Translator,
+) -> None:
+    """The Explore button, the turn's step, the players' clock and the help sheet."""
+    said = [
+        czech.gettext("Next turn"),
+        czech.render(Step("Turn {turn}", {"turn": 2})),
+        czech.render(Step("Turn {turn} begins.", {"turn": 2})),
+        czech.gettext("The exploration turn"),
+        czech.gettext("Tap Next turn when the party takes a significant action."),
+    ]
+    assert said[:3] == ["Další směna", "Směna 2", "Začíná směna 2."]
+    assert all("směn" in text.lower() for text in said)
 
 
 def test_every_stat_has_words_the_catalog_knows(czech: Translator) -> None:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from omen.campaign.spec import CHECKS_TURN, TurnWords
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
@@ -364,10 +365,8 @@ def real_turn_minutes(values: Mapping[str, Value]) -> int:
     return min(max(minutes, REMINDER_LOW), REMINDER_HIGH)
 
 
-def reminder_text(minutes: int) -> Step:
-    """The nudge shown when ``minutes`` real minutes passed without a turn."""
-    return Step(
-        N_("{count} minute without a turn: time for Next turn?"),
-        {"count": minutes},
-        plural=N_("{count} minutes without a turn: time for Next turn?"),
-    )
+def reminder_text(minutes: int, words: TurnWords | None = None) -> Step:
+    """The nudge shown when ``minutes`` real minutes passed without a turn (in the
+    game's ``words``; Liminal Horror's when none are given)."""
+    one, many = (words or CHECKS_TURN).reminder
+    return Step(one, {"count": minutes}, plural=many)

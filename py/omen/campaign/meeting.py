@@ -48,7 +48,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from omen.campaign.games import game_of
-from omen.campaign.spec import TABLE_VIOLENT
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import MAX_TEXT, Fields, Library, Stats
 from omen.core.roll import N_, Step
@@ -155,18 +154,6 @@ def violent_words(game: str) -> Step:
     'Marked violent on the table: these monsters mean harm.'
     """
     return Step(game_of(game).violent)
-
-
-def in_game_words(steps: tuple[Step, ...], game: str) -> tuple[Step, ...]:
-    """A table roll's ``steps`` with the tables' line for a violent row said in
-    ``game``'s words.
-
-    >>> rolled = (Step("d6: 2"), Step(TABLE_VIOLENT))
-    >>> [step.english() for step in in_game_words(rolled, "gurps")]
-    ['d6: 2', 'Marked violent on the table: they are hostile.']
-    """
-    words = violent_words(game)
-    return tuple(words if step.key == TABLE_VIOLENT else step for step in steps)
 
 
 def violent_lines(meeting: Meeting, game: str) -> tuple[Step, ...]:

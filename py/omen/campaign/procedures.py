@@ -33,11 +33,22 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from omen.campaign import settings
 from omen.campaign.games import GAMES
-from omen.campaign.spec import EVERY_GAME, Procedure, named
+from omen.campaign.spec import (
+    EVERY_GAME,
+    LIGHT_COUNTS,
+    LIGHTS_AHEAD,
+    LIGHTS_ENDING,
+    LIGHTS_LONGER,
+    REMINDER_CHECKS,
+    SPAN_BURNS,
+    SPAN_ODDS,
+    Procedure,
+    named,
+)
 from omen.core.i18n import Translator
 from omen.core.roll import N_
 from omen.core.setting import Setting, Value
@@ -122,7 +133,8 @@ LIMINAL_HORROR: tuple[Procedure, ...] = (
     ),
 )
 
-# The procedures every game has.
+# The procedures every game has: their sheets as Liminal Horror tells them (the game
+# whose checks they came with); another game tells them in its own words (GameSpec.help).
 SHARED: tuple[Procedure, ...] = (
     Procedure(
         "reaction",
@@ -167,10 +179,7 @@ SHARED: tuple[Procedure, ...] = (
                 "By the Liminal Horror rules, 20 to 30 real minutes without a fight "
                 "count as a turn."
             ),
-            N_(
-                "With the reminder on, Explore suggests Next turn once that many minutes "
-                "pass without one."
-            ),
+            REMINDER_CHECKS,
         ),
         N_("Liminal Horror SRD, encounter procedures (CC BY-SA 4.0), the seed Omen follows."),
     ),
@@ -183,11 +192,8 @@ SHARED: tuple[Procedure, ...] = (
                 "Instead of playing each turn, let a span of time go by: the turns of "
                 "the span are played in order, each with its check when one falls due."
             ),
-            N_(
-                "Lights and timers burn down and rest is counted as on any turn; the "
-                "first encounter stops the run, and one Undo takes the whole span back."
-            ),
-            N_("Before you commit, the odds say how likely an encounter is within the span."),
+            SPAN_BURNS,
+            SPAN_ODDS,
         ),
         N_("Omen's own, built on each game's turn and its checks."),
     ),
@@ -196,43 +202,14 @@ SHARED: tuple[Procedure, ...] = (
         N_("Lights and timers"),
         EVERY_GAME,
         (
-            N_(
-                "A light (a torch, a lantern, a flashlight) or a timer you name (a ward, "
-                "a patrol due back, a treatment) counts down in the game's own units; "
-                "at zero the light goes out or the timer runs out."
-            ),
-            N_(
-                "Old-School Essentials counts ten-minute turns: a torch burns 6 turns, a "
-                "lantern 24; an hour holds 6 turns and a day of wilderness travel 144, so "
-                "a day puts every torch and lantern out."
-            ),
+            LIGHT_COUNTS,
             N_(
                 "Liminal Horror counts exploration turns: each Next turn takes one off; "
                 "drawing attention takes none."
             ),
-            N_(
-                "GURPS counts hours on the road: a travel turn takes off all its hours, "
-                "so a torch with 1 hour left goes out in the first hour of the turn."
-            ),
-            N_(
-                "The End of the World counts scenes or days. A scene is a stretch of play "
-                "within a day: a timer in days stands still through a scene, and a day "
-                "that passes ends every light and timer counted in scenes."
-            ),
-            N_(
-                "In every game a longer span takes off what it holds of a shorter unit "
-                "(an hour 6 ten-minute turns, a day 24 hours), so nothing counted in a "
-                "shorter unit outlasts a longer span that holds it."
-            ),
-            N_(
-                "When time passes, the span takes off every unit in it; whatever ends says "
-                "so in the headline, and with one unit left a warning says so under the "
-                "result. Undo puts the time back."
-            ),
-            N_(
-                "Before you let time pass, the look-ahead names each light or timer that "
-                "will end within the span, and after how many units."
-            ),
+            LIGHTS_LONGER,
+            LIGHTS_ENDING,
+            LIGHTS_AHEAD,
         ),
         N_(
             "Omen's own; a torch's 6 turns and a lantern's 24 are from the OSE SRD "
@@ -334,9 +311,26 @@ def settings_of(key: str) -> tuple[Setting, ...]:
     return tuple(setting for setting in settings.registry() if setting.procedure == key)
 
 
-def sheet(key: str) -> Sheet:
-    """The help sheet of procedure ``key`` (a ``KeyError`` for one Omen does not know)."""
-    return Sheet(PROCEDURES[key], settings_of(key))
+def told(key: str, game: str = "") -> Procedure:
+    """Procedure ``key`` as ``game``'s help sheet tells it: a procedure every game shares
+    in the game's own words, where its GameSpec declares them (``help``).
+
+    >>> told("reminder", "gurps").rule[0].startswith("GURPS counts no turns")
+    True
+    >>> told("reminder", "liminal_horror").rule[0].startswith("By the Liminal Horror rules")
+    True
+    """
+    procedure = PROCEDURES[key]
+    own = GAMES[game].help.get(key) if game in GAMES else None
+    if own is None:
+        return procedure
+    return replace(procedure, rule=own.rule, source=own.source or procedure.source)
+
+
+def sheet(key: str, game: str = "") -> Sheet:
+    """The help sheet of procedure ``key`` in ``game``'s words (a ``KeyError`` for one
+    Omen does not know)."""
+    return Sheet(told(key, game), settings_of(key))
 
 
 # --- Settings, by game and procedure -------------------------------------------------

@@ -160,6 +160,101 @@ TABLE_VIOLENT = N_("A horror: this encounter is violent.")
 ENCOUNTERS = ("ose", "gurps", "reaction")
 
 
+def counted(one: str, *, plural: str) -> tuple[str, str]:
+    """A message with a ``{count}``: its one and its many form, paired as the catalogs
+    pair them (``plural=``, as a :class:`~omen.core.roll.Step` takes it)."""
+    return one, plural
+
+
+@dataclass(frozen=True)
+class TurnWords:
+    """What Explore's shared checks (the Encounter Die, the Tension Die, the Voidcrawl)
+    call their turn in a game's words: the clock's label, the button, the hint before the
+    first turn, the first step of a turn and of drawing attention (with ``{turn}``), and
+    the real-time reminder (with ``{count}`` minutes: its one and many form).
+
+    Liminal Horror's turn is its exploration turn, a „směna“ in Czech as in OSE's
+    dungeon; a game whose own turn is another (a GURPS travel turn, an EOTW scene) says
+    "exploration turn" (:data:`EXPLORATION_TURN`).
+    """
+
+    clock: str = N_("Turn")
+    next: str = N_("Next turn")
+    tap: str = N_("Tap Next turn when the party takes a significant action.")
+    begins: str = N_("Turn {turn} begins.")
+    attention: str = N_("The party draws attention (turn {turn} goes on).")
+    reminder: tuple[str, str] = counted(
+        N_("{count} minute without a turn: time for Next turn?"),
+        plural=N_("{count} minutes without a turn: time for Next turn?"),
+    )
+
+
+# The shared checks' turn in Liminal Horror's words, and in a game whose own turn is not
+# an exploration turn.
+CHECKS_TURN = TurnWords()
+EXPLORATION_TURN = TurnWords(
+    N_("Exploration turn"),
+    N_("Play a turn"),  # short: it shares the action bar with two more buttons
+    N_("Tap Play a turn when the party takes a significant action."),
+    N_("Exploration turn {turn} begins."),
+    N_("The party draws attention (exploration turn {turn} goes on)."),
+    counted(
+        N_("{count} minute without an exploration turn: time to tap Play a turn?"),
+        plural=N_("{count} minutes without an exploration turn: time to tap Play a turn?"),
+    ),
+)
+
+
+# Lines of the help sheets of the procedures every game shares (omen.campaign.procedures)
+# that more than one game tells the same way: Liminal Horror's sheets and the games'
+# own (GameSpec.help) name them here, once.
+LIGHT_COUNTS = N_(
+    "A light (a torch, a lantern, a flashlight) or a timer you name (a ward, "
+    "a patrol due back, a treatment) counts down in the game's own units; "
+    "at zero the light goes out or the timer runs out."
+)
+LIGHTS_OSE = N_(
+    "Old-School Essentials counts ten-minute turns: a torch burns 6 turns, a "
+    "lantern 24; an hour holds 6 turns and a day of wilderness travel 144, so "
+    "a day puts every torch and lantern out."
+)
+LIGHTS_LONGER = N_(
+    "In every game a longer span takes off what it holds of a shorter unit "
+    "(an hour 6 ten-minute turns, a day 24 hours), so nothing counted in a "
+    "shorter unit outlasts a longer span that holds it."
+)
+LIGHTS_ENDING = N_(
+    "When time passes, the span takes off every unit in it; whatever ends says "
+    "so in the headline, and with one unit left a warning says so under the "
+    "result. Undo puts the time back."
+)
+LIGHTS_AHEAD = N_(
+    "Before you let time pass, the look-ahead names each light or timer that "
+    "will end within the span, and after how many units."
+)
+SPAN_ODDS = N_("Before you commit, the odds say how likely an encounter is within the span.")
+SPAN_BURNS = N_(
+    "Lights and timers burn down and rest is counted as on any turn; the "
+    "first encounter stops the run, and one Undo takes the whole span back."
+)
+REMINDER_CHECKS = N_(
+    "With the reminder on, Explore suggests Next turn once that many minutes pass without one."
+)
+REMINDER_EXPLORATION = N_(
+    "With the reminder on, Explore's checks suggest Play a turn once that many real "
+    "minutes pass without an exploration turn."
+)
+
+
+@dataclass(frozen=True)
+class Help:
+    """A procedure every game shares, as a game's help sheet tells it: the rule's lines
+    in the game's words, and its source where the game's differs (``""``: the shared one)."""
+
+    rule: tuple[str, ...]
+    source: str = ""
+
+
 @dataclass(frozen=True)
 class Procedure:
     """One procedure: its key, name and game, and its help sheet's rule and source.
@@ -194,7 +289,10 @@ class GameSpec:
 
     What the game says in its own words is declared here too: ``violent`` is the line
     that says a table's row is violent (the tables' own, Liminal Horror's, unless the
-    game has its own), and ``example_note`` the note above its example campaign.
+    game has its own), ``example_note`` the note above its example campaign, ``turn``
+    what Explore's shared checks call a turn, and ``help`` the help sheets of the
+    procedures every game shares (Time passes, Lights and timers, the real-time
+    reminder), by key, told in the game's words.
     ``encounters`` gives the Encounter screen's procedures in the order it lists them.
 
     >>> GameSpec("chess", "Chess", (), "gurps", "eotw").encounters
@@ -214,6 +312,8 @@ class GameSpec:
     example: str = ""
     public: str = ""  # "module:NAME" of (parts, values) -> GameFacts, for the players' view
     violent: str = TABLE_VIOLENT  # the line that says a row is violent, in its words
+    turn: TurnWords = CHECKS_TURN  # what the shared checks call a turn
+    help: Mapping[str, Help] = field(default_factory=dict)  # shared procedures' sheets
     example_note: str = N_(
         "An example campaign written for Omen, to show how tables and locations fit "
         "together: change it or replace it with your own."

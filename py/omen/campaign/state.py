@@ -45,6 +45,7 @@ from omen.campaign.exploration import (
     encounter_die,
     tension_die,
 )
+from omen.campaign.spec import CHECKS_TURN, TABLE_VIOLENT, TurnWords
 from omen.campaign.table_draw import Found, roll_encounter, roll_table
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Library, Location
 from omen.campaign.voidcrawl import (
@@ -242,10 +243,17 @@ class Met:
     found: Found | None = None
 
 
-def meet(state: Exploration, library: Library, values: dict[str, Value], dice: Dice) -> Met:
+def meet(
+    state: Exploration,
+    library: Library,
+    values: dict[str, Value],
+    dice: Dice,
+    violent: str = TABLE_VIOLENT,
+) -> Met:
     """Roll on the current location's encounter table: what is met, whether it calls
     for a reaction roll, the steps (a line saying why nothing was rolled, if so), and
-    how many came with their stats."""
+    how many came with their stats. A violent row says so with ``violent``, the line of
+    the campaign's game (:attr:`omen.campaign.spec.GameSpec.violent`)."""
     location = state.place(library)
     if location is None:
         return Met("", False, (Step(N_("No location is chosen: make up the encounter.")),))
@@ -260,12 +268,16 @@ def meet(state: Exploration, library: Library, values: dict[str, Value], dice: D
                 ),
             ),
         )
-    result = roll_encounter(library, location.id, dice, depth_limit(values))
+    result = roll_encounter(library, location.id, dice, depth_limit(values), violent)
     return Met(result.text, result.reaction, result.steps, result.found or None)
 
 
 def sign(
-    state: Exploration, library: Library, values: dict[str, Value], dice: Dice
+    state: Exploration,
+    library: Library,
+    values: dict[str, Value],
+    dice: Dice,
+    violent: str = TABLE_VIOLENT,
 ) -> tuple[str, tuple[Step, ...]]:
     """Roll on the current location's sign table: the sign, omen or clue in words, and
     the steps. A location without a sign table (or no location) rolls nothing: the game
@@ -281,7 +293,7 @@ def sign(
     location = state.place(library)
     if location is None or location.signs is None or library.find_table(location.signs) is None:
         return "", ()
-    result = roll_table(library, location.signs, dice, depth_limit(values))
+    result = roll_table(library, location.signs, dice, depth_limit(values), violent)
     return result.text, result.steps
 
 
@@ -300,9 +312,12 @@ def check(
 
     With a ``library``, an encounter rolls on the current location's encounter table;
     the Voidcrawl uses ``voidcrawl`` (the rules' d6 when None) and picks an Omen's
-    investigator from ``investigators``.
+    investigator from ``investigators``. The turn and a table's violent row are said
+    in ``game``'s words (its GameSpec's ``turn`` and ``violent``; Liminal Horror's and
+    the tables' own when no game is named).
     """
-    new, outcome = _turn_check(
+    spec = games.game_of(game) if game else None
+    return _turn_check(
         state,
         values,
         dice,
@@ -310,15 +325,9 @@ def check(
         library=library,
         voidcrawl=voidcrawl,
         investigators=investigators,
+        violent=spec.violent if spec else TABLE_VIOLENT,
+        words=spec.turn if spec else CHECKS_TURN,
     )
-    if not game:
-        return new, outcome
-    # A violent row said in the campaign's game's words (its GameSpec's); the module is
-    # loaded at the first check, not at start.
-    from omen.campaign.meeting import in_game_words
-
-    said = replace(outcome, steps=in_game_words(outcome.steps, game))
-    return (replace(new, last=said) if new.last == outcome else new), said
 
 
 def _turn_check(
@@ -330,14 +339,12 @@ def _turn_check(
     library: Library | None = None,
     voidcrawl: Voidcrawl | None = None,
     investigators: Sequence[str] = (),
+    violent: str = TABLE_VIOLENT,
+    words: TurnWords = CHECKS_TURN,
 ) -> tuple[Exploration, Outcome]:
 
     clock = state.clock.next_turn() if advance else state.clock.draw_attention()
-    why = (
-        Step(N_("Turn {turn} begins."), {"turn": clock.turn})
-        if advance
-        else Step(N_("The party draws attention (turn {turn} goes on)."), {"turn": clock.turn})
-    )
+    why = Step(words.begins if advance else words.attention, {"turn": clock.turn})
     met, reaction, found = "", False, None
     if state.procedure is Procedure.VOIDCRAWL:
         crawl = voidcrawl_check(
@@ -348,6 +355,7 @@ def _turn_check(
             VoidcrawlSettings.from_values(values),
             investigators,
             depth_limit(values),
+            violent,
         )
         steps = [why, *crawl.steps]
         crawl_kind = crawl.kind.value if crawl.happened else "nothing"
@@ -357,7 +365,7 @@ def _turn_check(
                 met, reaction = crawl.table.text, crawl.table.reaction
                 found = crawl.table.found or None
             elif library is not None:
-                meeting = meet(state, library, values, dice)
+                meeting = meet(state, library, values, dice, violent)
                 met, reaction, found = meeting.text, meeting.reaction, meeting.found
                 steps.extend(meeting.steps)
             if crawl.kind is Kind.NIGHT_ENCOUNTER:  # a horror, now: violent by the rule
@@ -379,7 +387,7 @@ def _turn_check(
             title = Step(N_("Tension Die: nothing yet (pool {pool})"), {"pool": result.pool_after})
         more: tuple[Step, ...] = ()
         if kind is EncounterKind.ENCOUNTER and library is not None:
-            meeting = meet(state, library, values, dice)
+            meeting = meet(state, library, values, dice, violent)
             met, reaction, more, found = (
                 meeting.text,
                 meeting.reaction,
@@ -398,11 +406,16 @@ def _turn_check(
         )
         return new, outcome
     state = replace(state, clock=clock)
-    return _encounter_die(state, values, dice, why, library)
+    return _encounter_die(state, values, dice, why, library, violent)
 
 
 def _encounter_die(
-    state: Exploration, values: dict[str, Value], dice: Dice, why: Step, library: Library | None
+    state: Exploration,
+    values: dict[str, Value],
+    dice: Dice,
+    why: Step,
+    library: Library | None,
+    violent: str = TABLE_VIOLENT,
 ) -> tuple[Exploration, Outcome]:
     """The Encounter Die's check: an encounter rolls on the location's encounter table,
     a sign on its sign table (when it has one), whose words go into the headline."""
@@ -414,10 +427,10 @@ def _encounter_die(
     met, reaction, found = "", False, None
     more: tuple[Step, ...] = ()
     if rolled.kind is EncounterKind.ENCOUNTER and library is not None:
-        meeting = meet(state, library, values, dice)
+        meeting = meet(state, library, values, dice, violent)
         met, reaction, more, found = meeting.text, meeting.reaction, meeting.steps, meeting.found
     if rolled.kind is EncounterKind.SIGN and library is not None:
-        words, more = sign(state, library, values, dice)
+        words, more = sign(state, library, values, dice, violent)
         if words:
             title = Step(
                 N_("Encounter Die {face}: a sign, omen or clue: {sign}"),

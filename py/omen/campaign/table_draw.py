@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from omen.campaign.spec import TABLE_VIOLENT
 from omen.campaign.tables import (
     DEFAULT_DEPTH,
     INLINE,
@@ -214,11 +215,24 @@ class TableResult:
 
 
 def roll_table(
-    library: Library, table_id: str, dice: Dice, depth_limit: int = DEFAULT_DEPTH
+    library: Library,
+    table_id: str,
+    dice: Dice,
+    depth_limit: int = DEFAULT_DEPTH,
+    violent: str = TABLE_VIOLENT,
 ) -> TableResult:
     """Roll on a table, then on every table its entries link to, up to ``depth_limit``
     links. A link back to a table already rolled in this chain is a loop: a
-    :class:`RulesError` naming the tables."""
+    :class:`RulesError` naming the tables. A violent entry says so with ``violent``,
+    the line of the campaign's game (its :class:`~omen.campaign.spec.GameSpec`'s;
+    the tables' own, Liminal Horror's, unless a game is named).
+
+    >>> from omen.core.dice import ScriptedDice
+    >>> wolves = Table("w", "Wolves", "d6", (Entry("Wolves", 1, 6, violent=True),))
+    >>> hostile = "Marked violent on the table: they are hostile."
+    >>> roll_table(Library((wolves,)), "w", ScriptedDice([3]), violent=hostile).steps[-1].english()
+    'Marked violent on the table: they are hostile.'
+    """
     if not 0 <= depth_limit <= MAX_DEPTH:
         raise RulesError(
             Step(N_("The depth limit must be between 0 and {limit}."), {"limit": MAX_DEPTH})
@@ -246,7 +260,7 @@ def roll_table(
                 )
             )
         chain.append(current)
-        draw, entry = _draw(table, dice, steps, warnings)
+        draw, entry = _draw(table, dice, steps, warnings, violent)
         draws.append(draw)
         if entry is None or entry.link is None:
             break
@@ -257,19 +271,23 @@ def roll_table(
 
 
 def roll_encounter(
-    library: Library, location_id: str, dice: Dice, depth_limit: int = DEFAULT_DEPTH
+    library: Library,
+    location_id: str,
+    dice: Dice,
+    depth_limit: int = DEFAULT_DEPTH,
+    violent: str = TABLE_VIOLENT,
 ) -> TableResult:
-    """Roll on a location's encounter table."""
+    """Roll on a location's encounter table (a violent entry says so with ``violent``)."""
     location = library.location(location_id)
     if location.encounter is None:
         raise RulesError(
             Step(N_("{location} has no encounter table."), {"location": location.name})
         )
-    return roll_table(library, location.encounter, dice, depth_limit)
+    return roll_table(library, location.encounter, dice, depth_limit, violent)
 
 
 def _draw(
-    table: Table, dice: Dice, steps: list[Step], warnings: list[Step]
+    table: Table, dice: Dice, steps: list[Step], warnings: list[Step], violent: str
 ) -> tuple[Draw, Entry | None]:
     if not table.entries:
         raise RulesError(Step(N_("{table} has no entries to roll on."), {"table": table.name}))
@@ -295,7 +313,7 @@ def _draw(
         )
     carried = Found(count, entry.stats) or None
     if entry.violent:
-        steps.append(Step(N_("A horror: this encounter is violent.")))
+        steps.append(Step(violent))
     if entry.reaction:
         steps.append(Step(N_("This encounter calls for a reaction roll.")))
     draw = Draw(table.id, table.name, face, index, text, entry.violent, entry.reaction, carried)

@@ -150,8 +150,43 @@ STAT_WORDS: dict[str, str] = {
     "CHA": N_("CHA"),
     "EMP": N_("EMP"),
 }
-_STAT_BY_LABEL = {stat.label.lower(): stat for stat in STAT_FIELDS}
+# What a Czech game master types for a stat, first the one Omen writes in the field: the
+# Czech rules texts' words (../shared/CZECH.md: počet, kostky životů, obranné číslo,
+# morálka, typ pokladu), two-word ones also as their initials (KŽ, OČ, TP). The labels
+# above are read in every language, so rows written in English read in Czech too; what
+# is stored is each stat by its field name, whatever the label typed.
+CZECH_LABELS: dict[str, tuple[str, ...]] = {
+    "NA": ("počet",),
+    "HD": ("KŽ", "kostky životů"),
+    "AC": ("OČ", "obranné číslo"),
+    "ML": ("morálka",),
+    "TT": ("TP", "typ pokladu"),
+}
+
+
+def _folded(label: str) -> str:
+    """A label as it is matched: lower case, without accents ("KŽ" and "kz" meet)."""
+    decomposed = unicodedata.normalize("NFKD", label)
+    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+
+
+_STAT_BY_LABEL = {_folded(stat.label): stat for stat in STAT_FIELDS} | {
+    _folded(czech): stat for stat in STAT_FIELDS for czech in CZECH_LABELS.get(stat.label, ())
+}
 _STAT_BY_NAME = {stat.name: stat for stat in STAT_FIELDS}
+# The longest labels first, so "kostky životů 1" is read as one label, not "kostky".
+_LABELS_LONGEST = sorted(_STAT_BY_LABEL, key=len, reverse=True)
+
+
+def stat_label(stat: StatField, language: str = "en") -> str:
+    """What ``stat`` is written as in ``language``: its Czech label in Czech, where it
+    has one, else the label as the English books write it.
+
+    >>> stat_label(_STAT_BY_NAME["hd"], "cs"), stat_label(_STAT_BY_NAME["hd"])
+    ('KŽ', 'HD')
+    """
+    czech = CZECH_LABELS.get(stat.label) if language == "cs" else None
+    return czech[0] if czech else stat.label
 
 
 @dataclass(frozen=True)
@@ -229,52 +264,58 @@ class Stats:
         return cls(**values)  # type: ignore[arg-type]
 
 
-def _stat_problem(stat: StatField, value: int | str) -> Step | None:
-    """Why ``value`` does not fit ``stat`` (as a clause after its label), or ``None``."""
+def _stat_problem(stat: StatField, value: int | str, label: str = "") -> Step | None:
+    """Why ``value`` does not fit ``stat`` (as a clause after its label, ``label`` when
+    given: as the game master wrote it), or ``None``."""
+    label = label or stat.label
     if stat.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            return Step(N_("{stat} must be a whole number"), {"stat": stat.label})
+            return Step(N_("{stat} must be a whole number"), {"stat": label})
         if not stat.low <= value <= stat.high:
             return Step(
                 N_("{stat} must be between {low} and {high}"),
-                {"stat": stat.label, "low": stat.low, "high": stat.high},
+                {"stat": label, "low": stat.low, "high": stat.high},
             )
         return None
     if not isinstance(value, str) or not _STAT_TEXT.fullmatch(value) or value != value.strip():
         return Step(
             N_("{stat} must be 1 to {limit} letters, digits, '+', '*' or '-'"),
-            {"stat": stat.label, "limit": MAX_STAT_TEXT},
+            {"stat": label, "limit": MAX_STAT_TEXT},
         )
     if stat.kind == "dice":
-        return _number_problem(stat, value)
+        return _number_problem(label, value)
     return None
 
 
-def _number_problem(stat: StatField, value: str) -> Step | None:
+def _number_problem(label: str, value: str) -> Step | None:
     try:
         low, high = notation.bounds(table_die(value))
     except RulesError as problem:
         return Step(
             N_("{stat} must be dice, like 2d4 ({problem})"),
-            {"stat": stat.label, "problem": problem.message},
+            {"stat": label, "problem": problem.message},
         )
     if low < 0 or high > MAX_NUMBER_APPEARING:
         return Step(
             N_("{stat} must roll between 0 and {limit}"),
-            {"stat": stat.label, "limit": MAX_NUMBER_APPEARING},
+            {"stat": label, "limit": MAX_NUMBER_APPEARING},
         )
     return None
 
 
-def read_stats(text: str) -> Stats:
+def read_stats(text: str, language: str = "en") -> Stats:
     """Stats as a game master writes them: labels and values, separated by commas
     (``HD 1, AC 5, ML 12, NA 2d4``, ``SM 0, Vision 10, Stealth 12, Group 6, HP 11``,
-    ``DEX 2, WIL 3``). Labels are read in any case and a colon may follow them; an
-    empty text is no stats. A label Omen does not know, a stat written twice or a
-    value that does not fit is a :class:`RulesError` naming it.
+    ``DEX 2, WIL 3``; in Czech also ``počet 2k4, KŽ 1, OČ 6, morálka 7, TP R``, see
+    :data:`CZECH_LABELS`). Labels are read in any case, with or without accents, in
+    either language, and a colon may follow them; an empty text is no stats. A label Omen
+    does not know, a stat written twice or a value that does not fit is a
+    :class:`RulesError` naming it as ``language`` writes it.
 
     >>> read_stats("sm: 1, vision 12").sm, read_stats("Group 3, hp 14").hp
     (1, 14)
+    >>> read_stats("kostky životů 2, OČ 6", "cs") == read_stats("HD 2, AC 6")
+    True
     >>> read_stats("Str 5")
     Traceback (most recent call last):
     omen.core.errors.RulesError: Str is not a stat Omen knows (it knows NA, HD, AC, ML, TT, SM, Vision, Stealth, Group, HP, DEX, VIT, LOG, WIL, CHA, EMP).
@@ -283,21 +324,20 @@ def read_stats(text: str) -> Stats:
     for part in text.split(","):
         if not part.strip():
             continue
-        label, _, raw = part.strip().partition(" ")
-        label, raw = label.rstrip(":"), raw.strip()
-        if ":" in label:
-            label, _, rest = label.partition(":")
-            raw = (rest + " " + raw).strip()
-        stat = _STAT_BY_LABEL.get(label.lower())
+        stat, raw = _labelled(part.strip())
         if stat is None:
             raise RulesError(
                 Step(
                     N_("{label} is not a stat Omen knows (it knows {labels})."),
-                    {"label": label[:20], "labels": ", ".join(s.label for s in STAT_FIELDS)},
+                    {
+                        "label": raw[:20],
+                        "labels": ", ".join(stat_label(s, language) for s in STAT_FIELDS),
+                    },
                 )
             )
+        label = stat_label(stat, language)
         if stat.name in values:
-            raise RulesError(Step(N_("{stat} is written twice."), {"stat": stat.label}))
+            raise RulesError(Step(N_("{stat} is written twice."), {"stat": label}))
         value: int | str = raw
         if stat.kind == "int":
             number = notation.read_whole(raw.replace("−", "-"), -MAX_FACE, MAX_FACE)
@@ -305,15 +345,25 @@ def read_stats(text: str) -> Stats:
                 raise RulesError(
                     Step(
                         N_("{stat}: write a whole number ({value})."),
-                        {"stat": stat.label, "value": raw[:20]},
+                        {"stat": label, "value": raw[:20]},
                     )
                 )
             value = number
-        problem = _stat_problem(stat, value)
+        problem = _stat_problem(stat, value, label)
         if problem is not None:
             raise RulesError(Step(N_("The stats do not fit: {problem}."), {"problem": problem}))
         values[stat.name] = value
     return Stats(**values)  # type: ignore[arg-type]
+
+
+def _labelled(part: str) -> tuple[StatField | None, str]:
+    """The stat a part of the stats names and its value as written; for a label Omen
+    does not know, ``None`` and the label (the part's first word)."""
+    for label in _LABELS_LONGEST:
+        size = len(label)
+        if _folded(part[:size]) == label and part[size : size + 1] in ("", " ", ":"):
+            return _STAT_BY_LABEL[label], part[size:].lstrip(" :").strip()
+    return None, re.split(r"[\s:]", part, maxsplit=1)[0]
 
 
 def shown_stats(stats: Stats | None, game: str | None = None) -> tuple[Step, ...]:
@@ -338,11 +388,16 @@ def _stat_words(stat: StatField) -> Step:
     return Step(STAT_WORDS.get(stat.label, stat.label))
 
 
-def write_stats(stats: Stats | None, game: str | None = None) -> str:
-    """The stats written as :func:`read_stats` reads them (of ``game`` only, if named)."""
+def write_stats(stats: Stats | None, game: str | None = None, language: str = "en") -> str:
+    """The stats written as :func:`read_stats` reads them (of ``game`` only, if named),
+    with the labels of ``language``.
+
+    >>> write_stats(read_stats("NA 2d4, HD 1, AC 6, ML 7, TT R"), "ose", "cs")
+    'počet 2d4, KŽ 1, OČ 6, morálka 7, TP R'
+    """
     if stats is None:
         return ""
-    return ", ".join(f"{stat.label} {value}" for stat, value in stats.given(game))
+    return ", ".join(f"{stat_label(stat, language)} {value}" for stat, value in stats.given(game))
 
 
 # --- records ---------------------------------------------------------------------

@@ -64,6 +64,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from omen.campaign.spec import TABLE_VIOLENT
 from omen.campaign.table_draw import TableResult, roll_table
 from omen.campaign.tables import (
     DEFAULT_DEPTH,
@@ -704,9 +705,11 @@ def voidcrawl_check(
     settings: VoidcrawlSettings | None = None,
     investigators: Sequence[str] = (),
     depth_limit: int = DEFAULT_DEPTH,
+    violent: str = TABLE_VIOLENT,
 ) -> CrawlResult:
     """Make one Voidcrawl check: roll the die, apply the filters, then roll the face's
-    prepared table and, for an Omen, pick an investigator and roll the Fallout table."""
+    prepared table and, for an Omen, pick an investigator and roll the Fallout table (a
+    violent row says so with ``violent``, the campaign's game's line)."""
     settings = settings or VoidcrawlSettings()
     if config.sides not in SIDES:
         raise RulesError(Step(N_("The Voidcrawl die must be a d6, d8 or d10.")))
@@ -739,9 +742,9 @@ def voidcrawl_check(
         return CrawlResult(face, entry, level, False, False, None, None, tuple(steps))
     omen_result = None
     if entry.kind is Kind.OMEN:
-        omen_result = omen(config, library, investigators, dice, depth_limit)
+        omen_result = omen(config, library, investigators, dice, depth_limit, violent)
         steps.extend(omen_result.steps)
-    table = _prepared(library, entry.table, entry.label, dice, depth_limit, steps)
+    table = _prepared(library, entry.table, entry.label, dice, depth_limit, steps, violent)
     return CrawlResult(face, entry, level, True, False, table, omen_result, tuple(steps))
 
 
@@ -752,6 +755,7 @@ def _prepared(
     dice: Dice,
     depth_limit: int,
     steps: list[Step],
+    violent: str = TABLE_VIOLENT,
 ) -> TableResult | None:
     if table_id is None:
         return None
@@ -763,7 +767,7 @@ def _prepared(
             )
         )
         return None
-    result = roll_table(library, table_id, dice, depth_limit)
+    result = roll_table(library, table_id, dice, depth_limit, violent)
     steps.extend(result.steps)
     return result
 
@@ -774,6 +778,7 @@ def omen(
     investigators: Sequence[str],
     dice: Dice,
     depth_limit: int = DEFAULT_DEPTH,
+    violent: str = TABLE_VIOLENT,
 ) -> OmenResult:
     """Pick an investigator by a die of as many faces as there are names, and roll on
     the Fallout table for the omen of their next Fallout."""
@@ -805,7 +810,9 @@ def omen(
     if config.fallout is None:
         steps.append(Step(N_("No Fallout table is set: choose a Fallout from the scenario.")))
         return OmenResult(chosen, None, tuple(steps))
-    fallout = _prepared(library, config.fallout, Step(N_("Fallout")), dice, depth_limit, steps)
+    fallout = _prepared(
+        library, config.fallout, Step(N_("Fallout")), dice, depth_limit, steps, violent
+    )
     if fallout is not None and fallout.text:
         who: ArgValue = chosen if chosen is not None else Step(N_("the chosen investigator"))
         steps.append(

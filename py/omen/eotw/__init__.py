@@ -4,7 +4,20 @@ state (:mod:`~omen.eotw.crew`), its settings and its example campaign.
 
 from __future__ import annotations
 
-from omen.campaign.spec import EVERYWHERE, NOT_IN_LINKS, SESSION, GameSpec, Place, StoredPart
+from omen.campaign.spec import (
+    EVERYWHERE,
+    EXPLORATION_TURN,
+    LIGHT_COUNTS,
+    LIGHTS_AHEAD,
+    LIGHTS_ENDING,
+    NOT_IN_LINKS,
+    REMINDER_EXPLORATION,
+    SESSION,
+    GameSpec,
+    Help,
+    Place,
+    StoredPart,
+)
 from omen.core.roll import N_, Step
 
 GAME = GameSpec(
@@ -69,4 +82,43 @@ GAME = GameSpec(
     example="omen.eotw.example:EXAMPLE",
     public="omen.eotw.players:public_facts",
     violent=N_("A violent encounter: they mean the crew harm."),
+    turn=EXPLORATION_TURN,
+    help={
+        "reminder": Help(
+            (
+                N_(
+                    "The End of the World counts scenes and days, not turns by the clock at "
+                    "the table: the reminder belongs to Explore's shared checks."
+                ),
+                REMINDER_EXPLORATION,
+            ),
+            N_("Omen's own."),
+        ),
+        "time_passes": Help(
+            (
+                N_(
+                    "Instead of playing scene by scene, let a span of scenes or days go by: "
+                    "nothing is rolled for time passing."
+                ),
+                N_(
+                    "Lights and timers count down as the time passes, and one Undo takes the "
+                    "whole span back."
+                ),
+            ),
+            N_("Omen's own, built on the game's scenes and days."),
+        ),
+        "lights_timers": Help(
+            (
+                LIGHT_COUNTS,
+                N_(
+                    "The End of the World counts scenes or days. A scene is a stretch of play "
+                    "within a day: a timer in days stands still through a scene, and a day "
+                    "that passes ends every light and timer counted in scenes."
+                ),
+                LIGHTS_ENDING,
+                LIGHTS_AHEAD,
+            ),
+            N_("Omen's own."),
+        ),
+    },
 )

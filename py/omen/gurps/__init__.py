@@ -8,7 +8,20 @@ and its example campaign.
 
 from __future__ import annotations
 
-from omen.campaign.spec import NOT_IN_LINKS, SESSION, GameSpec, Place, StoredPart
+from omen.campaign.spec import (
+    EXPLORATION_TURN,
+    LIGHT_COUNTS,
+    LIGHTS_AHEAD,
+    LIGHTS_ENDING,
+    NOT_IN_LINKS,
+    REMINDER_EXPLORATION,
+    SESSION,
+    SPAN_ODDS,
+    GameSpec,
+    Help,
+    Place,
+    StoredPart,
+)
 from omen.core.roll import N_, Step
 
 GAME = GameSpec(
@@ -92,4 +105,44 @@ GAME = GameSpec(
     public="omen.gurps.players:public_facts",
     example="omen.gurps.example:EXAMPLE",
     violent=N_("Marked violent on the table: they are hostile."),
+    turn=EXPLORATION_TURN,
+    help={
+        "reminder": Help(
+            (
+                N_(
+                    "GURPS counts no turns by the clock at the table: the reminder belongs "
+                    "to Explore's shared checks."
+                ),
+                REMINDER_EXPLORATION,
+            ),
+            N_("Omen's own."),
+        ),
+        "time_passes": Help(
+            (
+                N_(
+                    "Instead of playing each travel turn, let a span of travel turns, hours "
+                    "or days go by: its travel turns are played in order, each with its check."
+                ),
+                N_(
+                    "Lights and timers burn down hour by hour; the first encounter stops the "
+                    "run, and one Undo takes the whole span back."
+                ),
+                SPAN_ODDS,
+            ),
+            N_("Omen's own, built on the GURPS travel turn and its check."),
+        ),
+        "lights_timers": Help(
+            (
+                LIGHT_COUNTS,
+                N_(
+                    "GURPS counts hours on the road: a travel turn takes off all its hours, "
+                    "so a torch with 1 hour left goes out in the first hour of the turn."
+                ),
+                N_("A day takes off 24 hours, so nothing counted in hours outlasts the day."),
+                LIGHTS_ENDING,
+                LIGHTS_AHEAD,
+            ),
+            N_("Omen's own."),
+        ),
+    },
 )

@@ -57,6 +57,7 @@ from omen.campaign.exploration import (
     passed_before,
     time_passed,
 )
+from omen.campaign.games import game_of
 from omen.campaign.state import Exploration, Outcome, meet, sign
 from omen.campaign.table_draw import Found, flag_chance, roll_table, table_odds
 from omen.campaign.tables import DEFAULT_DEPTH, MAX_DEPTH, Entry, Fields, Library
@@ -243,9 +244,10 @@ def travel_turn(
         plural=N_("Travel turn {turn} begins: {count} hours on the road so far."),
     )
     met, found = "", None
+    violent = game_of("gurps").violent  # a violent row in GURPS's words
     if state.check is TravelCheck.TABLE:
         table = _check_table(state, library)
-        drawn = roll_table(library, table.id, dice, _depth(depth_limit))
+        drawn = roll_table(library, table.id, dice, _depth(depth_limit), violent)
         encounter = drawn.violent or drawn.reaction
         text = drawn.text
         if encounter:
@@ -269,19 +271,17 @@ def travel_turn(
         more: tuple[Step, ...] = ()
         values: dict[str, Any] = {"tables.depth_limit": _depth(depth_limit)}
         if kind is EncounterKind.ENCOUNTER:
-            meeting = meet(exploration or Exploration(), library, values, dice)
+            meeting = meet(exploration or Exploration(), library, values, dice, violent)
             met, more, found = meeting.text, meeting.steps, meeting.found
         if kind is EncounterKind.SIGN:
-            words, more = sign(exploration or Exploration(), library, values, dice)
+            words, more = sign(exploration or Exploration(), library, values, dice, violent)
             if words:
                 title = Step(
                     N_("Encounter Die {face}: a sign or a clue: {sign}"),
                     {"face": rolled.face, "sign": words},
                 )
         steps = (why, *rolled.steps, *more)
-    from omen.campaign.meeting import in_game_words  # loaded when met, not at start
-
-    outcome = Outcome(title, in_game_words(steps, "gurps"), kind.value)
+    outcome = Outcome(title, steps, kind.value)
     encounter = kind is EncounterKind.ENCOUNTER
     new = replace(
         state, turn=turn, last=outcome, met=met[:MAX_MET], encounter=encounter, found=found

@@ -8,7 +8,22 @@ OSE's settings and its example campaign.
 
 from __future__ import annotations
 
-from omen.campaign.spec import NOT_IN_LINKS, SESSION, GameSpec, Place, StoredPart
+from omen.campaign.spec import (
+    LIGHT_COUNTS,
+    LIGHTS_AHEAD,
+    LIGHTS_ENDING,
+    LIGHTS_LONGER,
+    LIGHTS_OSE,
+    NOT_IN_LINKS,
+    REMINDER_CHECKS,
+    SESSION,
+    SPAN_BURNS,
+    SPAN_ODDS,
+    GameSpec,
+    Help,
+    Place,
+    StoredPart,
+)
 from omen.core.roll import N_, Step
 
 GAME = GameSpec(
@@ -101,4 +116,35 @@ GAME = GameSpec(
     public="omen.ose.players:public_facts",
     example="omen.ose.example:EXAMPLE",
     violent=N_("Marked violent on the table: these monsters mean harm."),
+    help={
+        "reminder": Help(
+            (
+                N_(
+                    "Old-School Essentials counts a dungeon turn as ten minutes of game "
+                    "time, whatever the clock at the table says: the reminder belongs to "
+                    "Explore's shared checks."
+                ),
+                REMINDER_CHECKS,
+            ),
+            N_("Omen's own."),
+        ),
+        "time_passes": Help(
+            (
+                N_(
+                    "Instead of tapping Next dungeon turn again and again, let a span of "
+                    "turns or hours go by: each turn is played in order, with its wandering "
+                    "monster check when one falls due."
+                ),
+                N_(
+                    "In the wilderness time passes in whole days, each played as Next day plays it."
+                ),
+                SPAN_BURNS,
+                SPAN_ODDS,
+            ),
+            N_("Omen's own, built on the dungeon turn and the day of travel."),
+        ),
+        "lights_timers": Help(
+            (LIGHT_COUNTS, LIGHTS_OSE, LIGHTS_LONGER, LIGHTS_ENDING, LIGHTS_AHEAD)
+        ),
+    },
 )

@@ -57,6 +57,7 @@ from fractions import Fraction
 from typing import Any
 
 from omen.campaign.exploration import EncounterKind, passed_before
+from omen.campaign.games import game_of
 from omen.campaign.state import Exploration, Outcome, meet
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import Library
@@ -537,10 +538,9 @@ def _meet(
 ) -> tuple[str, tuple[Step, ...], Found | None]:
     if library is None:
         return "", (), None
-    from omen.campaign.meeting import in_game_words  # loaded when met, not at start
-
-    met = meet(Exploration(location=location), library, dict(values), dice)
-    return met.text, in_game_words(met.steps, "ose"), met.found
+    said = game_of("ose").violent  # a violent row in OSE's words
+    met = meet(Exploration(location=location), library, dict(values), dice, said)
+    return met.text, met.steps, met.found
 
 
 def next_turn(

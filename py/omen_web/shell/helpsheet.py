@@ -124,7 +124,8 @@ class HelpSheet(kit.Actions):
         if not self.key:
             return
         app = self.app
-        shown = sheet(self.key)
+        campaign = app.store.get("campaign") if hasattr(app, "store") else app.campaign
+        shown = sheet(self.key, campaign.game)  # a shared procedure in the game's words
         procedure = shown.procedure
         dom.text(dom.bound("help-title", self.dialog), app.tr(procedure.name))
         dom.text(dom.bound("help-game", self.dialog), app.tr(game_name(procedure.game)))
@@ -136,7 +137,7 @@ class HelpSheet(kit.Actions):
             rule.append(item)
         listed = dom.bound("help-settings", self.dialog)
         dom.clear(listed)
-        values = app.store.get("campaign").values if hasattr(app, "store") else app.campaign.values
+        values = campaign.values
         for setting in shown.settings:
             value = values.get(setting.key, setting.default)
             term = dom.element("dt")

@@ -27,6 +27,7 @@ from omen.campaign.exploration import (
     tension_odds,
     time_passed,
 )
+from omen.campaign.games import game_of
 from omen.campaign.state import (
     Exploration,
     Outcome,
@@ -238,14 +239,15 @@ class ExploreScreen(kit.Screen):
 
     def render_reminder(self) -> None:
         """The reminder on Explore, and a mark on the Explore tab seen from every screen."""
-        if self.unchanged("reminder", self.reminding):
+        words = game_of(self.app.campaign.game).turn
+        if self.unchanged("reminder", self.reminding, words):
             return
         nudge = self.bound("explore-reminder")
         dom.show(dom.bound("nav-reminder"), self.reminding is not None)
         if self.reminding is None:
             dom.show(nudge, False)
             return
-        dom.text(nudge, self.t(reminder_text(self.reminding)))
+        dom.text(nudge, self.t(reminder_text(self.reminding, words)))
         dom.show(nudge, True)
 
     def encode(self, state: Exploration) -> Any:
@@ -273,6 +275,10 @@ class ExploreScreen(kit.Screen):
         app, state = self.app, self.state
         values = app.campaign.values
         library, setup = self.tables()
+        words = game_of(app.campaign.game).turn  # the turn in the game's words
+        if not self.unchanged("words", words):
+            dom.text(self.bound("turn-label"), self.tr(words.clock))
+            dom.text(self.one('[data-action="next-turn"]'), self.tr(words.next))
         if not self.unchanged("procedure", state.procedure):
             self.render_procedure()
         if not self.unchanged("turn", state.clock, state.pool, values):
@@ -282,7 +288,7 @@ class ExploreScreen(kit.Screen):
             self.render_where()
         if not self.unchanged("odds", state.procedure, state.pool, *place, setup):
             self.render_odds()
-        if not self.unchanged("result", state.last, state.met, state.reaction):
+        if not self.unchanged("result", state.last, state.met, state.reaction, words):
             self.render_result()
         timers = self.lights.timers
         if not self.unchanged("span", state.procedure, state.pool, *place, setup, timers):
@@ -430,7 +436,8 @@ class ExploreScreen(kit.Screen):
         title = self.bound("result-title")
         details = self.bound("result-details")
         if last is None:
-            dom.text(title, self.tr(N_("Tap Next turn when the party takes a significant action.")))
+            words = game_of(self.app.campaign.game).turn
+            dom.text(title, self.tr(words.tap))
             title.dataset.kind = ""
             dom.show(details, False)
             dom.show(self.bound("result-met"), False)

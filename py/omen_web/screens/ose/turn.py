@@ -251,9 +251,13 @@ class OseTurnScreen(kit.Screen):
         meet = dom.one('[data-action="oseturn-meet"]', self.root)
         last = state.last
         if last is None:
-            dom.text(
-                title, self.tr(N_("Tap Next dungeon turn at the end of each ten-minute turn."))
+            wilderness = state.mode is Mode.WILDERNESS
+            empty = (
+                N_("Tap Next day to play each day of travel.")
+                if wilderness
+                else N_("Tap Next dungeon turn at the end of each ten-minute turn.")
             )
+            dom.text(title, self.tr(empty))
             title.dataset.kind = ""
             dom.show(details, False)
             panels.show_met(self, met, meet, "", False)

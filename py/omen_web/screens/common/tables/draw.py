@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from omen.campaign.meeting import in_game_words
+from omen.campaign.games import game_of
 from omen.campaign.state import Outcome, depth_limit
 from omen.campaign.table_draw import roll_table
 from omen.campaign.tables import Library
@@ -59,11 +59,12 @@ class TableDraw(kit.Actions):
         library = self.screen.library.with_table(table)
         self.ask_missing_dice(library, table.id, str(typed.value))
         dice = self.app.dice(str(typed.value))
-        result = roll_table(library, table.id, dice, depth_limit(self.app.campaign.values))
+        campaign = self.app.campaign
+        violent = game_of(campaign.game).violent  # a violent row in the game's words
+        result = roll_table(library, table.id, dice, depth_limit(campaign.values), violent)
         typed.value = ""
         title = Step(ROLLED, {"table": table.name or "?", "result": result.text or "—"})
-        steps = in_game_words(result.steps, self.app.campaign.game)
-        self.last = Outcome(title, (*steps, *result.warnings), "table")
+        self.last = Outcome(title, (*result.steps, *result.warnings), "table")
         self.editor.said = (table.id, title)
         self.store.record(self.last)
 

@@ -358,7 +358,7 @@ class TableEditor(kit.Actions):
         if game not in STATS_HINT:
             return old.stats
         try:
-            stats = read_stats(text)
+            stats = read_stats(text, self.app.translator.language)
         except RulesError as error:
             problems.append(error.message)
             return old.stats
@@ -373,16 +373,17 @@ class TableEditor(kit.Actions):
         """Show the row's stats for the campaign's game (the field only where the game
         has stats), or what was typed there when it did not read."""
         game = self.app.campaign.game
+        language = self.app.translator.language
         hint = STATS_HINT.get(game)
         dom.show(row.stats_label, hint is not None)
         if hint is None:
             return
-        row.stats.setAttribute("placeholder", hint)
-        typed = self.typed_stats
-        put(
-            row.stats,
-            typed[index] if typed and index < len(typed) else write_stats(entry.stats, game),
+        row.stats.setAttribute(
+            "placeholder", CZECH_STATS_HINT.get(game, hint) if language == "cs" else hint
         )
+        typed = self.typed_stats
+        written = write_stats(entry.stats, game, language)
+        put(row.stats, typed[index] if typed and index < len(typed) else written)
 
     def render_editor(self) -> None:
         draft = self.draft
@@ -500,6 +501,8 @@ STATS_HINT = {
     "gurps": "SM 0, Vision 12, Stealth 12, Group 6, HP 11",
     "eotw": "DEX 2, VIT 2, LOG 1, WIL 2, CHA 1, EMP 1",
 }
+# In Czech, with the Czech labels (omen.campaign.tables.CZECH_LABELS) and k for a die.
+CZECH_STATS_HINT = {"ose": "počet 2k4, KŽ 1, OČ 6, morálka 7, TP R"}
 
 
 class EntryRow:
