@@ -18,7 +18,9 @@ def refused_in_place_of(page: Page, text: str, result: Locator) -> None:
     """The refusal says ``text`` in view, just before ``result`` (which is hidden)."""
     said = refusal(page, text)
     expect(result).to_be_hidden()
-    assert said.evaluate("(note, area) => note.nextElementSibling === area", result.element_handle())
+    assert said.evaluate(
+        "(note, area) => note.nextElementSibling === area", result.element_handle()
+    )
 
 
 def test_every_gurps_roll_button_answers_in_its_own_result_area(page: Page, base: str) -> None:
