@@ -29,6 +29,9 @@ def test_night_falls_on_the_road_and_sets_the_darkness(page: Page, base: str) ->
     # when the turn's hours are over.
     typed_travel(page, "1 6")
     expect(when).to_have_text("Day 3, 0:00: starlight (−7)")
+    expect(panel.locator("[data-bind='travel-met-at']")).to_have_text(
+        "The encounter happens as the travel turn begins, on day 2 at 20:00 (deep twilight, −3)."
+    )
     panel.get_by_role("button", name="Work out the distance (GURPS)").click()
     lighting = page.locator("[data-procedure='gurps']").get_by_role("combobox", name="Lighting")
     expect(lighting).to_have_value("-3")

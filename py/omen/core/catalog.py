@@ -1023,6 +1023,7 @@ _MESSAGES = (
     "The distance must be a whole number from 0 to {high}.\x1f"
     "The effective skill is the skill with all its modifiers added; roll 3d6, and a total no higher than the effective skill succeeds.\x1f"
     "The encounter\x1f"
+    "The encounter happens as the travel turn begins, on day {day} at {hour}:00 ({light}, {penalty}).\x1f"
     "The encounter is over: {count} turn passes.\x1eThe encounter is over: {count} turns pass.\x1f"
     "The encounter is over; the day's travel goes on.\x1f"
     "The encounter is part of day {day} of travel: the clock counts days. The day has burned its turns off the lights and timers; the rest count stands.\x1f"

@@ -21,7 +21,7 @@ from omen.campaign.tables import Library
 from omen.campaign.timers import Unit as TimeUnit
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
-from omen.gurps.daylight import NIGHT, START_HOUR, TimeOfDay, time_of_day
+from omen.gurps.daylight import DARKNESS_NAME, NIGHT, START_HOUR, TimeOfDay, time_of_day
 from omen.gurps.travel import (
     CHECK_NAMES,
     GROUND_NAMES,
@@ -195,6 +195,27 @@ class GurpsTravelPanel(kit.Screen):
 
     # --- drawing ---------------------------------------------------------------------
 
+    def render_met_at(self, state: Travel) -> None:
+        """While an encounter waits to be run: the hour it happens and its darkness, which
+        the distance takes (:func:`omen.gurps.travel.met_at`), beside the clock's now."""
+        line = dom.bound("travel-met-at", self.root)
+        if state.encounter:
+            when = met_at(state, self.hours(), *self.clock())
+            said = Step(
+                N_(
+                    "The encounter happens as the travel turn begins, on day {day} at"
+                    " {hour}:00 ({light}, {penalty})."
+                ),
+                {
+                    "day": when.day,
+                    "hour": when.hour,
+                    "light": Step(DARKNESS_NAME[when.darkness]),
+                    "penalty": str(when.darkness).replace("-", "−"),
+                },
+            )
+            dom.text(line, self.t(said))
+        dom.show(line, state.encounter)
+
     def render(self) -> None:
         state, panel = self.state, self.root
         library = self.library()
@@ -214,6 +235,7 @@ class GurpsTravelPanel(kit.Screen):
             state.met,
             state.encounter,
         )
+        self.render_met_at(state)
         dom.text(dom.bound("travel-turn", panel), str(state.turn))
         dom.text(
             dom.bound("travel-hours", panel),
