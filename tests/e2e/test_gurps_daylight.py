@@ -1,5 +1,6 @@
 """GURPS travel: the hours on the road roll into days, night falls, and the encounter
-distance takes the darkness of that hour without it being typed in by hand."""
+distance takes the darkness of the hour the encounter happens without it being typed in
+by hand."""
 
 from __future__ import annotations
 
@@ -23,12 +24,17 @@ def test_night_falls_on_the_road_and_sets_the_darkness(page: Page, base: str) ->
     expect(when).to_have_text("Day 2, 16:00: daylight (0)")
     typed_travel(page, "5")
     expect(when).to_have_text("Day 2, 20:00: deep twilight (−3)")
-    # An encounter at midnight: the distance opens in starlight.
+    # The next turn's check brings an encounter as the turn sets out at 20:00: the
+    # distance opens in that hour's deep twilight, not in the starlight of midnight,
+    # when the turn's hours are over.
     typed_travel(page, "1 6")
     expect(when).to_have_text("Day 3, 0:00: starlight (−7)")
+    expect(panel.locator("[data-bind='travel-met-at']")).to_have_text(
+        "The encounter happens as the travel turn begins, on day 2 at 20:00 (deep twilight, −3)."
+    )
     panel.get_by_role("button", name="Work out the distance (GURPS)").click()
     lighting = page.locator("[data-procedure='gurps']").get_by_role("combobox", name="Lighting")
-    expect(lighting).to_have_value("-7")
+    expect(lighting).to_have_value("-3")
     # Undo takes the turn back, and the clock with it; a reload keeps it.
     page.get_by_role("button", name="Log").click()
     page.get_by_role("button", name="Undo last action").click()

@@ -13,8 +13,9 @@ from omen.campaign.clock import Span, Unit
 from omen.campaign.tables import Entry, Library, Table
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError
+from omen.gurps.daylight import time_of_day
 from omen.gurps.span import chance_in, pass_travel, span_turns
-from omen.gurps.travel import Travel, TravelCheck, hours_on_road
+from omen.gurps.travel import Travel, TravelCheck, hours_on_road, met_at, travel_turn
 
 ROAD = Table(
     "road",
@@ -119,3 +120,27 @@ def test_a_missing_check_table_is_said_before_and_on_the_roll() -> None:
         chance_in(state, LIBRARY, 4, Span(1, Unit.TURN))
     with pytest.raises(RulesError):
         pass_travel(state, LIBRARY, None, 4, ScriptedDice([1]), Span(1, Unit.TURN))
+
+
+def test_an_encounter_mid_span_is_met_in_the_darkness_of_its_own_hour() -> None:
+    """A day of 4-hour travel turns set out at 8:00: the fifth turn's check (the table's
+    ogres) is made at midnight, in the night's starlight; its turn ends at 4:00 in deep
+    twilight and the whole day would have ended at 8:00 in daylight."""
+    state = Travel(TravelCheck.TABLE, "road")
+    after, result = pass_travel(
+        state, LIBRARY, None, 4, ScriptedDice([4, 5, 6, 3, 1]), Span(1, Unit.DAY)
+    )
+    assert after.turn == 5 and after.encounter and result.kind == "encounter"
+    ended = time_of_day(hours_on_road(after, 4))
+    assert (ended.day, ended.hour, ended.darkness) == (2, 4, -3)
+    met = met_at(after, 4)
+    assert (met.day, met.hour, met.darkness) == (2, 0, -7)
+    assert met_at(after, 4, start_hour=8, night=-9).darkness == -9
+
+
+def test_an_encounter_on_a_single_turn_is_met_as_the_turn_begins() -> None:
+    state = Travel(TravelCheck.TABLE, "road", turn=2, camped=0)  # now 16:00, daylight
+    after, _ = travel_turn(state, LIBRARY, None, 4, ScriptedDice([1]))
+    assert time_of_day(hours_on_road(after, 4)).darkness == -3  # 20:00 when it is over
+    assert met_at(after, 4).title.english() == "Day 1, 16:00: daylight (0)"
+    assert met_at(after, 4, start_hour=12).title.english() == "Day 1, 20:00: deep twilight (−3)"

@@ -63,6 +63,7 @@ from omen.core.notation import is_digits
 from omen.core.roll import N_, Step
 from omen.core.store import Schema
 from omen.eotw.pools import (
+    MAX_VALUE,
     Category,
     Characteristic,
     Contestant,
@@ -566,6 +567,85 @@ def build_summary(
         N_("Points above 1: {spent} of {points}"),
         {"spent": points_spent(values), "points": settings.build_points},
     )
+
+
+# --- spreads: a new character's build points in one tap -----------------------------------
+
+
+_MOST_TO = {
+    Characteristic.DEXTERITY: N_("Most to Dexterity"),
+    Characteristic.VITALITY: N_("Most to Vitality"),
+    Characteristic.LOGIC: N_("Most to Logic"),
+    Characteristic.WILLPOWER: N_("Most to Willpower"),
+    Characteristic.CHARISMA: N_("Most to Charisma"),
+    Characteristic.EMPATHY: N_("Most to Empathy"),
+}
+EVENLY = "even"
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A common way to spend a new character's build points, offered in one tap.
+
+    ``key`` is ``"even"`` or the value of the characteristic it leans on; ``values``
+    holds every characteristic's value, in the order of :class:`Characteristic`.
+    """
+
+    key: str
+    name: str  # a message: "Evenly", "Most to Dexterity"
+    values: tuple[int, ...]
+
+    def value(self, characteristic: Characteristic) -> int:
+        """The value this spread gives ``characteristic``."""
+        return self.values[list(Characteristic).index(characteristic)]
+
+    def as_values(self) -> dict[Characteristic, int]:
+        """The spread as the build rule and :func:`new_character` take it."""
+        return dict(zip(Characteristic, self.values, strict=True))
+
+
+def _deal(points: int, lead: Characteristic | None) -> tuple[int, ...]:
+    """Values from ``points`` raises: ``lead`` (if any) raised as far as it goes, then
+    one point at a time round the others, ``lead``'s partner in its category first."""
+    values = dict.fromkeys(Characteristic, BUILD_BASE)
+    left = points
+    others = list(Characteristic)
+    if lead is not None:
+        raised = min(MAX_VALUE - BUILD_BASE, left)
+        values[lead] += raised
+        left -= raised
+        partner = next(c for c in Characteristic if c.category is lead.category and c is not lead)
+        others = [partner, *(c for c in Characteristic if c not in (lead, partner))]
+    while left:
+        for characteristic in others:
+            if left and values[characteristic] < MAX_VALUE:
+                values[characteristic] += 1
+                left -= 1
+    return tuple(values[c] for c in Characteristic)
+
+
+def spreads(points: int = BUILD_POINTS) -> tuple[Spread, ...]:
+    """The common spreads of ``points`` build points, each a legal new character
+    (:func:`build_problem`): evenly over all six, and one leaning on each characteristic
+    (it goes as high as the points and the top value allow, the rest evenly over the
+    others, its partner in its category first). A spread the same as one before it is
+    left out; none when the points cannot all be spent.
+
+    >>> [(s.key, s.values) for s in spreads(10)][:3]
+    [('even', (3, 3, 3, 3, 2, 2)), ('dexterity', (5, 3, 2, 2, 2, 2)), ('vitality', (3, 5, 2, 2, 2, 2))]
+    >>> len(spreads(10)), [s.key for s in spreads(0)], spreads(25)
+    (7, ['even'], ())
+    """
+    room = len(Characteristic) * (MAX_VALUE - BUILD_BASE)
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= room:
+        return ()
+    offered: list[Spread] = []
+    for lead in (None, *Characteristic):
+        values = _deal(points, lead)
+        if all(spread.values != values for spread in offered):
+            key, name = (EVENLY, N_("Evenly")) if lead is None else (lead.value, _MOST_TO[lead])
+            offered.append(Spread(key, name, values))
+    return tuple(offered)
 
 
 def new_character(

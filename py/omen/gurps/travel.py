@@ -13,7 +13,9 @@ by one of two tools the game master chooses:
 
 **Days and camps.** The travel turns' hours add up on the clock from the hour the
 journey set out (:mod:`omen.gurps.daylight`), rolling into days; night brings its
-darkness, which the encounter distance takes. *Camp for the night* moves the clock on to
+darkness, which the encounter distance takes at the hour the encounter happens: a travel
+turn's check is made as the turn begins, so whoever it brings is met at that hour, not
+when the turn's hours (or a span of them) are over. *Camp for the night* moves the clock on to
 the next morning's full daylight (7:00). GURPS rolls nothing for a night in camp, so
 Omen rolls nothing either.
 
@@ -65,7 +67,7 @@ from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
 from omen.core.store import Schema
-from omen.gurps.daylight import START_HOUR, time_of_day
+from omen.gurps.daylight import NIGHT, START_HOUR, TimeOfDay, time_of_day
 
 MAX_TURNS = 10**6
 MAX_MET = 4000
@@ -331,6 +333,20 @@ def hours_on_road(state: Travel, hours: int) -> int:
     23
     """
     return time_passed(state.turn, hours, state.camped)
+
+
+def met_at(
+    state: Travel, hours: int, start_hour: int = START_HOUR, night: int = NIGHT
+) -> TimeOfDay:
+    """The time of day, and its darkness, when the party meets whoever the last travel
+    turn brought: as that turn began, when its check was made (a span's turns before it
+    are on the clock by then, the turn's own hours only after).
+
+    >>> late = Travel(turn=3, met="Two ogres", encounter=True)  # set out at 8:00: now 20:00
+    >>> met_at(late, 4).title.english(), time_of_day(hours_on_road(late, 4)).darkness
+    ('Day 1, 16:00: daylight (0)', -3)
+    """
+    return time_of_day(passed_before(state.turn, hours, state.camped), start_hour, night)
 
 
 def encounter_run(state: Travel) -> Travel:

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from omen.campaign.table_draw import Found
 
 LOCALE_DIR = "locale"
+# Settings' actions that change only how the page looks: a refusal on show stays.
+LOOKS_ONLY = frozenset({"choose-language", "choose-theme"})
 # Every screen: its name, and the module and class that draw it ("module:Class"), in
 # drawing order: the screens every game has, each game's own as its GameSpec names them
 # (in the order of omen.campaign.games.PACKAGES), then the log and settings. A screen is
@@ -111,6 +113,7 @@ class App:
         self.wired = False
         self.pending: list[Step] = []
         self.notices: list[tuple[Any, Step]] = []
+        self.refusal: Step | None = None  # the refusal on show, to say again in a new language
         self.translator = Translator.english()
         self.translated: set[str] = set()  # templates in the current language (clone)
         self.storage = Storage(self.notify)
@@ -190,6 +193,8 @@ class App:
             self.help.render()
         for node, step in self.notices:
             dom.text(dom.one(".text", node), self.t(step))
+        if self.refusal is not None:
+            focus.reword_refusals(self.t(self.refusal))
         self.show_campaign_name()
         self.redraw_in_language()
 
@@ -276,7 +281,7 @@ class App:
             event.omenGuarded = True
             self.rolled = False
             self.tapped()
-            if self.answers_action(event):
+            if self.answers_action(event) and not self.looks_only(event):
                 focus.clear_refusals()  # this action answers for itself
             try:
                 answered = handler(event)
@@ -284,7 +289,9 @@ class App:
                 self.draw_uncovered()  # a panel or procedure the action put on show
                 # Said where the result would have gone, or as a notice without one.
                 target = getattr(event, "target", None)
-                if target is None or not focus.refuse(target, self.t(error.message)):
+                if target is not None and focus.refuse(target, self.t(error.message)):
+                    self.refusal = error.message
+                else:
                     self.notify(error.message)
                 return
             self.draw_uncovered()
@@ -292,6 +299,17 @@ class App:
                 focus.reveal_result(event.target)  # the result it drew, brought into view
 
         return run
+
+    @staticmethod
+    def looks_only(event: Any) -> bool:
+        """Whether ``event`` only changes how the page looks (its language, its theme):
+        that answers no earlier tap, so a refusal on show stays, said again in the new
+        language (:meth:`apply_language`)."""
+        target: Any = getattr(event, "target", None)
+        if not hasattr(target, "closest"):
+            return False
+        action = target.closest("[data-action]")
+        return dom.found(action) and str(action.dataset.action) in LOOKS_ONLY
 
     @staticmethod
     def answers_action(event: Any) -> bool:

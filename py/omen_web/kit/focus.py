@@ -19,7 +19,9 @@ that needs more input first (a :class:`omen.core.errors.RulesError`), is answere
 place of the action's result element (hidden meanwhile, so the result of an earlier tap
 never reads as the answer to this one), else just above the action bar the button sits
 in, else just after the control. It is announced (``role="alert"``) and brought into
-view as a result is, and taken away by the next action (:func:`clear_refusals`).
+view as a result is, and taken away by the next action (:func:`clear_refusals`) but for
+a change of language or theme, after which it is said again in the new language
+(:func:`reword_refusals`).
 """
 
 from __future__ import annotations
@@ -55,6 +57,12 @@ def refuse(node: Any, text: str) -> bool:
     would have gone (see the module's docstring); False when that action has no place
     on show, for a notice instead. One call into the page (``omenRefuse``)."""
     return bool(window.omenRefuse(node, text, BARS))
+
+
+def reword_refusals(text: str) -> None:
+    """Say the refusal on show again as ``text`` (the same refusal, in a new language)."""
+    for note in dom.every("p.refusal"):
+        dom.text(note, text)
 
 
 def clear_refusals() -> None:

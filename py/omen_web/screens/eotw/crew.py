@@ -2,7 +2,9 @@
 
 Each character shows their six characteristics, three stress tracks as boxes in tiers,
 their traumas with treatment and recovery, and, when a track is full, the choice to cling
-to life or let go. Clinging to life and recovery tests are rolled on the Tests screen
+to life or let go. A new character's build points go in one tap on a common spread
+(:func:`omen.eotw.crew.spreads`: evenly, or most to one characteristic), which fills the
+six dropdowns, still there to change. Clinging to life and recovery tests are rolled on the Tests screen
 with the character's full pool: this screen writes the Tests form with the test asked
 for (:func:`omen.eotw.crew.ask_test`) and shows that screen, which applies the result. The
 scene's encounter type and the group's goals (ticked off or reworded in place) sit on
@@ -44,6 +46,7 @@ from omen.eotw.crew import (
     remove_trauma,
     rename_trauma,
     return_to_play,
+    spreads,
     take_stress,
     treatment_time,
 )
@@ -176,6 +179,16 @@ class CrewScreen(kit.Screen):
         return {c: int(str(dom.one("select", row).value)) for c, row in self.values.items()}
 
     def on_build_value(self, _target: Any, _event: Any) -> None:
+        self.render_points()
+
+    def on_build_spread(self, target: Any, _event: Any) -> None:
+        """A spread tapped: its values fill the dropdowns, which stay open to change."""
+        key = str(target.value)
+        spread = next((s for s in spreads(self.crew_settings().build_points) if s.key == key), None)
+        if spread is None:
+            raise dom.WiringError(f"no spread {key!r} for these build points")
+        for characteristic, row in self.values.items():
+            dom.one("select", row).value = str(spread.value(characteristic))
         self.render_points()
 
     def on_add_character(self, _target: Any, _event: Any) -> None:
@@ -337,6 +350,8 @@ class CrewScreen(kit.Screen):
         # The form's own fields change the line through on_build_value and on_add_character.
         if not self.unchanged("points", self.app.campaign.values):
             self.render_points()
+        if not self.unchanged("spreads", self.crew_settings().build_points):
+            self.render_spreads()
 
     def render_game(self) -> None:
         """Open where the crew is the campaign game's own (its Tests are The End of the
@@ -430,6 +445,20 @@ class CrewScreen(kit.Screen):
         """Build points spent of those allowed (:func:`omen.eotw.crew.build_summary`)."""
         line = build_summary(self.build_values(), self.crew_settings())
         dom.text(self.bound("build-points"), self.t(line))
+
+    def render_spreads(self) -> None:
+        """One button for each common spread of the build points
+        (:func:`omen.eotw.crew.spreads`)."""
+        holder = self.bound("build-spreads")
+        dom.clear(holder)
+        for spread in spreads(self.crew_settings().build_points):
+            button = dom.element("button")
+            button.type = "button"
+            button.className = "secondary"
+            button.dataset.action = "build-spread"
+            button.value = spread.key
+            dom.text(button, self.tr(spread.name))
+            holder.append(button)
 
     def _button(self, node: Any, action: str, character: Character, **data: str) -> None:
         node.dataset.action = action

@@ -4,8 +4,8 @@ The game master picks the tool (the Encounter Die, or a check table from the Tab
 library), sees the exact chance of an encounter on the next travel turn and within three,
 and taps *Next travel turn*. An encounter names who is met (from the location's
 encounter table, or the check table's entry) and opens the GURPS encounter distance on
-the Encounter screen with the creature as side B, in the darkness of the time of day on
-the road (:mod:`omen.gurps.daylight`: the hours roll into days from the hour set out, and
+the Encounter screen with the creature as side B, in the darkness of the hour on the
+road it was met (:mod:`omen.gurps.daylight`: the hours roll into days from the hour set out, and
 night falls). State: the store's ``gurps_travel``
 (:data:`omen.gurps.travel.GURPS_TRAVEL`); each turn goes to the log and can be undone.
 """
@@ -21,7 +21,7 @@ from omen.campaign.tables import Library
 from omen.campaign.timers import Unit as TimeUnit
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
-from omen.gurps.daylight import NIGHT, START_HOUR, TimeOfDay, time_of_day
+from omen.gurps.daylight import DARKNESS_NAME, NIGHT, START_HOUR, TimeOfDay, time_of_day
 from omen.gurps.travel import (
     CHECK_NAMES,
     GROUND_NAMES,
@@ -33,6 +33,7 @@ from omen.gurps.travel import (
     choose,
     hours_on_road,
     march,
+    met_at,
     travel_odds,
     travel_turn,
 )
@@ -86,15 +87,18 @@ class GurpsTravelPanel(kit.Screen):
         hours = self.app.campaign.values.get("gurps.travel_hours", 4)
         return hours if isinstance(hours, int) and not isinstance(hours, bool) else 4
 
-    def when(self) -> TimeOfDay:
-        """The time of day on the road now: the hours so far from the hour set out."""
+    def clock(self) -> tuple[int, int]:
+        """The hour the journey set out and the night's darkness, from the settings."""
         values = self.app.campaign.values
         start, night = values.get("gurps.travel_start_hour"), values.get("gurps.night_darkness")
-        return time_of_day(
-            hours_on_road(self.state, self.hours()),
+        return (
             start if isinstance(start, int) and not isinstance(start, bool) else START_HOUR,
             night if isinstance(night, int) and not isinstance(night, bool) else NIGHT,
         )
+
+    def when(self) -> TimeOfDay:
+        """The time of day on the road now: the hours so far from the hour set out."""
+        return time_of_day(hours_on_road(self.state, self.hours()), *self.clock())
 
     def start_hour(self) -> int:
         start = self.app.campaign.values.get("gurps.travel_start_hour")
@@ -177,9 +181,10 @@ class GurpsTravelPanel(kit.Screen):
         self.commit(state, outcome)
 
     def on_travel_meet(self, _target: Any, _event: Any) -> None:
-        # The encounter happens at the time of day on the road: its darkness is filled in.
+        # The darkness of the hour the encounter happens (its travel turn's start, not
+        # the hour the turn or the span ends) is filled in.
         form: GurpsForm = self.store.get("gurps_form")
-        darkness = self.when().darkness
+        darkness = met_at(self.state, self.hours(), *self.clock()).darkness
         self.store.put(
             "gurps_form", replace(form, conditions=replace(form.conditions, darkness=darkness))
         )
@@ -189,6 +194,27 @@ class GurpsTravelPanel(kit.Screen):
             procedure.click()  # the GURPS distance, whatever the Encounter screen showed last
 
     # --- drawing ---------------------------------------------------------------------
+
+    def render_met_at(self, state: Travel) -> None:
+        """While an encounter waits to be run: the hour it happens and its darkness, which
+        the distance takes (:func:`omen.gurps.travel.met_at`), beside the clock's now."""
+        line = dom.bound("travel-met-at", self.root)
+        if state.encounter:
+            when = met_at(state, self.hours(), *self.clock())
+            said = Step(
+                N_(
+                    "The encounter happens as the travel turn begins, on day {day} at"
+                    " {hour}:00 ({light}, {penalty})."
+                ),
+                {
+                    "day": when.day,
+                    "hour": when.hour,
+                    "light": Step(DARKNESS_NAME[when.darkness]),
+                    "penalty": str(when.darkness).replace("-", "−"),
+                },
+            )
+            dom.text(line, self.t(said))
+        dom.show(line, state.encounter)
 
     def render(self) -> None:
         state, panel = self.state, self.root
@@ -209,6 +235,7 @@ class GurpsTravelPanel(kit.Screen):
             state.met,
             state.encounter,
         )
+        self.render_met_at(state)
         dom.text(dom.bound("travel-turn", panel), str(state.turn))
         dom.text(
             dom.bound("travel-hours", panel),
