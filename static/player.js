@@ -17,7 +17,7 @@ const KEPT = "omen-player/view"; // the last view shown, for a visit with no lin
 const WORD_KEYS = [
   "clock", "lights", "facts", "results", "people", "asOf", "live", "notLive", "none", "join",
   "yourName", "answerHint", "answer", "copy", "ask", "askButton", "character", "characteristic",
-  "push", "asked", "declined", "removed",
+  "push", "asked", "declined", "removed", "faces", "facesHint",
 ];
 const VIEW_KEYS = ["lang", "game", "at", "clock", "lights", "facts", "results", "people", "words"];
 
@@ -149,7 +149,10 @@ export function checkView(view) {
     if (!isText(person.id, 100) || !isText(person.name, 200)) throw new Refused("damaged");
     lines(person.lines);
     for (const pair of list(person.tests, 12)) {
-      if (!Array.isArray(pair) || pair.length !== 2 || !isText(pair[0], 40) || !isText(pair[1], 100)) {
+      if (
+        !Array.isArray(pair) || pair.length !== 3 || !isText(pair[0], 40) || !isText(pair[1], 100) ||
+        !isText(pair[2], 300)
+      ) {
         throw new Refused("damaged");
       }
     }
@@ -476,6 +479,15 @@ function fillCharacteristics(view) {
     }),
   );
   if (person && person.tests.some(([key]) => key === chosen)) what.value = chosen;
+  showOdds(view);
+}
+
+// The exact odds of the test chosen, as the game master's phone worded them.
+function showOdds(view) {
+  const form = bound("ask-form");
+  const person = view.people.find((p) => p.id === form.elements.character.value);
+  const test = person ? person.tests.find(([key]) => key === form.elements.characteristic.value) : null;
+  bound("ask-odds").textContent = test ? test[2] : "";
 }
 
 function ask(event) {
@@ -496,11 +508,13 @@ function ask(event) {
         character: form.elements.character.value,
         characteristic: form.elements.characteristic.value,
         pool: form.elements.push.checked ? { pushed: true } : {},
+        faces: form.elements.faces.value.slice(0, 60),
       },
     },
   };
   page.channel.send(JSON.stringify(message));
   form.elements.push.checked = false;
+  form.elements.faces.value = "";
   bound("ask-status").textContent = page.view.words.asked || "";
 }
 
@@ -519,6 +533,7 @@ function wireForms() {
   });
   bound("ask-form").addEventListener("submit", ask);
   bound("ask-form").elements.character.addEventListener("change", () => page.view && fillCharacteristics(page.view));
+  bound("ask-form").elements.characteristic.addEventListener("change", () => page.view && showOdds(page.view));
 }
 
 async function start() {

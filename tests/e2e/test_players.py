@@ -262,6 +262,18 @@ def test_a_players_eotw_test_is_rolled_on_the_game_masters_phone_and_shown_on_bo
         asking.get_by_role("combobox", name="Characteristic").select_option("dexterity")
         asking.get_by_role("checkbox", name="Push").check()
         asking.get_by_role("button", name="Ask the game master").click()
+        expect(asking.get_by_role("status")).to_have_text("Asked: the game master decides.")
+        # Nothing is rolled before the game master taps Roll: the request waits in view.
+        sheet = gm.get_by_role("dialog", name="Players")
+        requests = sheet.get_by_role("list", name="Requests")
+        expect(requests.get_by_role("listitem")).to_have_text(
+            re.compile(r"^Eva asks for a test of Dexterity, pushed")
+        )
+        expect(player.get_by_role("region", name="Results").get_by_role("listitem")).to_have_text(
+            ["Nothing yet."]
+        )
+        requests.get_by_role("button", name="Roll for Eva").click()
+        expect(requests).to_be_hidden()
         results = player.get_by_role("region", name="Results")
         expect(results.get_by_text(re.compile(r"^Eva asked: Ana: "))).to_be_visible()
         expect(
@@ -270,5 +282,47 @@ def test_a_players_eotw_test_is_rolled_on_the_game_masters_phone_and_shown_on_bo
         gm.get_by_role("dialog", name="Players").get_by_role("button", name="Close").click()
         gm.get_by_role("button", name="Log").click()
         expect(gm.locator(".log-entry").first).to_contain_text("Eva asked: Ana: ")
+    finally:
+        phone.close()
+
+
+def test_the_game_master_declines_a_request_and_wrong_typed_dice_are_declined_with_the_reason(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("eotw")
+    add_ana(gm)
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        asking = player.get_by_role("region", name="Ask for a test")
+        asking.get_by_role("combobox", name="Characteristic").select_option("logic")
+        # The exact odds are on the player's page before asking.
+        expect(
+            asking.get_by_text(
+                "1 die: chance of success 50.0% · pushed, 3 dice: chance of success 66.7%"
+            )
+        ).to_be_visible()
+        asking.get_by_role("button", name="Ask the game master").click()
+        sheet = gm.get_by_role("dialog", name="Players")
+        requests = sheet.get_by_role("list", name="Requests")
+        expect(requests.get_by_role("listitem")).to_have_count(1)
+        requests.get_by_role("button", name="Decline for Eva").click()
+        expect(asking.get_by_role("status")).to_have_text("The game master declined: not now")
+        expect(requests).to_be_hidden()
+        expect(sheet.get_by_role("status")).to_have_text("Declined: Eva asks for a test of Logic")
+        # Typed dice that are not the pool's: declined at once, with the sentence.
+        asking.get_by_role("textbox", name="Your dice (if you rolled them)").fill("4 4 4 4 4 4")
+        asking.get_by_role("button", name="Ask the game master").click()
+        expect(asking.get_by_role("status")).to_contain_text(
+            "The game master declined: You typed 6 dice; this test rolls 1."
+        )
+        expect(requests).to_be_hidden()
+        gm.get_by_role("dialog", name="Players").get_by_role("button", name="Close").click()
+        gm.get_by_role("button", name="Log").click()
+        expect(gm.get_by_text(re.compile("Eva asked"))).to_have_count(0)
     finally:
         phone.close()

@@ -87,7 +87,14 @@ def test_a_view_round_trips_with_every_field_filled() -> None:
         ("Pochodeň 1: zbývají 3 tahy",),
         ("Vzdálenost: 60 stop",),
         (players.Shown("Ana: úspěch", "Hozeno 2 · Test uspěl.", "Eva"),),
-        (players.Person("c1", "Ana", ("Ve hře",), (("logic", "Logika 3"),)),),
+        (
+            players.Person(
+                "c1",
+                "Ana",
+                ("Ve hře",),
+                (("logic", "Logika 3", "1 kostka: šance na úspěch 50,0 %"),),
+            ),
+        ),
         {"clock": "Čas"},
     )
     assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
@@ -318,10 +325,17 @@ def test_eotw_shows_the_scene_and_each_characters_public_state(czech: Translator
         "Social: 0 of 9",
         "Trauma: Burns (Physical, severity 2)",
     )
-    assert ("logic", "Logic 3") in first.tests
+    logic = next(test for test in first.tests if test[0] == "logic")
+    # Logic 3, no hindering trauma (Burns is physical): one die, 1/2; pushed three, 2/3
+    assert logic == (
+        "logic",
+        "Logic 3",
+        "1 die: chance of success 50.0% · pushed, 3 dice: chance of success 66.7%",
+    )
     assert view.people[1].tests == ()  # Bo cannot be tested until the track is settled
     czech = public_view({"crew": crew}, "eotw", {}, czech, "20:41")
     assert czech.people[0].lines[1] != "Physical: 0 of 9"
+    assert "šance na úspěch 50,0\u00a0%" in czech.people[0].tests[2][2]
     assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
 
 
@@ -361,3 +375,87 @@ def test_a_character_who_cannot_be_tested_is_refused() -> None:
     ask = {"character": "c1", "characteristic": "logic", "pool": {}}
     with pytest.raises(RulesError, match="cling to life"):
         roll_ask(Crew((bo,)), ask, ScriptedDice([1]), {}, "Eva")
+
+
+def test_the_odds_a_player_sees_are_the_engines_exact_odds_with_hindering_traumas() -> None:
+    from fractions import Fraction
+
+    from omen.eotw.pools import odds
+
+    ana = Character("c1", "Ana", vitality=2, traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    view = public_view({"crew": Crew((ana,))}, "eotw", {}, EN, "20:41")
+    vitality = next(test for test in view.people[0].tests if test[0] == "vitality")
+    # the hindering trauma adds a negative die: 1 positive, 1 negative, by enumeration
+    plain = odds(1, 1, 2).success
+    assert plain == Fraction(
+        sum(1 for p in range(1, 7) for n in range(1, 7) if p <= 2 and p != n), 36
+    )
+    pushed = odds(2, 2, 2).success
+    assert vitality[2] == (
+        f"2 dice: chance of success {EN.percent(plain)} · "
+        f"pushed, 4 dice: chance of success {EN.percent(pushed)}"
+    )
+
+
+def test_a_players_typed_faces_are_rolled_in_the_order_the_test_rolls_them() -> None:
+    ana = Character("c1", "Ana", dexterity=4, traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    ask = {
+        "character": "c1",
+        "characteristic": "dexterity",
+        "pool": {"pushed": True},
+        "faces": "2 5, 6 1",
+    }
+    # the app's dice are never asked: the typed faces are rolled
+    outcome = roll_ask(Crew((ana,)), ask, ScriptedDice([]), {}, "Eva")
+    assert outcome.title.english() == "Eva asked: Ana: Success: 1 success, 2 stress"
+    blank = {**ask, "faces": "  "}
+    assert roll_ask(Crew((ana,)), blank, ScriptedDice([2, 5, 6, 1]), {}, "Eva") == outcome
+
+
+@pytest.mark.parametrize(
+    ("faces", "said"),
+    [
+        ("2 5 6", "You typed 3 dice; this test rolls 4."),
+        ("2 5 6 1 1", "You typed 5 dice; this test rolls 4."),
+        ("2 5 6 7", "7 is not a face of a d6: it shows 1 to 6."),
+        ("2 5 6 0", "0 is not a face of a d6: it shows 1 to 6."),
+        ("2 5 6 -1", "Type the faces of your dice as digits, like 4 2 6."),
+        ("2 5 6 \u0661", "Type the faces of your dice as digits, like 4 2 6."),  # Arabic-Indic 1
+        ("1 " * 40, "Type the faces of your dice as digits, like 4 2 6."),
+        (4, "Type the faces of your dice as digits, like 4 2 6."),
+    ],
+)
+def test_typed_faces_that_are_not_the_pools_dice_are_refused_with_the_sentence(
+    faces: Any, said: str
+) -> None:
+    ana = Character("c1", "Ana", dexterity=4, traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    ask = {"character": "c1", "characteristic": "dexterity", "pool": {"pushed": True}}
+    with pytest.raises(RulesError) as refused:
+        roll_ask(Crew((ana,)), {**ask, "faces": faces}, ScriptedDice([1] * 9), {}, "Eva")
+    assert refused.value.message.english() == said
+
+
+def test_typed_faces_say_their_count_in_czech_plural_forms(czech: Translator) -> None:
+    with pytest.raises(RulesError) as two:
+        players.typed_faces("1 2", 3, 6)
+    with pytest.raises(RulesError) as five:
+        players.typed_faces("1 2 3 4 5", 3, 6)
+    assert czech.render(two.value.message) == "Zadali jste 2 kostky; v tomto testu se hází 3."
+    assert czech.render(five.value.message) == "Zadali jste 5 kostek; v tomto testu se hází 3."
+
+
+def test_a_request_is_described_for_the_game_master_before_anything_is_rolled() -> None:
+    from omen.eotw.players import read_ask
+
+    crew = Crew((Character("c1", "Ana", logic=3),))
+    ask = {"character": "c1", "characteristic": "logic", "pool": {"pushed": True}, "faces": ""}
+    asked = read_ask(crew, ask)
+    assert asked.said("Eva").english() == "Eva asks for a test of Logic, pushed"
+    assert (asked.pool.positive, asked.pool.negative, asked.faces) == (2, 1, None)
+
+
+def test_a_declined_request_round_trips_and_a_player_cannot_send_one() -> None:
+    text = write(Message("declined", TOKEN, 4, {"id": 2, "reason": "not now"}))
+    assert read_envelope(text).data == {"id": 2, "reason": "not now"}
+    with pytest.raises(MessageError, match="A player cannot send this"):
+        Reader(TOKEN).read(text)

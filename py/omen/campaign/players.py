@@ -45,6 +45,7 @@ import re
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from omen.campaign import games
@@ -72,6 +73,8 @@ MAX_DEPTH = 8
 SHOWN = 5  # public results a view carries, newest first
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
+_FACES = re.compile(r"[0-9 ,]*", re.ASCII)  # typed dice: ASCII digits, spaces, commas
+MAX_FACES_TEXT = 60  # characters of the dice a player typed
 
 # What each kind of message is, who sends it, and the fields of its data.
 KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
@@ -308,6 +311,42 @@ def player_name(name: Any) -> str:
     return name.strip()
 
 
+def typed_faces(text: Any, count: int, sides: int) -> tuple[int, ...] | None:
+    """The faces of the physical dice a player typed for a test of ``count`` dice with
+    ``sides`` faces, in the order the test rolls them; None when nothing was typed (the
+    game master's phone rolls). A wrong count or a face the die does not have is refused
+    with the sentence the player sees.
+
+    >>> typed_faces("4 2, 6", 3, 6), typed_faces(" ", 3, 6)
+    ((4, 2, 6), None)
+    >>> typed_faces("4 7", 2, 6)
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: 7 is not a face of a d6: it shows 1 to 6.
+    """
+    if not isinstance(text, str) or len(text) > MAX_FACES_TEXT or not _FACES.fullmatch(text):
+        raise _error(N_("Type the faces of your dice as digits, like 4 2 6."))
+    found = text.replace(",", " ").split()
+    if not found:
+        return None
+    if len(found) != count:
+        raise MessageError(
+            Step(
+                N_("You typed {count} die; this test rolls {needed}."),
+                {"count": len(found), "needed": count},
+                plural=N_("You typed {count} dice; this test rolls {needed}."),
+            )
+        )
+    faces = tuple(int(face) for face in found)
+    for face in faces:
+        if not 1 <= face <= sides:
+            raise _error(
+                N_("{face} is not a face of a d{sides}: it shows 1 to {sides}."),
+                face=face,
+                sides=sides,
+            )
+    return faces
+
+
 # --- the game master's side: who may send what --------------------------------------
 
 
@@ -402,7 +441,7 @@ class Person:
     id: str
     name: str
     lines: tuple[str, ...] = ()
-    tests: tuple[tuple[str, str], ...] = ()  # what a test may be asked of: (key, words)
+    tests: tuple[tuple[str, str, str], ...] = ()  # what a test may be asked of: (key, words, odds)
 
     def to_json(self) -> dict[str, Any]:
         """Its form in a message."""
@@ -438,7 +477,12 @@ WORDS: Mapping[str, str] = {
     "character": N_("Character"),
     "characteristic": N_("Characteristic"),
     "push": N_("Push"),
-    "asked": N_("Asked: the game master's phone rolls it."),
+    "faces": N_("Your dice (if you rolled them)"),
+    "facesHint": N_(
+        "Type the faces as digits, positive dice first, like 4 2 6; left empty, the game "
+        "master's phone rolls."
+    ),
+    "asked": N_("Asked: the game master decides."),
     "declined": N_("The game master declined: {reason}"),
     "removed": N_("The game master ended your place at the table."),
 }
@@ -530,12 +574,12 @@ def _shown(item: Any) -> Shown:
     return Shown(shown["title"], shown["line"], shown["who"])
 
 
-def _pair(pair: Any) -> tuple[str, str]:
-    if not isinstance(pair, list) or len(pair) != 2:
+def _pair(pair: Any) -> tuple[str, str, str]:
+    if not isinstance(pair, list) or len(pair) != 3:
         raise _unfit()
-    if not _text(pair[0], 40) or not _text(pair[1], 100):
+    if not _text(pair[0], 40) or not _text(pair[1], 100) or not _text(pair[2], 300):
         raise _unfit()
-    return pair[0], pair[1]
+    return pair[0], pair[1], pair[2]
 
 
 def _person(item: Any) -> Person:
@@ -550,11 +594,27 @@ def _person(item: Any) -> Person:
 class GameFacts:
     """What one game adds to the view (its spec names a function that makes it from the
     campaign's parts): its clock lines (none: the exploration turn), the encounter's
-    revealed facts, and its characters."""
+    revealed facts, and its characters; ``odds`` holds, by (character, test key), the
+    exact odds of the test a player may ask for, as steps whose ``{chance}`` is filled
+    with the fraction's percentage in the player's language."""
 
     clock: tuple[Step, ...] | None = None
     facts: tuple[Step, ...] = ()
     people: tuple[tuple[str, str, tuple[Step, ...], tuple[tuple[str, Step], ...]], ...] = ()
+    odds: Mapping[tuple[str, str], tuple[tuple[Step, Fraction], ...]] = field(default_factory=dict)
+
+
+def odds_text(odds: Sequence[tuple[Step, Fraction]], t: Translator) -> str:
+    """Odds as a player reads them: each step with its chance as a percentage, joined.
+
+    >>> odds_text(((Step("success {chance}", {"chance": ""}), Fraction(1, 2)),),
+    ...     Translator.english())
+    'success 50.0%'
+    """
+    return " · ".join(
+        t.render(Step(step.key, {**step.args, "chance": t.percent(chance)}, step.plural))
+        for step, chance in odds
+    )
 
 
 def folded(steps: Sequence[Step], t: Translator) -> str:
@@ -627,7 +687,10 @@ def public_view(
             ident,
             name,
             tuple(t.render(line) for line in lines),
-            tuple((key, t.render(words)) for key, words in tests),
+            tuple(
+                (key, t.render(words), odds_text(facts.odds.get((ident, key), ()), t))
+                for key, words in tests
+            ),
         )
         for ident, name, lines, tests in facts.people
     )

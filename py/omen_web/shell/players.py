@@ -14,9 +14,13 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
   answer is refused with a sentence, and nothing changes), and the channel opens.
 - **Live**: after every change in the store, each connected player gets the public
   view in their own language. A player's request (an EOTW test) is read by the player's
-  :class:`~omen.campaign.players.Reader` (a wrong token or a replay is dropped), rolled
-  here with the app's dice, logged naming the player, and shown on both phones; one that
-  cannot be rolled is declined with the reason.
+  :class:`~omen.campaign.players.Reader` (a wrong token or a replay is dropped) and
+  checked by its game; one that cannot be rolled is declined at once with the reason.
+  One that can waits in the players' sheet, which opens to show it: who asks, and
+  what, with "Roll" and "Decline". Nothing is rolled before the game master taps
+  "Roll" (a game master approves what players ask, as at a table): then it is rolled
+  here, with the faces the player typed or the app's dice, logged naming the player,
+  and shown on both phones. "Decline" tells the player so.
 
 Omen works the same without players: nothing here runs until the sheet is opened.
 """
@@ -72,6 +76,22 @@ class Player:
     asked: dict[int, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Request:
+    """A player's request waiting for the game master: whose, its number on the
+    player's phone, the test asked for, and what it says."""
+
+    token: str
+    id: int
+    test: Any
+    said: Step
+
+    @property
+    def key(self) -> str:
+        """Its name in the page (``data-request``)."""
+        return f"{self.token}:{self.id}"
+
+
 class PlayersScreen(kit.Screen):
     """The players' section on Settings and the players' sheet."""
 
@@ -91,6 +111,7 @@ class PlayersScreen(kit.Screen):
         self.status: Step | None = None
         self.asked: dict[int, str] = {}  # log entries players asked for, with their names
         self.translators: dict[str, Translator] = {}
+        self.requests: list[Request] = []  # waiting for Roll or Decline, oldest first
         self.wired = False
         self.tasks: set[Any] = set()
 
@@ -143,9 +164,32 @@ class PlayersScreen(kit.Screen):
         field_ = dom.bound("players-answer")
         self.spawn(self.add(str(field_.value)))
 
+    def on_players_roll(self, target: Any, _event: Any) -> None:
+        request = self.take_request(str(target.dataset.request))
+        player = self.players.get(request.token) if request else None
+        if request is not None and player is not None:
+            self.status = None
+            self.roll_for(player, request)
+        self.render_sheet()
+
+    def on_players_decline(self, target: Any, _event: Any) -> None:
+        request = self.take_request(str(target.dataset.request))
+        player = self.players.get(request.token) if request else None
+        if request is not None and player is not None:
+            self.decline(player, request.id, Step(N_("not now")))
+            self.status = Step(N_("Declined: {request}"), {"request": request.said})
+        self.render_sheet()
+
+    def take_request(self, key: str) -> Request | None:
+        """The waiting request named ``key``, no longer waiting."""
+        found = next((r for r in self.requests if r.key == key), None)
+        self.requests = [r for r in self.requests if r.key != key]
+        return found
+
     def on_players_remove(self, target: Any, _event: Any) -> None:
         token = str(target.dataset.player)
         player = self.players.pop(token, None)
+        self.requests = [r for r in self.requests if r.token != token]
         if player is not None:
             self.send(player, Message("bye", token, self.next_number(player)))
             window.omenTable.close(token)
@@ -249,33 +293,55 @@ class PlayersScreen(kit.Screen):
             self.render_sheet()
             return
         if message.kind == "ask":
-            self.roll_for(player, message)
+            self.receive(player, message)
 
-    def roll_for(self, player: Player, message: Message) -> None:
+    def receive(self, player: Player, message: Message) -> None:
+        """A request: declined at once with the reason if it cannot be rolled; else it
+        waits in the sheet, opened to show it, for the game master's Roll or Decline."""
         ident = message.data["id"]
+        try:
+            said = self.said(player, message.data["test"])
+        except RulesError as error:
+            self.decline(player, ident, error.message)
+            return
+        self.requests.append(Request(player.token, ident, message.data["test"], said))
+        self.status = None
+        self.render_sheet()
+        if not self.sheet.open:
+            self.sheet.showModal()
+
+    def said(self, player: Player, test: Any) -> Step:
+        """What a request asks for, checked by its game now (a refusal is its reason)."""
+        if self.app.campaign.game != "eotw":
+            raise RulesError(Step(N_("In this game players cannot ask for tests yet.")))
+        from omen.eotw.players import read_ask
+
+        return read_ask(self.store.get("crew"), test).said(player.name)
+
+    def decline(self, player: Player, ident: int, reason: Step) -> None:
+        """Tell the player their request ``ident`` is declined, and why."""
+        words = self.translator(player.lang).render(reason)
+        self.send(
+            player,
+            Message(
+                "declined", player.token, self.next_number(player), {"id": ident, "reason": words}
+            ),
+        )
+
+    def roll_for(self, player: Player, request: Request) -> None:
+        """Roll a request the game master approved (checked again: the crew may have
+        changed meanwhile); a refusal now is sent to the player as the reason."""
         try:
             if self.app.campaign.game != "eotw":
                 raise RulesError(Step(N_("In this game players cannot ask for tests yet.")))
             from omen.eotw.players import roll_ask
 
             outcome = roll_ask(
-                self.store.get("crew"),
-                message.data["test"],
-                self.app.dice(),
-                self.values(),
-                player.name,
+                self.store.get("crew"), request.test, self.app.dice(), self.values(), player.name
             )
         except RulesError as error:
-            reason = self.translator(player.lang).render(error.message)
-            self.send(
-                player,
-                Message(
-                    "declined",
-                    player.token,
-                    self.next_number(player),
-                    {"id": ident, "reason": reason},
-                ),
-            )
+            self.decline(player, request.id, error.message)
+            self.status = error.message
             return
         self.store.record(outcome)  # a player's test, as the Tests screen's: no Undo
         newest = self.store.log.newest(1)
@@ -365,3 +431,34 @@ class PlayersScreen(kit.Screen):
         dom.one('[data-action="players-copy"]').disabled = not link
         dom.text(dom.bound("players-status"), self.t(self.status) if self.status else "")
         self.draw_list(dom.bound("players-sheet-list"))
+        self.draw_requests(dom.bound("players-requests"))
+
+    def draw_requests(self, target: Any) -> None:
+        """The requests waiting, each with who asks and what, and Roll and Decline."""
+        rows = []
+        for request in self.requests:
+            player = self.players.get(request.token)
+            if player is None:
+                continue
+            row = document.createElement("li")
+            row.className = "player-row player-request"
+            label = document.createElement("span")
+            label.textContent = self.t(request.said)
+            buttons = []
+            for action, text, aria in (
+                ("players-roll", N_("Roll"), N_("Roll for {name}")),
+                ("players-decline", N_("Decline"), N_("Decline for {name}")),
+            ):
+                button = document.createElement("button")
+                button.type = "button"
+                button.className = "primary" if action == "players-roll" else "secondary"
+                button.dataset.action = action
+                button.dataset.request = request.key
+                button.textContent = self.tr(text)
+                button.setAttribute("aria-label", self.t(Step(aria, {"name": player.name})))
+                buttons.append(button)
+            row.append(label, *buttons)
+            rows.append(row)
+        target.replaceChildren(*rows)
+        target.hidden = not rows
+        dom.bound("players-requests-title").hidden = not rows
