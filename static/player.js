@@ -17,9 +17,10 @@ const KEPT = "omen-player/view"; // the last view shown, for a visit with no lin
 const WORD_KEYS = [
   "clock", "lights", "facts", "results", "people", "asOf", "live", "notLive", "none", "join",
   "yourName", "answerHint", "answer", "copy", "ask", "askButton", "character", "characteristic",
-  "push", "asked", "declined", "removed", "faces", "facesHint",
+  "push", "asked", "declined", "removed", "faces", "facesHint", "roll", "skill", "level", "modifiers",
+  "rollOdds", "noRoll",
 ];
-const VIEW_KEYS = ["lang", "game", "at", "clock", "lights", "facts", "results", "people", "words"];
+const VIEW_KEYS = ["lang", "game", "at", "clock", "lights", "facts", "results", "people", "words", "rolls"];
 
 // The few sentences this page says before any view has come (so before the game
 // master's phone could word them): in English and Czech.
@@ -157,6 +158,11 @@ export function checkView(view) {
       }
     }
   }
+  for (const pair of list(view.rolls, 20)) {
+    if (!Array.isArray(pair) || pair.length !== 2 || !isWhole(pair[0], 0, 100) || !isText(pair[1], 40)) {
+      throw new Refused("damaged");
+    }
+  }
   const words = view.words;
   if (!isRecord(words) || !Object.keys(words).every((k) => WORD_KEYS.includes(k) && isText(words[k], 200))) {
     throw new Refused("damaged");
@@ -286,12 +292,14 @@ export function showView(view, live = false) {
   bound("view").hidden = false;
   page.view = view;
   fillAsk(view);
+  fillRoll(view);
 }
 
 function showError(reason) {
   bound("view").hidden = true;
   bound("join").hidden = true;
   bound("ask").hidden = true;
+  bound("roll").hidden = true;
   bound("status").hidden = true;
   bound("empty").hidden = true;
   bound("game").textContent = "";
@@ -325,6 +333,7 @@ export const page = {
   sent: 1, // this page's running number (its answer was 1)
   heard: 1, // the game master's last running number taken
   asks: 0,
+  asked: new Map(), // the status line of each request, by its number
 };
 
 // --- joining: the answer to the game master's offer, and the live channel ------------
@@ -420,6 +429,7 @@ function listen(channel) {
 function dropped() {
   page.channel = null;
   bound("ask").hidden = true;
+  bound("roll").hidden = true;
   if (page.view) showStatus(page.view, false);
 }
 
@@ -437,7 +447,8 @@ function hear(text) {
     showView(message.data.view, true);
   } else if (message.kind === "declined") {
     const words = page.view.words;
-    bound("ask-status").textContent = (words.declined || "{reason}").replaceAll("{reason}", message.data.reason);
+    const where = page.asked.get(message.data.id) || "ask-status";
+    bound(where).textContent = (words.declined || "{reason}").replaceAll("{reason}", message.data.reason);
   } else if (message.kind === "bye") {
     bound("ask-status").textContent = page.view.words.removed || "";
     if (page.channel) page.channel.close();
@@ -513,9 +524,77 @@ function ask(event) {
     },
   };
   page.channel.send(JSON.stringify(message));
+  page.asked.set(page.asks, "ask-status");
   form.elements.push.checked = false;
   form.elements.faces.value = "";
   bound("ask-status").textContent = page.view.words.asked || "";
+}
+
+// GURPS: a success roll with the player's skill, modifiers and dice. The odds come
+// from the game master's phone (view.rolls, by effective skill); the page only adds
+// the modifiers up to find the line, and the game master's phone checks everything.
+function fillRoll(view) {
+  const section = bound("roll");
+  section.hidden = !(page.channel && view.rolls.length);
+  if (!section.hidden) showRollOdds(view);
+}
+
+function effective(form) {
+  const level = Number.parseInt(form.elements.level.value, 10);
+  if (!Number.isInteger(level)) return null;
+  const text = form.elements.modifiers.value.replace(/[\u2212\u2013]/g, "-");
+  let total = level;
+  for (const found of text.matchAll(/([+-]?)\s*([0-9]{1,3})/g)) {
+    total += (found[1] === "-" ? -1 : 1) * Number(found[2]);
+  }
+  return total;
+}
+
+function showRollOdds(view) {
+  const words = view.words;
+  const level = effective(bound("roll-form"));
+  const line = bound("roll-odds");
+  if (level === null || !view.rolls.length) {
+    line.textContent = "";
+    return;
+  }
+  const lowest = view.rolls[0][0];
+  if (level < lowest) {
+    line.textContent = words.noRoll || "";
+    return;
+  }
+  const pair = view.rolls.find(([at]) => at === level) || view.rolls[view.rolls.length - 1];
+  line.textContent = (words.rollOdds || "")
+    .replaceAll("{level}", String(level).replace("-", "\u2212"))
+    .replaceAll("{chance}", pair[1]);
+}
+
+function askRoll(event) {
+  event.preventDefault();
+  if (!page.channel) return;
+  const form = bound("roll-form");
+  const level = Number.parseInt(form.elements.level.value, 10);
+  if (!Number.isInteger(level)) return;
+  page.sent += 1;
+  page.asks += 1;
+  const message = {
+    app: APP,
+    v: VERSION,
+    kind: "roll",
+    token: page.invitation.token,
+    n: page.sent,
+    data: {
+      id: page.asks,
+      skill: form.elements.skill.value.trim().slice(0, 80),
+      level,
+      modifiers: form.elements.modifiers.value.slice(0, 120),
+      faces: form.elements.faces.value.slice(0, 60),
+    },
+  };
+  page.channel.send(JSON.stringify(message));
+  page.asked.set(page.asks, "roll-status");
+  form.elements.faces.value = "";
+  bound("roll-status").textContent = page.view.words.asked || "";
 }
 
 function wireForms() {
@@ -532,6 +611,8 @@ function wireForms() {
     navigator.clipboard?.writeText(field.value).catch(() => {});
   });
   bound("ask-form").addEventListener("submit", ask);
+  bound("roll-form").addEventListener("submit", askRoll);
+  bound("roll-form").addEventListener("input", () => page.view && showRollOdds(page.view));
   bound("ask-form").elements.character.addEventListener("change", () => page.view && fillCharacteristics(page.view));
   bound("ask-form").elements.characteristic.addEventListener("change", () => page.view && showOdds(page.view));
 }

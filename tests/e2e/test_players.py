@@ -326,3 +326,50 @@ def test_the_game_master_declines_a_request_and_wrong_typed_dice_are_declined_wi
         expect(gm.get_by_text(re.compile("Eva asked"))).to_have_count(0)
     finally:
         phone.close()
+
+
+def test_a_players_gurps_success_roll_shows_its_odds_and_is_rolled_on_both_phones(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("gurps")
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        rolling = player.get_by_role("region", name="Ask for a success roll")
+        rolling.get_by_role("textbox", name="Skill", exact=True).fill("Stealth")
+        rolling.get_by_role("spinbutton", name="Skill level").fill("12")
+        rolling.get_by_role("textbox", name="Modifiers, like −2 +1").fill("-2")
+        expect(rolling.get_by_text("Effective skill 10: chance of success 50.0%")).to_be_visible()
+        rolling.get_by_role("button", name="Ask the game master").click()
+        sheet = gm.get_by_role("dialog", name="Players")
+        requests = sheet.get_by_role("list", name="Requests")
+        expect(requests.get_by_role("listitem")).to_have_text(
+            re.compile(r"^Eva asks for a success roll: Stealth 12, modifiers −2")
+        )
+        requests.get_by_role("button", name="Roll for Eva").click()
+        results = player.get_by_role("region", name="Results")
+        expect(
+            results.get_by_text(re.compile(r"^Eva asked: Stealth \(effective 10\): "))
+        ).to_be_visible()
+        expect(
+            results.get_by_text(re.compile("skill 12, modifiers −2: effective skill 10"))
+        ).to_be_visible()
+        # Below effective skill 3 the engine refuses: declined at once, with its reason.
+        rolling.get_by_role("spinbutton", name="Skill level").fill("4")
+        expect(
+            rolling.get_by_text("Below effective skill 3 no success roll is allowed.")
+        ).to_be_visible()
+        rolling.get_by_role("button", name="Ask the game master").click()
+        expect(rolling.get_by_role("status")).to_have_text(
+            re.compile(r"^The game master declined: Effective skill 2 is below 3")
+        )
+        expect(requests).to_be_hidden()
+        sheet.get_by_role("button", name="Close").click()
+        gm.get_by_role("button", name="Log").click()
+        expect(gm.locator(".log-entry").first).to_contain_text("Eva asked: Stealth")
+    finally:
+        phone.close()

@@ -53,6 +53,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "view": {"view": a_view().to_json()},
     "ask": {"id": 3, "test": {"character": "c1", "characteristic": "logic", "pool": {}}},
     "declined": {"id": 3, "reason": "Not now."},
+    "roll": {"id": 4, "skill": "Stealth", "level": 12, "modifiers": "-2 +1", "faces": "3 4 5"},
     "bye": {},
 }
 
@@ -96,6 +97,7 @@ def test_a_view_round_trips_with_every_field_filled() -> None:
             ),
         ),
         {"clock": "Čas"},
+        ((3, "1,9 %"), (16, "98,1 %")),
     )
     assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
 
@@ -136,6 +138,21 @@ HOSTILE_ENVELOPES: list[Any] = [
     envelope("view", data={"view": {**a_view().to_json(), "words": {"script": "x"}}}),
     envelope("view", data={"view": {**a_view().to_json(), "lang": "xx"}}),
     envelope("view", data={"view": {**a_view().to_json(), "extra": 1}}),
+    envelope("view", data={"view": {**a_view().to_json(), "rolls": [[3]]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "rolls": [[True, "1 %"]]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "rolls": [[3, "x" * 41]]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "rolls": [[3, "1 %"]] * 21}}),
+    envelope("roll", data={**EXAMPLES["roll"], "level": "12"}),
+    envelope("roll", data={**EXAMPLES["roll"], "level": True}),
+    envelope("roll", data={**EXAMPLES["roll"], "level": 10**6}),
+    envelope("roll", data={**EXAMPLES["roll"], "level": 12.5}),
+    envelope("roll", data={**EXAMPLES["roll"], "skill": "x" * 500}),
+    envelope("roll", data={**EXAMPLES["roll"], "skill": None}),
+    envelope("roll", data={**EXAMPLES["roll"], "modifiers": ["-2"]}),
+    envelope("roll", data={**EXAMPLES["roll"], "faces": [3, 4, 5]}),
+    envelope("roll", data={**EXAMPLES["roll"], "faces": "1" * 61}),
+    envelope("roll", data={k: v for k, v in EXAMPLES["roll"].items() if k != "faces"}),
+    envelope("roll", data={**EXAMPLES["roll"], "id": 0}),
     {k: v for k, v in envelope().items() if k != "n"},
     {**envelope(), "more": 1},
     [],
@@ -459,3 +476,77 @@ def test_a_declined_request_round_trips_and_a_player_cannot_send_one() -> None:
     assert read_envelope(text).data == {"id": 2, "reason": "not now"}
     with pytest.raises(MessageError, match="A player cannot send this"):
         Reader(TOKEN).read(text)
+
+
+# --- GURPS: a success roll a player asks for -----------------------------------------
+
+
+def test_a_players_gurps_roll_is_read_from_the_channel_and_a_replay_is_refused() -> None:
+    reader = Reader(TOKEN)
+    text = write(Message("roll", TOKEN, 2, EXAMPLES["roll"]))
+    assert reader.read(text).data == EXAMPLES["roll"]
+    with pytest.raises(MessageError, match="came before"):
+        reader.read(text)
+    with pytest.raises(MessageError, match="not from a player at this table"):
+        Reader("other-token-1").read(write(Message("roll", TOKEN, 3, EXAMPLES["roll"])))
+
+
+def test_a_players_gurps_roll_uses_their_typed_faces_and_names_them() -> None:
+    from omen.gurps.players import KIND, roll_request
+
+    ask = {"skill": "Stealth", "level": 12, "modifiers": "-2 +1", "faces": "6 6 1"}
+    outcome = roll_request(ask, ScriptedDice([]), "Eva")  # the app's dice are never asked
+    assert outcome.title.english() == "Eva asked: Stealth (effective 11): failure by 2"
+    assert [step.english() for step in outcome.steps][:2] == [
+        "Eva asks for a success roll: Stealth 12, modifiers −2 +1",
+        "skill 12, modifiers −2 +1: effective skill 11",
+    ]
+    assert "13" in " ".join(step.english() for step in outcome.steps)
+    assert outcome.kind == KIND
+    rolled = roll_request({**ask, "faces": ""}, ScriptedDice([6, 6, 1]), "Eva")
+    assert rolled.title == outcome.title
+
+
+@pytest.mark.parametrize(
+    ("ask", "said"),
+    [
+        (
+            {"level": 4, "modifiers": "-2"},
+            "Effective skill 2 is below 3: no success roll is allowed "
+            "(GURPS Basic Set, p. B344), except a defence roll.",
+        ),
+        ({"level": 2, "modifiers": ""}, "Effective skill 2 is below 3"),
+        ({"modifiers": "minus two"}, "Write modifiers as whole numbers with their signs"),
+        ({"faces": "3 4"}, "You typed 2 dice; this test rolls 3."),
+        ({"faces": "3 4 9"}, "9 is not a face of a d6"),
+        ({"skill": "  "}, "Name the skill in 1 to 80 characters."),
+        ({"level": 500}, "An effective skill must be a whole number from -50 to 99."),
+    ],
+)
+def test_a_gurps_roll_the_rules_rule_out_is_refused_with_the_sentence(
+    ask: dict[str, Any], said: str
+) -> None:
+    from omen.gurps.players import roll_request
+
+    whole = {"skill": "Stealth", "level": 12, "modifiers": "", "faces": "", **ask}
+    with pytest.raises(RulesError) as refused:
+        roll_request(whole, ScriptedDice([3, 3, 3]), "Eva")
+    assert refused.value.message.english().startswith(said)
+
+
+def test_the_gurps_view_carries_the_exact_chance_at_each_effective_skill(
+    czech: Translator,
+) -> None:
+    from fractions import Fraction
+
+    from omen.gurps.players import odds_table
+
+    table = odds_table()
+    assert [level for level, _ in table] == list(range(3, 17))
+    # by enumeration of the 216 rolls of 3d6: 10 or less succeeds in 108
+    rolls = [a + b + c for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
+    assert dict(table)[10] == Fraction(sum(1 for r in rolls if r <= 10), 216) == Fraction(1, 2)
+    assert dict(table)[16] == Fraction(sum(1 for r in rolls if r <= 16), 216)
+    view = public_view({}, "gurps", {}, czech, "20:41", rolls=table)
+    assert (10, "50,0\u00a0%") in view.rolls
+    assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view

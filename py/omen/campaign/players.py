@@ -82,6 +82,8 @@ KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
     "answer": ("player", ("sdp", "name", "lang")),  # the player's answer, scanned or pasted
     "view": ("gm", ("view",)),  # the public view, after every change
     "ask": ("player", ("id", "test")),  # a player asks for their own test
+    # a player asks for a GURPS success roll: skill name and level, modifiers and dice typed
+    "roll": ("player", ("id", "skill", "level", "modifiers", "faces")),
     "declined": ("gm", ("id", "reason")),  # the game master declined a request
     "bye": ("any", ()),  # the sender leaves (or the game master removes the player)
 }
@@ -285,14 +287,32 @@ def _check_body(kind: str, body: Mapping[str, Any]) -> None:
         player_name(body["name"])
     elif kind == "view":
         PublicView.from_json(body["view"])
-    elif kind in ("ask", "declined"):
-        ident = body["id"]
-        if isinstance(ident, bool) or not isinstance(ident, int) or not 1 <= ident <= MAX_NUMBER:
-            raise bad
-        if kind == "ask" and not isinstance(body["test"], dict):
-            raise bad
-        if kind == "declined" and not _text(body["reason"]):
-            raise bad
+    elif kind in ("ask", "declined", "roll"):
+        _check_request(kind, body)
+
+
+def _check_request(kind: str, body: Mapping[str, Any]) -> None:
+    """A request's fields, or its refusal's: the request's number, and the rest."""
+    ident = body["id"]
+    if isinstance(ident, bool) or not isinstance(ident, int) or not 1 <= ident <= MAX_NUMBER:
+        raise _unfit()
+    if kind == "ask" and not isinstance(body["test"], dict):
+        raise _unfit()
+    if kind == "declined" and not _text(body["reason"]):
+        raise _unfit()
+    if kind == "roll":
+        _check_roll(body)
+
+
+def _check_roll(body: Mapping[str, Any]) -> None:
+    """A GURPS success roll's fields: their types and sizes (the rules check the rest)."""
+    level = body["level"]
+    if isinstance(level, bool) or not isinstance(level, int) or abs(level) > 1000:
+        raise _unfit()
+    if not _text(body["skill"], MAX_NAME * 2) or not _text(body["modifiers"], 120):
+        raise _unfit()
+    if not _text(body["faces"], MAX_FACES_TEXT):
+        raise _unfit()
 
 
 def player_name(name: Any) -> str:
@@ -485,6 +505,12 @@ WORDS: Mapping[str, str] = {
     "asked": N_("Asked: the game master decides."),
     "declined": N_("The game master declined: {reason}"),
     "removed": N_("The game master ended your place at the table."),
+    "roll": N_("Ask for a success roll"),
+    "skill": N_("Skill"),
+    "level": N_("Skill level"),
+    "modifiers": N_("Modifiers, like −2 +1"),
+    "rollOdds": N_("Effective skill {level}: chance of success {chance}"),
+    "noRoll": N_("Below effective skill 3 no success roll is allowed."),
 }
 
 
@@ -501,6 +527,9 @@ class PublicView:
     results: tuple[Shown, ...] = ()
     people: tuple[Person, ...] = ()
     words: Mapping[str, str] = field(default_factory=dict)
+    # GURPS: the chance of success a player may roll at, by effective skill (the lowest
+    # first; above the last one it no longer changes), as a percentage in the language
+    rolls: tuple[tuple[int, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Its form in a message."""
@@ -514,13 +543,25 @@ class PublicView:
             "results": [shown.to_json() for shown in self.results],
             "people": [person.to_json() for person in self.people],
             "words": dict(self.words),
+            "rolls": [list(pair) for pair in self.rolls],
         }
 
     @classmethod
     def from_json(cls, data: Any) -> PublicView:
         """Read a view from a message, every field checked (the player page checks the
         same in JavaScript)."""
-        names = ("lang", "game", "at", "clock", "lights", "facts", "results", "people", "words")
+        names = (
+            "lang",
+            "game",
+            "at",
+            "clock",
+            "lights",
+            "facts",
+            "results",
+            "people",
+            "words",
+            "rolls",
+        )
         record = _record(data, names)
         if record["lang"] not in LANGUAGES or not _text(record["game"], 100):
             raise _unfit()
@@ -541,6 +582,7 @@ class PublicView:
             tuple(_shown(item) for item in _list(record["results"])),
             tuple(_person(item) for item in _list(record["people"])),
             dict(words),
+            tuple(_odds(item) for item in _list(record["rolls"], 20)),
         )
 
 
@@ -580,6 +622,15 @@ def _pair(pair: Any) -> tuple[str, str, str]:
     if not _text(pair[0], 40) or not _text(pair[1], 100) or not _text(pair[2], 300):
         raise _unfit()
     return pair[0], pair[1], pair[2]
+
+
+def _odds(pair: Any) -> tuple[int, str]:
+    if not isinstance(pair, list) or len(pair) != 2 or not _text(pair[1], 40):
+        raise _unfit()
+    level = pair[0]
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 100:
+        raise _unfit()
+    return level, pair[1]
 
 
 def _person(item: Any) -> Person:
@@ -654,11 +705,14 @@ def public_view(
     at: str,
     shown: Iterable[int] = (),
     asked: Mapping[int, str] | None = None,
+    rolls: Sequence[tuple[int, Fraction]] = (),
 ) -> PublicView:
     """The public view of a campaign for one player's language: ``parts`` are the stored
     records by kind (``"exploration"``, ``"timers"``, ``"log"``, a game's own), ``values``
     the campaign's settings, ``shown`` the log entries the game master showed, ``asked``
-    the entries a player asked for, with the player's name (always shown).
+    the entries a player asked for, with the player's name (always shown); ``rolls`` the
+    chances of success a player's roll may have, by level (GURPS: the view carries them,
+    so the player page shows the odds before asking).
 
     >>> from omen.campaign.timers import LightKind, Unit, add_light
     >>> lit = add_light(Timers(), LightKind.TORCH, 6, Unit.TURN)
@@ -704,4 +758,5 @@ def public_view(
         tuple(results),
         people,
         {key: t.gettext(value) for key, value in WORDS.items()},
+        tuple((level, t.percent(chance)) for level, chance in rolls),
     )

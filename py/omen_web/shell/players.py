@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
@@ -83,6 +84,7 @@ class Request:
 
     token: str
     id: int
+    kind: str  # "ask" (The End of the World's test) or "roll" (a GURPS success roll)
     test: Any
     said: Step
 
@@ -292,31 +294,38 @@ class PlayersScreen(kit.Screen):
             self.render()
             self.render_sheet()
             return
-        if message.kind == "ask":
+        if message.kind in ("ask", "roll"):
             self.receive(player, message)
 
     def receive(self, player: Player, message: Message) -> None:
         """A request: declined at once with the reason if it cannot be rolled; else it
         waits in the sheet, opened to show it, for the game master's Roll or Decline."""
         ident = message.data["id"]
+        test = message.data["test"] if message.kind == "ask" else dict(message.data)
         try:
-            said = self.said(player, message.data["test"])
+            said = self.said(player, message.kind, test)
         except RulesError as error:
             self.decline(player, ident, error.message)
             return
-        self.requests.append(Request(player.token, ident, message.data["test"], said))
+        self.requests.append(Request(player.token, ident, message.kind, test, said))
         self.status = None
         self.render_sheet()
         if not self.sheet.open:
             self.sheet.showModal()
 
-    def said(self, player: Player, test: Any) -> Step:
-        """What a request asks for, checked by its game now (a refusal is its reason)."""
-        if self.app.campaign.game != "eotw":
-            raise RulesError(Step(N_("In this game players cannot ask for tests yet.")))
-        from omen.eotw.players import read_ask
+    def said(self, player: Player, kind: str, test: Any) -> Step:
+        """What a request asks for, checked by its game now (a refusal is its reason):
+        The End of the World's test (``ask``) or a GURPS success roll (``roll``)."""
+        game = self.app.campaign.game
+        if kind == "ask" and game == "eotw":
+            from omen.eotw.players import read_ask
 
-        return read_ask(self.store.get("crew"), test).said(player.name)
+            return read_ask(self.store.get("crew"), test).said(player.name)
+        if kind == "roll" and game == "gurps":
+            from omen.gurps.players import read_request
+
+            return read_request(test).said(player.name)
+        raise RulesError(Step(N_("In this game players cannot ask for this.")))
 
     def decline(self, player: Player, ident: int, reason: Step) -> None:
         """Tell the player their request ``ident`` is declined, and why."""
@@ -332,13 +341,21 @@ class PlayersScreen(kit.Screen):
         """Roll a request the game master approved (checked again: the crew may have
         changed meanwhile); a refusal now is sent to the player as the reason."""
         try:
-            if self.app.campaign.game != "eotw":
-                raise RulesError(Step(N_("In this game players cannot ask for tests yet.")))
-            from omen.eotw.players import roll_ask
+            self.said(player, request.kind, request.test)  # still fits this game now
+            if request.kind == "roll":
+                from omen.gurps.players import roll_request
 
-            outcome = roll_ask(
-                self.store.get("crew"), request.test, self.app.dice(), self.values(), player.name
-            )
+                outcome = roll_request(request.test, self.app.dice(), player.name)
+            else:
+                from omen.eotw.players import roll_ask
+
+                outcome = roll_ask(
+                    self.store.get("crew"),
+                    request.test,
+                    self.app.dice(),
+                    self.values(),
+                    player.name,
+                )
         except RulesError as error:
             self.decline(player, request.id, error.message)
             self.status = error.message
@@ -377,8 +394,20 @@ class PlayersScreen(kit.Screen):
             held["crew"] = store.get("crew")
         if asked:
             held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
+        rolls: tuple[tuple[int, Fraction], ...] = ()
+        if game == "gurps":
+            from omen.gurps.players import odds_table
+
+            rolls = odds_table()
         return public_view(
-            held, game, self.values(), self.translator(language), self.clock_time(), (), asked
+            held,
+            game,
+            self.values(),
+            self.translator(language),
+            self.clock_time(),
+            (),
+            asked,
+            rolls,
         )
 
     def send_view(self, player: Player) -> None:
