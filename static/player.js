@@ -14,6 +14,7 @@ const MAX_STRING = 2000;
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 const B64 = /^[A-Za-z0-9_-]*$/;
 const KEPT = "omen-player/view"; // the last view shown, for a visit with no link
+const SEAT = "omen-player/seat"; // the seat the game master gave, to take the place back
 const WORD_KEYS = [
   "clock", "lights", "facts", "results", "people", "asOf", "live", "notLive", "none", "join",
   "yourName", "answerHint", "answer", "copy", "ask", "askButton", "character", "characteristic",
@@ -175,6 +176,7 @@ const FIELDS = {
   view: ["view"],
   declined: ["id", "reason"],
   bye: [],
+  seat: ["seat"],
 };
 
 // The envelope in ``text`` if it is a message of ``kinds`` this page takes.
@@ -200,6 +202,9 @@ export function readEnvelope(text, kinds, limit = MAX_TEXT) {
   if (data.kind === "join" && !isText(body.offer, MAX_TEXT / 4)) throw new Refused("damaged");
   if (data.kind === "join" || data.kind === "view") checkView(body.view);
   if (data.kind === "declined" && (!isWhole(body.id, 1, 1e9) || !isText(body.reason))) {
+    throw new Refused("damaged");
+  }
+  if (data.kind === "seat" && (!isText(body.seat, 64) || !TOKEN.test(body.seat))) {
     throw new Refused("damaged");
   }
   return data;
@@ -316,6 +321,27 @@ export function keep(view) {
   }
 }
 
+// The seat this phone holds at the table, with the name it joined under: a fresh code
+// from the game master then takes the same place back (the seat is the secret; a name
+// alone is refused on the game master's phone).
+function keptSeat() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SEAT) || "{}");
+    const seat = isText(kept.seat, 64) && TOKEN.test(kept.seat) ? kept.seat : "";
+    return { seat, name: isText(kept.name, 40) ? kept.name : "" };
+  } catch {
+    return { seat: "", name: "" };
+  }
+}
+
+function keepSeat(seat, name) {
+  try {
+    localStorage.setItem(SEAT, JSON.stringify({ seat, name }));
+  } catch {
+    // a full or closed storage: this phone joins as a new player next time
+  }
+}
+
 function kept() {
   try {
     const text = localStorage.getItem(KEPT);
@@ -333,6 +359,7 @@ export const page = {
   sent: 1, // this page's running number (its answer was 1)
   heard: 1, // the game master's last running number taken
   asks: 0,
+  name: "", // the name this phone joined under
   asked: new Map(), // the status line of each request, by its number
 };
 
@@ -408,7 +435,7 @@ async function join(name) {
     kind: "answer",
     token: invitation.token,
     n: 1,
-    data: { sdp: connection.localDescription.sdp, name, lang: language() },
+    data: { sdp: connection.localDescription.sdp, name, lang: language(), seat: keptSeat().seat },
   };
   const text = `omen-answer:${await pack(answer)}`;
   bound("answer-text").value = text;
@@ -436,13 +463,15 @@ function dropped() {
 function hear(text) {
   let message;
   try {
-    message = readEnvelope(text, ["view", "declined", "bye"]);
+    message = readEnvelope(text, ["view", "declined", "bye", "seat"]);
   } catch {
     return; // refused: nothing changes
   }
   if (message.token !== page.invitation.token || message.n <= page.heard) return;
   page.heard = message.n;
-  if (message.kind === "view") {
+  if (message.kind === "seat") {
+    keepSeat(message.data.seat, page.name);
+  } else if (message.kind === "view") {
     keep(message.data.view);
     showView(message.data.view, true);
   } else if (message.kind === "declined") {
@@ -603,7 +632,8 @@ function wireForms() {
     const name = event.target.elements.name.value.trim();
     if (!name || !page.invitation) return;
     event.target.querySelector("button").disabled = true;
-    join(name.slice(0, 40));
+    page.name = name.slice(0, 40);
+    join(page.name);
   });
   bound("answer-copy").addEventListener("click", () => {
     const field = bound("answer-text");
@@ -619,6 +649,8 @@ function wireForms() {
 
 async function start() {
   wireForms();
+  // A fresh code opened in this tab: a new invitation, so the page starts again.
+  window.addEventListener("hashchange", () => location.reload());
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("player-sw.js", { scope: "./player.html" }).catch(() => {});
   }
@@ -634,6 +666,8 @@ async function start() {
     keep(page.invitation.data.view);
     showView(page.invitation.data.view);
     bound("join").hidden = false;
+    const before = keptSeat();
+    if (before.seat && before.name) bound("join-form").elements.name.value = before.name;
   } else {
     const last = kept();
     if (last) {

@@ -373,3 +373,54 @@ def test_a_players_gurps_success_roll_shows_its_odds_and_is_rolled_on_both_phone
         expect(gm.locator(".log-entry").first).to_contain_text("Eva asked: Stealth")
     finally:
         phone.close()
+
+
+def fresh_code(gm: Page) -> str:
+    """The sheet's New code: a fresh invitation's link."""
+    sheet = gm.get_by_role("dialog", name="Players")
+    link = sheet.get_by_role("textbox", name="Link for a player")
+    used = link.input_value()
+    sheet.get_by_role("button", name="New code").click()
+    expect(link).not_to_have_value(used)
+    expect(link).to_have_value(re.compile(r"/player\.html#join="))
+    return link.input_value()
+
+
+def test_a_dropped_player_rejoins_the_same_place_and_a_stranger_cannot_take_it(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    stranger = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        first = phone.new_page()
+        add(gm, answer(first, link, "Eva"))
+        sheet = gm.get_by_role("dialog", name="Players")
+        rows = sheet.get_by_role("list").last.get_by_role("listitem")
+        expect(rows).to_have_text(["Eva: connectedRemove"])
+        expect(first.get_by_role("status").first).to_contain_text("· live")
+        first.close()  # the channel drops
+        expect(rows).to_have_text(["Eva: not connectedRemove"])
+        # A stranger typing Eva's name on a fresh code does not take her place.
+        other = stranger.new_page()
+        add(gm, answer(other, fresh_code(gm), "Eva"))
+        expect(sheet.get_by_role("status")).to_have_text(
+            "Eva is at the table already: a player takes their place back from the phone "
+            "they joined with."
+        )
+        expect(rows).to_have_text(["Eva: not connectedRemove"])
+        # Eva's phone opens a fresh code: her name is there, and she is Eva again.
+        again = phone.new_page()
+        again.goto(fresh_code(gm))
+        expect(again.get_by_role("textbox", name="Your name")).to_have_value("Eva")
+        again.get_by_role("button", name="Join the table").click()
+        text = again.get_by_role("textbox", name="Your answer for the game master")
+        expect(text).to_have_value(re.compile(r"^omen-answer:"))
+        add(gm, text.input_value())
+        expect(sheet.get_by_role("status")).to_have_text("Eva is back at the table.")
+        expect(rows).to_have_text(["Eva: connectedRemove"])
+        expect(again.get_by_role("status").first).to_contain_text("· live")
+    finally:
+        stranger.close()
+        phone.close()

@@ -49,12 +49,13 @@ def a_view(**changes: Any) -> PublicView:
 
 EXAMPLES: dict[str, dict[str, Any]] = {
     "join": {"offer": "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n", "view": a_view().to_json()},
-    "answer": {"sdp": "v=0\r\n", "name": "Eva", "lang": "cs"},
+    "answer": {"sdp": "v=0\r\n", "name": "Eva", "lang": "cs", "seat": "seat-of-eva-12345"},
     "view": {"view": a_view().to_json()},
     "ask": {"id": 3, "test": {"character": "c1", "characteristic": "logic", "pool": {}}},
     "declined": {"id": 3, "reason": "Not now."},
     "roll": {"id": 4, "skill": "Stealth", "level": 12, "modifiers": "-2 +1", "faces": "3 4 5"},
     "bye": {},
+    "seat": {"seat": "seat-of-eva-12345"},
 }
 
 
@@ -125,10 +126,18 @@ HOSTILE_ENVELOPES: list[Any] = [
     envelope(data={"id": 1, "test": []}),
     envelope(data={"id": 1, "test": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {}}}}}}}}}),
     envelope("declined", data={"id": 1, "reason": "x" * 5000}),
-    envelope("answer", data={"sdp": "v=0", "name": "", "lang": "en"}),
-    envelope("answer", data={"sdp": "v=0", "name": "Eva\u202e", "lang": "en"}),
-    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "de"}),
-    envelope("answer", data={"sdp": 5, "name": "Eva", "lang": "en"}),
+    envelope("answer", data={"sdp": "v=0", "name": "", "lang": "en", "seat": ""}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva\u202e", "lang": "en", "seat": ""}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "de", "seat": ""}),
+    envelope("answer", data={"sdp": 5, "name": "Eva", "lang": "en", "seat": ""}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "en"}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "en", "seat": "short"}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "en", "seat": None}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "en", "seat": "a b c d e f g"}),
+    envelope("seat", data={"seat": ""}),
+    envelope("seat", data={"seat": "x" * 65}),
+    envelope("seat", data={"seat": 12345678}),
+    envelope("seat", data={}),
     envelope("view", data={"view": {}}),
     envelope("view", data={"view": {**a_view().to_json(), "clock": "Turn 3"}}),
     envelope("view", data={"view": {**a_view().to_json(), "clock": ["x"] * 61}}),
@@ -550,3 +559,40 @@ def test_the_gurps_view_carries_the_exact_chance_at_each_effective_skill(
     view = public_view({}, "gurps", {}, czech, "20:41", rolls=table)
     assert (10, "50,0\u00a0%") in view.rolls
     assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
+
+
+# --- rejoining: the seat ---------------------------------------------------------------
+
+
+def test_a_player_takes_their_place_back_with_their_seat_and_keeps_their_name() -> None:
+    seat = players.new_token()
+    seats = {seat: "Eva", players.new_token(): "Bo"}
+    assert players.place_for(seats, seat, "Eva") == seat
+    assert players.place_for(seats, seat, "someone else") == seat  # the place's name stays
+
+
+def test_a_stranger_cannot_take_a_place_by_its_name_or_a_wrong_seat() -> None:
+    seat = players.new_token()
+    seats = {seat: "Eva"}
+    for name in ("Eva", " eva ", "EVA"):
+        with pytest.raises(MessageError, match="Eva is at the table already"):
+            players.place_for(seats, "", name)
+    with pytest.raises(MessageError, match="at the table already"):
+        players.place_for(seats, players.new_token(), "Eva")  # a guessed seat is no seat
+    wrong = seat[:-1] + ("A" if seat[-1] != "A" else "B")
+    assert players.place_for(seats, wrong, "Bo") is None  # a new player, not Eva's place
+    assert players.place_for(seats, seat[:8], "Bo") is None
+    assert players.place_for({}, seat, "Eva") is None  # a table that forgot: a new player
+
+
+def test_a_seat_is_sent_by_the_game_master_only() -> None:
+    text = write(Message("seat", TOKEN, 2, {"seat": "seat-of-eva-12345"}))
+    assert read_envelope(text).data == {"seat": "seat-of-eva-12345"}
+    with pytest.raises(MessageError, match="A player cannot send this"):
+        Reader(TOKEN).read(text)
+
+
+def test_a_rejoining_answer_round_trips_with_its_seat_and_a_new_one_with_none() -> None:
+    for seat in ("seat-of-eva-12345", ""):
+        answer = Message("answer", TOKEN, 1, {**EXAMPLES["answer"], "seat": seat})
+        assert read_packed("omen-answer:" + pack(answer), "answer").data["seat"] == seat

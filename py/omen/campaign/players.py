@@ -79,13 +79,15 @@ MAX_FACES_TEXT = 60  # characters of the dice a player typed
 # What each kind of message is, who sends it, and the fields of its data.
 KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
     "join": ("gm", ("offer", "view")),  # the invitation: a link's fragment
-    "answer": ("player", ("sdp", "name", "lang")),  # the player's answer, scanned or pasted
+    # the player's answer, scanned or pasted; ``seat``: "" or the seat the player takes back
+    "answer": ("player", ("sdp", "name", "lang", "seat")),
     "view": ("gm", ("view",)),  # the public view, after every change
     "ask": ("player", ("id", "test")),  # a player asks for their own test
     # a player asks for a GURPS success roll: skill name and level, modifiers and dice typed
     "roll": ("player", ("id", "skill", "level", "modifiers", "faces")),
     "declined": ("gm", ("id", "reason")),  # the game master declined a request
     "bye": ("any", ()),  # the sender leaves (or the game master removes the player)
+    "seat": ("gm", ("seat",)),  # the player's seat: a secret to take the place back with
 }
 
 
@@ -269,6 +271,10 @@ def read_packed(text: str, kind: str) -> Message:
     return message
 
 
+def _is_token(value: Any) -> bool:
+    return isinstance(value, str) and _TOKEN.fullmatch(value) is not None
+
+
 def _text(value: Any, limit: int = MAX_STRING) -> bool:
     return isinstance(value, str) and len(value) <= limit
 
@@ -284,7 +290,12 @@ def _check_body(kind: str, body: Mapping[str, Any]) -> None:
     elif kind == "answer":
         if not _text(body["sdp"], MAX_TEXT // 4) or body["lang"] not in LANGUAGES:
             raise bad
+        if body["seat"] != "" and not _is_token(body["seat"]):
+            raise bad
         player_name(body["name"])
+    elif kind == "seat":
+        if not _is_token(body["seat"]):
+            raise bad
     elif kind == "view":
         PublicView.from_json(body["view"])
     elif kind in ("ask", "declined", "roll"):
@@ -436,6 +447,40 @@ class Invitations:
                 "show a fresh code."
             )
         )
+
+
+def place_for(seats: Mapping[str, str], seat: str, name: str) -> str | None:
+    """Whose place a joining player takes: ``seats`` holds the seat of every player at
+    the table (a secret the game master's phone gave each over their channel once it
+    opened, and the player page keeps) with their name. An answer carrying one of these
+    seats takes that place back, name and all: the seat is returned. An answer with no
+    seat, or one that is not at the table, is a new player (None), unless it gives the
+    name of a player at the table: a name is not an identity (anyone can type it), so
+    that is refused, and the place stays its player's.
+
+    >>> seats = {"seat-of-eva-1": "Eva"}
+    >>> place_for(seats, "seat-of-eva-1", "Eva the Bold")
+    'seat-of-eva-1'
+    >>> place_for(seats, "", "Bo") is None
+    True
+    >>> place_for(seats, "", "eva")
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: Eva is at the table already: a player takes their place back from the phone they joined with.
+    """
+    for kept, _ in seats.items():
+        if seat and same_token(kept, seat):
+            return kept
+    wanted = name.strip().casefold()
+    for held in seats.values():
+        if held.strip().casefold() == wanted:
+            raise _error(
+                N_(
+                    "{name} is at the table already: a player takes their place back "
+                    "from the phone they joined with."
+                ),
+                name=held,
+            )
+    return None
 
 
 # --- the public view ----------------------------------------------------------------

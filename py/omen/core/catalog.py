@@ -1733,6 +1733,8 @@ _MESSAGES = (
     "{name} flees.\x1f"
     "{name} has all its hit points already.\x1f"
     "{name} heals: {hp} of {max} hit points.\x1f"
+    "{name} is at the table already: a player takes their place back from the phone they joined with.\x1f"
+    "{name} is back at the table.\x1f"
     "{name} is back in play.\x1f"
     "{name} is back in the fight.\x1f"
     "{name} is deleted from the crew.\x1f"

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +42,9 @@ from omen.campaign.players import (
     Message,
     MessageError,
     Reader,
+    new_token,
     pack,
+    place_for,
     player_address,
     player_name,
     public_view,
@@ -75,6 +77,7 @@ class Player:
     state: str = "connecting"  # "open", "closed"
     sent: int = 1  # the running number of the game master's last message to them
     asked: dict[int, str] = field(default_factory=dict)
+    seat: str = ""  # the secret the player takes their place back with ("" until open)
 
 
 @dataclass(frozen=True)
@@ -244,9 +247,18 @@ class PlayersScreen(kit.Screen):
         """A player's pasted answer: checked, its invitation closed, the channel opened."""
         answer = read_packed(text, "answer")
         name = player_name(answer.data["name"])
+        seats = {p.seat: p.name for p in self.players.values() if p.seat}
+        seat = place_for(seats, str(answer.data["seat"]), name)  # a refusal changes nothing
+        back = next((p for p in self.players.values() if seat and p.seat == seat), None)
         token = self.invitations.take(answer.token)
         # Known before the channel can open, so its opening finds the player.
-        self.players[token] = Player(token, name, str(answer.data["lang"]), Reader(token, 1))
+        self.players[token] = Player(
+            token,
+            back.name if back else name,
+            str(answer.data["lang"]),
+            Reader(token, 1),
+            seat=back.seat if back else "",
+        )
         try:
             await window.omenTable.accept(token, str(answer.data["sdp"]))
         except Exception:
@@ -255,8 +267,17 @@ class PlayersScreen(kit.Screen):
             raise MessageError(
                 Step(N_("This answer does not fit its invitation: show a fresh code."))
             ) from None
+        if back is not None:  # the same place, on a fresh channel: the old one closes
+            self.players.pop(back.token, None)
+            window.omenTable.close(back.token)
+            self.requests = [
+                replace(r, token=token) if r.token == back.token else r for r in self.requests
+            ]
+            name = back.name
         dom.bound("players-answer").value = ""
-        self.status = Step(N_("{name} is joining…"), {"name": name})
+        joined = self.players.get(token)
+        if joined is not None and joined.state == "connecting":  # it may be open already
+            self.status = Step(N_("{name} is joining…"), {"name": name})
         if token == self.invite_token:
             self.invite_token = ""  # this code is used: the next player gets a fresh one
             self.link = ""
@@ -274,7 +295,18 @@ class PlayersScreen(kit.Screen):
             return  # an oversized message, dropped in the page: nothing changes
         player.state = "open" if str(state) == "open" else "closed"
         if player.state == "open":
-            self.status = Step(N_("{name} joined the table."), {"name": player.name})
+            said = (
+                N_("{name} is back at the table.")
+                if player.seat
+                else N_("{name} joined the table.")
+            )
+            self.status = Step(said, {"name": player.name})
+            if not player.seat:  # the secret to take this place back with, sent once
+                player.seat = new_token()
+                self.send(
+                    player,
+                    Message("seat", player.token, self.next_number(player), {"seat": player.seat}),
+                )
             self.send_view(player)
         self.render()
         self.render_sheet()
