@@ -11,6 +11,7 @@ const MAX_PACKED = 6000; // characters of a packed link or answer
 const MAX_TEXT = 64000; // characters of one message, or of unpacked JSON
 const MAX_LINES = 60;
 const MAX_STRING = 2000;
+const MAX_RECAP = 16000; // characters of a session recap
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 const B64 = /^[A-Za-z0-9_-]*$/;
 const KEPT = "omen-player/view"; // the last view shown, for a visit with no link
@@ -19,7 +20,7 @@ const WORD_KEYS = [
   "clock", "lights", "facts", "results", "people", "asOf", "live", "notLive", "none", "join",
   "yourName", "answerHint", "answer", "copy", "ask", "askButton", "character", "characteristic",
   "push", "asked", "declined", "removed", "faces", "facesHint", "roll", "skill", "level", "modifiers",
-  "rollOdds", "noRoll",
+  "rollOdds", "noRoll", "recap",
 ];
 const VIEW_KEYS = ["lang", "game", "at", "clock", "lights", "facts", "results", "people", "words", "rolls"];
 
@@ -177,6 +178,7 @@ const FIELDS = {
   declined: ["id", "reason"],
   bye: [],
   seat: ["seat"],
+  recap: ["text"],
 };
 
 // The envelope in ``text`` if it is a message of ``kinds`` this page takes.
@@ -207,6 +209,7 @@ export function readEnvelope(text, kinds, limit = MAX_TEXT) {
   if (data.kind === "seat" && (!isText(body.seat, 64) || !TOKEN.test(body.seat))) {
     throw new Refused("damaged");
   }
+  if (data.kind === "recap" && !isText(body.text, MAX_RECAP)) throw new Refused("damaged");
   return data;
 }
 
@@ -319,6 +322,15 @@ export function keep(view) {
   } catch {
     // a full or closed storage: the view is still shown, just not kept
   }
+}
+
+// The session recap the game master shared: plain text, shown as text.
+function showRecap(text) {
+  const words = page.view ? page.view.words : {};
+  bound("recap-text").textContent = text;
+  bound("recap").hidden = !text;
+  const heading = bound("recap").querySelector("h2");
+  heading.textContent = words.recap || heading.textContent;
 }
 
 // The seat this phone holds at the table, with the name it joined under: a fresh code
@@ -463,13 +475,15 @@ function dropped() {
 function hear(text) {
   let message;
   try {
-    message = readEnvelope(text, ["view", "declined", "bye", "seat"]);
+    message = readEnvelope(text, ["view", "declined", "bye", "seat", "recap"]);
   } catch {
     return; // refused: nothing changes
   }
   if (message.token !== page.invitation.token || message.n <= page.heard) return;
   page.heard = message.n;
-  if (message.kind === "seat") {
+  if (message.kind === "recap") {
+    showRecap(message.data.text);
+  } else if (message.kind === "seat") {
     keepSeat(message.data.seat, page.name);
   } else if (message.kind === "view") {
     keep(message.data.view);

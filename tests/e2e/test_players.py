@@ -424,3 +424,44 @@ def test_a_dropped_player_rejoins_the_same_place_and_a_stranger_cannot_take_it(
     finally:
         stranger.close()
         phone.close()
+
+
+def test_the_session_recap_is_shared_by_the_game_master_and_shown_on_the_players_page(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("eotw")
+    add_ana(gm)
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        asking = player.get_by_role("region", name="Ask for a test")
+        asking.get_by_role("combobox", name="Characteristic").select_option("logic")
+        asking.get_by_role("button", name="Ask the game master").click()
+        sheet = gm.get_by_role("dialog", name="Players")
+        sheet.get_by_role("button", name="Roll for Eva").click()
+        results = player.get_by_role("region", name="Results")
+        expect(results.get_by_text(re.compile(r"^Eva asked: Ana: "))).to_be_visible()
+        sheet.get_by_role("button", name="Make the recap").click()
+        expect(sheet.get_by_role("status")).to_have_text("The recap is ready; 1 player sees it.")
+        text = sheet.get_by_role("textbox", name="Recap")
+        heading = r"Session recap: The End of the World, \d{1,2} [A-Z][a-z]+ \d{4}"
+        expect(text).to_have_value(
+            re.compile(
+                heading + r"\n\n\d\d:\d\d Eva asked: Ana: .+\n  Eva asks for a test of Logic · "
+            )
+        )
+        recap = player.get_by_role("region", name="Session recap")
+        expect(recap).to_contain_text(re.compile(heading))
+        expect(recap).to_contain_text("Eva asks for a test of Logic · ")
+        assert text.input_value() in recap.inner_text()
+        sheet.get_by_role("button", name="Copy as Markdown").click()
+        expect(sheet.get_by_role("status")).to_have_text("Recap copied.")
+        copied = gm.evaluate("navigator.clipboard.readText()")
+        assert re.match(r"## " + heading + r"\n\n- \*\*\d\d:\d\d Eva asked: Ana: ", copied)
+    finally:
+        phone.close()

@@ -56,6 +56,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "roll": {"id": 4, "skill": "Stealth", "level": 12, "modifiers": "-2 +1", "faces": "3 4 5"},
     "bye": {},
     "seat": {"seat": "seat-of-eva-12345"},
+    "recap": {"text": "Session recap, 6 December 2026\n\nNo public results in this session."},
 }
 
 
@@ -138,6 +139,9 @@ HOSTILE_ENVELOPES: list[Any] = [
     envelope("seat", data={"seat": "x" * 65}),
     envelope("seat", data={"seat": 12345678}),
     envelope("seat", data={}),
+    envelope("recap", data={"text": "x" * 16_001}),
+    envelope("recap", data={"text": ["x"]}),
+    envelope("recap", data={}),
     envelope("view", data={"view": {}}),
     envelope("view", data={"view": {**a_view().to_json(), "clock": "Turn 3"}}),
     envelope("view", data={"view": {**a_view().to_json(), "clock": ["x"] * 61}}),

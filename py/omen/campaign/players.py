@@ -68,6 +68,7 @@ MAX_FROM_PLAYER = 4000  # characters of one message a player sends
 MAX_STRING = 2000  # characters of one text in a message
 MAX_LINES = 60  # lines in one list of the view
 MAX_NAME = 40  # characters of a player's name
+MAX_RECAP = 16_000  # characters of a session recap (omen.campaign.recap.MAX_RECAP)
 MAX_NUMBER = 10**9  # a running number
 MAX_DEPTH = 8
 SHOWN = 5  # public results a view carries, newest first
@@ -88,6 +89,7 @@ KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
     "declined": ("gm", ("id", "reason")),  # the game master declined a request
     "bye": ("any", ()),  # the sender leaves (or the game master removes the player)
     "seat": ("gm", ("seat",)),  # the player's seat: a secret to take the place back with
+    "recap": ("gm", ("text",)),  # the session recap, plain text (omen.campaign.recap)
 }
 
 
@@ -293,8 +295,8 @@ def _check_body(kind: str, body: Mapping[str, Any]) -> None:
         if body["seat"] != "" and not _is_token(body["seat"]):
             raise bad
         player_name(body["name"])
-    elif kind == "seat":
-        if not _is_token(body["seat"]):
+    elif kind in ("seat", "recap"):
+        if not (_is_token(body["seat"]) if kind == "seat" else _text(body["text"], MAX_RECAP)):
             raise bad
     elif kind == "view":
         PublicView.from_json(body["view"])
@@ -556,6 +558,7 @@ WORDS: Mapping[str, str] = {
     "modifiers": N_("Modifiers, like −2 +1"),
     "rollOdds": N_("Effective skill {level}: chance of success {chance}"),
     "noRoll": N_("Below effective skill 3 no success roll is allowed."),
+    "recap": N_("Session recap"),
 }
 
 

@@ -22,6 +22,14 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
   here, with the faces the player typed or the app's dice, logged naming the player,
   and shown on both phones. "Decline" tells the player so.
 
+- **Rejoining**: once a player's channel opens, they are sent a secret seat, which
+  their page keeps; their answer to a fresh code carries it back, and they take the
+  same place (:func:`~omen.campaign.players.place_for`).
+- **The recap**: "Make the recap" builds the session's public results
+  (:func:`omen.campaign.recap.recap`) in the app's language as plain text and as
+  Markdown, to share (the system's share sheet) or copy; each player's page gets the
+  plain text in their own language.
+
 Omen works the same without players: nothing here runs until the sheet is opened.
 """
 
@@ -35,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from omen.campaign import parts
+from omen.campaign import games, parts
 from omen.campaign.players import (
     FRAGMENT,
     Invitations,
@@ -57,7 +65,7 @@ from omen.core.i18n import Translator
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
-from omen_web.shell.share import copy_or_select, qr_svg
+from omen_web.shell.share import _js_object, copy_or_select, qr_svg
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -117,6 +125,7 @@ class PlayersScreen(kit.Screen):
         self.asked: dict[int, str] = {}  # log entries players asked for, with their names
         self.translators: dict[str, Translator] = {}
         self.requests: list[Request] = []  # waiting for Roll or Decline, oldest first
+        self.recaps: tuple[str, str] = ("", "")  # the last recap: plain text, Markdown
         self.wired = False
         self.tasks: set[Any] = set()
 
@@ -190,6 +199,80 @@ class PlayersScreen(kit.Screen):
         found = next((r for r in self.requests if r.key == key), None)
         self.requests = [r for r in self.requests if r.key != key]
         return found
+
+    # --- the recap --------------------------------------------------------------------
+
+    def recap_of(self, t: Translator, markdown: bool = False) -> str:
+        """The session's public results as a recap in ``t``'s language."""
+        from omen.campaign.recap import Day, recap
+
+        entries = [e for e in reversed(self.store.log.entries) if e.id in self.asked]
+        now = window.Date.new()
+        day = Day(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+        spec = games.GAMES.get(self.app.campaign.game)
+        return recap(
+            entries,
+            t,
+            day,
+            game=t.gettext(spec.name) if spec is not None else "",
+            times={e.id: dom.local_time(e.at) for e in entries},
+            markdown=markdown,
+        )
+
+    def on_players_recap(self, _target: Any, _event: Any) -> None:
+        t = self.app.translator
+        self.recaps = (self.recap_of(t), self.recap_of(t, markdown=True))
+        dom.bound("players-recap-text").value = self.recaps[0]
+        dom.bound("players-recap").hidden = False
+        sent = 0
+        for player in list(self.players.values()):
+            if player.state != "open":
+                continue
+            text = self.recap_of(self.translator(player.lang))
+            message = Message("recap", player.token, self.next_number(player), {"text": text})
+            sent += self.send(player, message)
+        self.status = Step(
+            N_("The recap is ready; {count} player sees it."),
+            {"count": sent},
+            plural=N_("The recap is ready; {count} players see it."),
+        )
+        self.render_sheet()
+
+    def on_players_recap_share(self, _target: Any, _event: Any) -> None:
+        text = self.recaps[0]
+        if not text:
+            return
+        if window.navigator.share:
+            self.spawn(self.share_recap(text))
+        else:
+            self.spawn(self.copy_recap(text))
+
+    def on_players_recap_copy(self, _target: Any, _event: Any) -> None:
+        if self.recaps[0]:
+            self.spawn(self.copy_recap(self.recaps[0]))
+
+    def on_players_recap_markdown(self, _target: Any, _event: Any) -> None:
+        if self.recaps[1]:
+            self.spawn(self.copy_recap(self.recaps[1]))
+
+    async def share_recap(self, text: str) -> None:
+        title = self.tr(N_("Session recap"))
+        try:
+            await window.navigator.share(_js_object(title=title, text=text))
+        except Exception:  # the user closed the system sheet, or the browser refused
+            return
+
+    async def copy_recap(self, text: str) -> None:
+        field_ = dom.bound("players-recap-text")
+        try:
+            await window.navigator.clipboard.writeText(text)
+            self.status = Step(N_("Recap copied."))
+        except Exception:  # no clipboard permission: the recap is selected instead
+            field_.value = text
+            field_.focus()
+            field_.select()
+            self.status = Step(N_("Omen could not copy: the recap is selected, copy it yourself."))
+        self.render_sheet()
 
     def on_players_remove(self, target: Any, _event: Any) -> None:
         token = str(target.dataset.player)
