@@ -439,9 +439,14 @@ class Invitations:
 
     def take(self, token: str) -> str:
         """The token of an open invitation, closed now (it joins once)."""
+        kept = self.check(token)
+        self.open_tokens = [t for t in self.open_tokens if t != kept]
+        return kept
+
+    def check(self, token: str) -> str:
+        """The token of an open invitation, left open; a refusal if it is not one."""
         for kept in self.open_tokens:
             if same_token(kept, token):
-                self.open_tokens = [t for t in self.open_tokens if t != kept]
                 return kept
         raise _error(
             N_(

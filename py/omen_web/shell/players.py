@@ -162,6 +162,7 @@ class PlayersScreen(kit.Screen):
         self.render_sheet()
         if not self.sheet.open:
             self.sheet.showModal()
+        dom.bound("players-requests-title").scrollIntoView()  # in view, where the sheet is
         if not self.invite_token:
             self.spawn(self.invite())
 
@@ -330,6 +331,7 @@ class PlayersScreen(kit.Screen):
         """A player's pasted answer: checked, its invitation closed, the channel opened."""
         answer = read_packed(text, "answer")
         name = player_name(answer.data["name"])
+        self.invitations.check(answer.token)  # a used code says so first
         seats = {p.seat: p.name for p in self.players.values() if p.seat}
         seat = place_for(seats, str(answer.data["seat"]), name)  # a refusal changes nothing
         back = next((p for p in self.players.values() if seat and p.seat == seat), None)
@@ -427,6 +429,7 @@ class PlayersScreen(kit.Screen):
         self.render_sheet()
         if not self.sheet.open:
             self.sheet.showModal()
+        dom.bound("players-requests-title").scrollIntoView()  # in view, where the sheet is
 
     def said(self, player: Player, kind: str, test: Any) -> Step:
         """What a request asks for, checked by its game now (a refusal is its reason):
