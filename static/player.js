@@ -324,6 +324,15 @@ export function keep(view) {
   }
 }
 
+// A new result came: a status still saying "Asked" is no longer true (the result is
+// in view below).
+function answered(view) {
+  for (const where of ["ask-status", "roll-status"]) {
+    const line = bound(where);
+    if (line.textContent === view.words.asked) line.textContent = "";
+  }
+}
+
 // The session recap the game master shared: plain text, shown as text.
 function showRecap(text) {
   const words = page.view ? page.view.words : {};
@@ -487,7 +496,9 @@ function hear(text) {
     keepSeat(message.data.seat, page.name);
   } else if (message.kind === "view") {
     keep(message.data.view);
+    const before = page.view ? JSON.stringify(page.view.results) : "";
     showView(message.data.view, true);
+    if (JSON.stringify(message.data.view.results) !== before) answered(message.data.view);
   } else if (message.kind === "declined") {
     const words = page.view.words;
     const where = page.asked.get(message.data.id) || "ask-status";

@@ -279,6 +279,7 @@ def test_a_players_eotw_test_is_rolled_on_the_game_masters_phone_and_shown_on_bo
         expect(
             results.get_by_text(re.compile("Eva asks for a test of Dexterity, pushed"))
         ).to_be_visible()
+        expect(asking.get_by_role("status")).to_have_text("")  # no longer only "Asked"
         gm.get_by_role("dialog", name="Players").get_by_role("button", name="Close").click()
         gm.get_by_role("button", name="Log").click()
         expect(gm.locator(".log-entry").first).to_contain_text("Eva asked: Ana: ")
