@@ -11,15 +11,18 @@ const MAX_PACKED = 6000; // characters of a packed link or answer
 const MAX_TEXT = 64000; // characters of one message, or of unpacked JSON
 const MAX_LINES = 60;
 const MAX_STRING = 2000;
+const MAX_RECAP = 16000; // characters of a session recap
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 const B64 = /^[A-Za-z0-9_-]*$/;
 const KEPT = "omen-player/view"; // the last view shown, for a visit with no link
+const SEAT = "omen-player/seat"; // the seat the game master gave, to take the place back
 const WORD_KEYS = [
   "clock", "lights", "facts", "results", "people", "asOf", "live", "notLive", "none", "join",
   "yourName", "answerHint", "answer", "copy", "ask", "askButton", "character", "characteristic",
-  "push", "asked", "declined", "removed",
+  "push", "asked", "declined", "removed", "faces", "facesHint", "roll", "skill", "level", "modifiers",
+  "rollOdds", "noRoll", "recap",
 ];
-const VIEW_KEYS = ["lang", "game", "at", "clock", "lights", "facts", "results", "people", "words"];
+const VIEW_KEYS = ["lang", "game", "at", "clock", "lights", "facts", "results", "people", "words", "rolls"];
 
 // The few sentences this page says before any view has come (so before the game
 // master's phone could word them): in English and Czech.
@@ -149,9 +152,17 @@ export function checkView(view) {
     if (!isText(person.id, 100) || !isText(person.name, 200)) throw new Refused("damaged");
     lines(person.lines);
     for (const pair of list(person.tests, 12)) {
-      if (!Array.isArray(pair) || pair.length !== 2 || !isText(pair[0], 40) || !isText(pair[1], 100)) {
+      if (
+        !Array.isArray(pair) || pair.length !== 3 || !isText(pair[0], 40) || !isText(pair[1], 100) ||
+        !isText(pair[2], 300)
+      ) {
         throw new Refused("damaged");
       }
+    }
+  }
+  for (const pair of list(view.rolls, 20)) {
+    if (!Array.isArray(pair) || pair.length !== 2 || !isWhole(pair[0], 0, 100) || !isText(pair[1], 40)) {
+      throw new Refused("damaged");
     }
   }
   const words = view.words;
@@ -166,6 +177,8 @@ const FIELDS = {
   view: ["view"],
   declined: ["id", "reason"],
   bye: [],
+  seat: ["seat"],
+  recap: ["text"],
 };
 
 // The envelope in ``text`` if it is a message of ``kinds`` this page takes.
@@ -193,6 +206,10 @@ export function readEnvelope(text, kinds, limit = MAX_TEXT) {
   if (data.kind === "declined" && (!isWhole(body.id, 1, 1e9) || !isText(body.reason))) {
     throw new Refused("damaged");
   }
+  if (data.kind === "seat" && (!isText(body.seat, 64) || !TOKEN.test(body.seat))) {
+    throw new Refused("damaged");
+  }
+  if (data.kind === "recap" && !isText(body.text, MAX_RECAP)) throw new Refused("damaged");
   return data;
 }
 
@@ -283,12 +300,14 @@ export function showView(view, live = false) {
   bound("view").hidden = false;
   page.view = view;
   fillAsk(view);
+  fillRoll(view);
 }
 
 function showError(reason) {
   bound("view").hidden = true;
   bound("join").hidden = true;
   bound("ask").hidden = true;
+  bound("roll").hidden = true;
   bound("status").hidden = true;
   bound("empty").hidden = true;
   bound("game").textContent = "";
@@ -302,6 +321,45 @@ export function keep(view) {
     localStorage.setItem(KEPT, JSON.stringify(view));
   } catch {
     // a full or closed storage: the view is still shown, just not kept
+  }
+}
+
+// A new result came: a status still saying "Asked" is no longer true (the result is
+// in view below).
+function answered(view) {
+  for (const where of ["ask-status", "roll-status"]) {
+    const line = bound(where);
+    if (line.textContent === view.words.asked) line.textContent = "";
+  }
+}
+
+// The session recap the game master shared: plain text, shown as text.
+function showRecap(text) {
+  const words = page.view ? page.view.words : {};
+  bound("recap-text").textContent = text;
+  bound("recap").hidden = !text;
+  const heading = bound("recap").querySelector("h2");
+  heading.textContent = words.recap || heading.textContent;
+}
+
+// The seat this phone holds at the table, with the name it joined under: a fresh code
+// from the game master then takes the same place back (the seat is the secret; a name
+// alone is refused on the game master's phone).
+function keptSeat() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SEAT) || "{}");
+    const seat = isText(kept.seat, 64) && TOKEN.test(kept.seat) ? kept.seat : "";
+    return { seat, name: isText(kept.name, 40) ? kept.name : "" };
+  } catch {
+    return { seat: "", name: "" };
+  }
+}
+
+function keepSeat(seat, name) {
+  try {
+    localStorage.setItem(SEAT, JSON.stringify({ seat, name }));
+  } catch {
+    // a full or closed storage: this phone joins as a new player next time
   }
 }
 
@@ -322,6 +380,8 @@ export const page = {
   sent: 1, // this page's running number (its answer was 1)
   heard: 1, // the game master's last running number taken
   asks: 0,
+  name: "", // the name this phone joined under
+  asked: new Map(), // the status line of each request, by its number
 };
 
 // --- joining: the answer to the game master's offer, and the live channel ------------
@@ -396,7 +456,7 @@ async function join(name) {
     kind: "answer",
     token: invitation.token,
     n: 1,
-    data: { sdp: connection.localDescription.sdp, name, lang: language() },
+    data: { sdp: connection.localDescription.sdp, name, lang: language(), seat: keptSeat().seat },
   };
   const text = `omen-answer:${await pack(answer)}`;
   bound("answer-text").value = text;
@@ -417,24 +477,32 @@ function listen(channel) {
 function dropped() {
   page.channel = null;
   bound("ask").hidden = true;
+  bound("roll").hidden = true;
   if (page.view) showStatus(page.view, false);
 }
 
 function hear(text) {
   let message;
   try {
-    message = readEnvelope(text, ["view", "declined", "bye"]);
+    message = readEnvelope(text, ["view", "declined", "bye", "seat", "recap"]);
   } catch {
     return; // refused: nothing changes
   }
   if (message.token !== page.invitation.token || message.n <= page.heard) return;
   page.heard = message.n;
-  if (message.kind === "view") {
+  if (message.kind === "recap") {
+    showRecap(message.data.text);
+  } else if (message.kind === "seat") {
+    keepSeat(message.data.seat, page.name);
+  } else if (message.kind === "view") {
     keep(message.data.view);
+    const before = page.view ? JSON.stringify(page.view.results) : "";
     showView(message.data.view, true);
+    if (JSON.stringify(message.data.view.results) !== before) answered(message.data.view);
   } else if (message.kind === "declined") {
     const words = page.view.words;
-    bound("ask-status").textContent = (words.declined || "{reason}").replaceAll("{reason}", message.data.reason);
+    const where = page.asked.get(message.data.id) || "ask-status";
+    bound(where).textContent = (words.declined || "{reason}").replaceAll("{reason}", message.data.reason);
   } else if (message.kind === "bye") {
     bound("ask-status").textContent = page.view.words.removed || "";
     if (page.channel) page.channel.close();
@@ -476,6 +544,15 @@ function fillCharacteristics(view) {
     }),
   );
   if (person && person.tests.some(([key]) => key === chosen)) what.value = chosen;
+  showOdds(view);
+}
+
+// The exact odds of the test chosen, as the game master's phone worded them.
+function showOdds(view) {
+  const form = bound("ask-form");
+  const person = view.people.find((p) => p.id === form.elements.character.value);
+  const test = person ? person.tests.find(([key]) => key === form.elements.characteristic.value) : null;
+  bound("ask-odds").textContent = test ? test[2] : "";
 }
 
 function ask(event) {
@@ -496,12 +573,82 @@ function ask(event) {
         character: form.elements.character.value,
         characteristic: form.elements.characteristic.value,
         pool: form.elements.push.checked ? { pushed: true } : {},
+        faces: form.elements.faces.value.slice(0, 60),
       },
     },
   };
   page.channel.send(JSON.stringify(message));
+  page.asked.set(page.asks, "ask-status");
   form.elements.push.checked = false;
+  form.elements.faces.value = "";
   bound("ask-status").textContent = page.view.words.asked || "";
+}
+
+// GURPS: a success roll with the player's skill, modifiers and dice. The odds come
+// from the game master's phone (view.rolls, by effective skill); the page only adds
+// the modifiers up to find the line, and the game master's phone checks everything.
+function fillRoll(view) {
+  const section = bound("roll");
+  section.hidden = !(page.channel && view.rolls.length);
+  if (!section.hidden) showRollOdds(view);
+}
+
+function effective(form) {
+  const level = Number.parseInt(form.elements.level.value, 10);
+  if (!Number.isInteger(level)) return null;
+  const text = form.elements.modifiers.value.replace(/[\u2212\u2013]/g, "-");
+  let total = level;
+  for (const found of text.matchAll(/([+-]?)\s*([0-9]{1,3})/g)) {
+    total += (found[1] === "-" ? -1 : 1) * Number(found[2]);
+  }
+  return total;
+}
+
+function showRollOdds(view) {
+  const words = view.words;
+  const level = effective(bound("roll-form"));
+  const line = bound("roll-odds");
+  if (level === null || !view.rolls.length) {
+    line.textContent = "";
+    return;
+  }
+  const lowest = view.rolls[0][0];
+  if (level < lowest) {
+    line.textContent = words.noRoll || "";
+    return;
+  }
+  const pair = view.rolls.find(([at]) => at === level) || view.rolls[view.rolls.length - 1];
+  line.textContent = (words.rollOdds || "")
+    .replaceAll("{level}", String(level).replace("-", "\u2212"))
+    .replaceAll("{chance}", pair[1]);
+}
+
+function askRoll(event) {
+  event.preventDefault();
+  if (!page.channel) return;
+  const form = bound("roll-form");
+  const level = Number.parseInt(form.elements.level.value, 10);
+  if (!Number.isInteger(level)) return;
+  page.sent += 1;
+  page.asks += 1;
+  const message = {
+    app: APP,
+    v: VERSION,
+    kind: "roll",
+    token: page.invitation.token,
+    n: page.sent,
+    data: {
+      id: page.asks,
+      skill: form.elements.skill.value.trim().slice(0, 80),
+      level,
+      modifiers: form.elements.modifiers.value.slice(0, 120),
+      faces: form.elements.faces.value.slice(0, 60),
+    },
+  };
+  page.channel.send(JSON.stringify(message));
+  page.asked.set(page.asks, "roll-status");
+  form.elements.faces.value = "";
+  bound("roll-status").textContent = page.view.words.asked || "";
 }
 
 function wireForms() {
@@ -510,7 +657,8 @@ function wireForms() {
     const name = event.target.elements.name.value.trim();
     if (!name || !page.invitation) return;
     event.target.querySelector("button").disabled = true;
-    join(name.slice(0, 40));
+    page.name = name.slice(0, 40);
+    join(page.name);
   });
   bound("answer-copy").addEventListener("click", () => {
     const field = bound("answer-text");
@@ -518,11 +666,16 @@ function wireForms() {
     navigator.clipboard?.writeText(field.value).catch(() => {});
   });
   bound("ask-form").addEventListener("submit", ask);
+  bound("roll-form").addEventListener("submit", askRoll);
+  bound("roll-form").addEventListener("input", () => page.view && showRollOdds(page.view));
   bound("ask-form").elements.character.addEventListener("change", () => page.view && fillCharacteristics(page.view));
+  bound("ask-form").elements.characteristic.addEventListener("change", () => page.view && showOdds(page.view));
 }
 
 async function start() {
   wireForms();
+  // A fresh code opened in this tab: a new invitation, so the page starts again.
+  window.addEventListener("hashchange", () => location.reload());
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("player-sw.js", { scope: "./player.html" }).catch(() => {});
   }
@@ -538,6 +691,8 @@ async function start() {
     keep(page.invitation.data.view);
     showView(page.invitation.data.view);
     bound("join").hidden = false;
+    const before = keptSeat();
+    if (before.seat && before.name) bound("join-form").elements.name.value = before.name;
   } else {
     const last = kept();
     if (last) {

@@ -262,13 +262,207 @@ def test_a_players_eotw_test_is_rolled_on_the_game_masters_phone_and_shown_on_bo
         asking.get_by_role("combobox", name="Characteristic").select_option("dexterity")
         asking.get_by_role("checkbox", name="Push").check()
         asking.get_by_role("button", name="Ask the game master").click()
+        expect(asking.get_by_role("status")).to_have_text("Asked: the game master decides.")
+        # Nothing is rolled before the game master taps Roll: the request waits in view.
+        sheet = gm.get_by_role("dialog", name="Players")
+        requests = sheet.get_by_role("list", name="Requests")
+        expect(requests.get_by_role("listitem")).to_have_text(
+            re.compile(r"^Eva asks for a test of Dexterity, pushed")
+        )
+        expect(player.get_by_role("region", name="Results").get_by_role("listitem")).to_have_text(
+            ["Nothing yet."]
+        )
+        requests.get_by_role("button", name="Roll for Eva").click()
+        expect(requests).to_be_hidden()
         results = player.get_by_role("region", name="Results")
         expect(results.get_by_text(re.compile(r"^Eva asked: Ana: "))).to_be_visible()
         expect(
             results.get_by_text(re.compile("Eva asks for a test of Dexterity, pushed"))
         ).to_be_visible()
+        expect(asking.get_by_role("status")).to_have_text("")  # no longer only "Asked"
         gm.get_by_role("dialog", name="Players").get_by_role("button", name="Close").click()
         gm.get_by_role("button", name="Log").click()
         expect(gm.locator(".log-entry").first).to_contain_text("Eva asked: Ana: ")
+    finally:
+        phone.close()
+
+
+def test_the_game_master_declines_a_request_and_wrong_typed_dice_are_declined_with_the_reason(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("eotw")
+    add_ana(gm)
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        asking = player.get_by_role("region", name="Ask for a test")
+        asking.get_by_role("combobox", name="Characteristic").select_option("logic")
+        # The exact odds are on the player's page before asking.
+        expect(
+            asking.get_by_text(
+                "1 die: chance of success 50.0% · pushed, 3 dice: chance of success 66.7%"
+            )
+        ).to_be_visible()
+        asking.get_by_role("button", name="Ask the game master").click()
+        sheet = gm.get_by_role("dialog", name="Players")
+        requests = sheet.get_by_role("list", name="Requests")
+        expect(requests.get_by_role("listitem")).to_have_count(1)
+        requests.get_by_role("button", name="Decline for Eva").click()
+        expect(asking.get_by_role("status")).to_have_text("The game master declined: not now")
+        expect(requests).to_be_hidden()
+        expect(sheet.get_by_role("status")).to_have_text("Declined: Eva asks for a test of Logic")
+        # Typed dice that are not the pool's: declined at once, with the sentence.
+        asking.get_by_role("textbox", name="Your dice (if you rolled them)").fill("4 4 4 4 4 4")
+        asking.get_by_role("button", name="Ask the game master").click()
+        expect(asking.get_by_role("status")).to_contain_text(
+            "The game master declined: You typed 6 dice; this test rolls 1."
+        )
+        expect(requests).to_be_hidden()
+        gm.get_by_role("dialog", name="Players").get_by_role("button", name="Close").click()
+        gm.get_by_role("button", name="Log").click()
+        expect(gm.get_by_text(re.compile("Eva asked"))).to_have_count(0)
+    finally:
+        phone.close()
+
+
+def test_a_players_gurps_success_roll_shows_its_odds_and_is_rolled_on_both_phones(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("gurps")
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        rolling = player.get_by_role("region", name="Ask for a success roll")
+        rolling.get_by_role("textbox", name="Skill", exact=True).fill("Stealth")
+        rolling.get_by_role("spinbutton", name="Skill level").fill("12")
+        rolling.get_by_role("textbox", name="Modifiers, like −2 +1").fill("-2")
+        expect(rolling.get_by_text("Effective skill 10: chance of success 50.0%")).to_be_visible()
+        rolling.get_by_role("button", name="Ask the game master").click()
+        sheet = gm.get_by_role("dialog", name="Players")
+        requests = sheet.get_by_role("list", name="Requests")
+        expect(requests.get_by_role("listitem")).to_have_text(
+            re.compile(r"^Eva asks for a success roll: Stealth 12, modifiers −2")
+        )
+        requests.get_by_role("button", name="Roll for Eva").click()
+        results = player.get_by_role("region", name="Results")
+        expect(
+            results.get_by_text(re.compile(r"^Eva asked: Stealth \(effective 10\): "))
+        ).to_be_visible()
+        expect(
+            results.get_by_text(re.compile("skill 12, modifiers −2: effective skill 10"))
+        ).to_be_visible()
+        # Below effective skill 3 the engine refuses: declined at once, with its reason.
+        rolling.get_by_role("spinbutton", name="Skill level").fill("4")
+        expect(
+            rolling.get_by_text("Below effective skill 3 no success roll is allowed.")
+        ).to_be_visible()
+        rolling.get_by_role("button", name="Ask the game master").click()
+        expect(rolling.get_by_role("status")).to_have_text(
+            re.compile(r"^The game master declined: Effective skill 2 is below 3")
+        )
+        expect(requests).to_be_hidden()
+        sheet.get_by_role("button", name="Close").click()
+        gm.get_by_role("button", name="Log").click()
+        expect(gm.locator(".log-entry").first).to_contain_text("Eva asked: Stealth")
+    finally:
+        phone.close()
+
+
+def fresh_code(gm: Page) -> str:
+    """The sheet's New code: a fresh invitation's link."""
+    sheet = gm.get_by_role("dialog", name="Players")
+    link = sheet.get_by_role("textbox", name="Link for a player")
+    used = link.input_value()
+    sheet.get_by_role("button", name="New code").click()
+    expect(link).not_to_have_value(used)
+    expect(link).to_have_value(re.compile(r"/player\.html#join="))
+    return link.input_value()
+
+
+def test_a_dropped_player_rejoins_the_same_place_and_a_stranger_cannot_take_it(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    stranger = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        first = phone.new_page()
+        add(gm, answer(first, link, "Eva"))
+        sheet = gm.get_by_role("dialog", name="Players")
+        rows = sheet.get_by_role("list").last.get_by_role("listitem")
+        expect(rows).to_have_text(["Eva: connectedRemove"])
+        expect(first.get_by_role("status").first).to_contain_text("· live")
+        first.close()  # the channel drops
+        expect(rows).to_have_text(["Eva: not connectedRemove"])
+        # A stranger typing Eva's name on a fresh code does not take her place.
+        other = stranger.new_page()
+        add(gm, answer(other, fresh_code(gm), "Eva"))
+        expect(sheet.get_by_role("status")).to_have_text(
+            "Eva is at the table already: a player takes their place back from the phone "
+            "they joined with."
+        )
+        expect(rows).to_have_text(["Eva: not connectedRemove"])
+        # Eva's phone opens a fresh code: her name is there, and she is Eva again.
+        again = phone.new_page()
+        again.goto(fresh_code(gm))
+        expect(again.get_by_role("textbox", name="Your name")).to_have_value("Eva")
+        again.get_by_role("button", name="Join the table").click()
+        text = again.get_by_role("textbox", name="Your answer for the game master")
+        expect(text).to_have_value(re.compile(r"^omen-answer:"))
+        add(gm, text.input_value())
+        expect(sheet.get_by_role("status")).to_have_text("Eva is back at the table.")
+        expect(rows).to_have_text(["Eva: connectedRemove"])
+        expect(again.get_by_role("status").first).to_contain_text("· live")
+    finally:
+        stranger.close()
+        phone.close()
+
+
+def test_the_session_recap_is_shared_by_the_game_master_and_shown_on_the_players_page(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("eotw")
+    add_ana(gm)
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        asking = player.get_by_role("region", name="Ask for a test")
+        asking.get_by_role("combobox", name="Characteristic").select_option("logic")
+        asking.get_by_role("button", name="Ask the game master").click()
+        sheet = gm.get_by_role("dialog", name="Players")
+        sheet.get_by_role("button", name="Roll for Eva").click()
+        results = player.get_by_role("region", name="Results")
+        expect(results.get_by_text(re.compile(r"^Eva asked: Ana: "))).to_be_visible()
+        sheet.get_by_role("button", name="Make the recap").click()
+        expect(sheet.get_by_role("status")).to_have_text("The recap is ready; 1 player sees it.")
+        text = sheet.get_by_role("textbox", name="Recap")
+        heading = r"Session recap: The End of the World, \d{1,2} [A-Z][a-z]+ \d{4}"
+        expect(text).to_have_value(
+            re.compile(
+                heading + r"\n\n\d\d:\d\d Eva asked: Ana: .+\n  Eva asks for a test of Logic · "
+            )
+        )
+        recap = player.get_by_role("region", name="Session recap")
+        expect(recap).to_contain_text(re.compile(heading))
+        expect(recap).to_contain_text("Eva asks for a test of Logic · ")
+        assert text.input_value() in recap.inner_text()
+        sheet.get_by_role("button", name="Copy as Markdown").click()
+        expect(sheet.get_by_role("status")).to_have_text("Recap copied.")
+        copied = gm.evaluate("navigator.clipboard.readText()")
+        assert re.match(r"## " + heading + r"\n\n- \*\*\d\d:\d\d Eva asked: Ana: ", copied)
     finally:
         phone.close()

@@ -49,11 +49,14 @@ def a_view(**changes: Any) -> PublicView:
 
 EXAMPLES: dict[str, dict[str, Any]] = {
     "join": {"offer": "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n", "view": a_view().to_json()},
-    "answer": {"sdp": "v=0\r\n", "name": "Eva", "lang": "cs"},
+    "answer": {"sdp": "v=0\r\n", "name": "Eva", "lang": "cs", "seat": "seat-of-eva-12345"},
     "view": {"view": a_view().to_json()},
     "ask": {"id": 3, "test": {"character": "c1", "characteristic": "logic", "pool": {}}},
     "declined": {"id": 3, "reason": "Not now."},
+    "roll": {"id": 4, "skill": "Stealth", "level": 12, "modifiers": "-2 +1", "faces": "3 4 5"},
     "bye": {},
+    "seat": {"seat": "seat-of-eva-12345"},
+    "recap": {"text": "Session recap, 6 December 2026\n\nNo public results in this session."},
 }
 
 
@@ -87,8 +90,16 @@ def test_a_view_round_trips_with_every_field_filled() -> None:
         ("Pochodeň 1: zbývají 3 tahy",),
         ("Vzdálenost: 60 stop",),
         (players.Shown("Ana: úspěch", "Hozeno 2 · Test uspěl.", "Eva"),),
-        (players.Person("c1", "Ana", ("Ve hře",), (("logic", "Logika 3"),)),),
+        (
+            players.Person(
+                "c1",
+                "Ana",
+                ("Ve hře",),
+                (("logic", "Logika 3", "1 kostka: šance na úspěch 50,0 %"),),
+            ),
+        ),
         {"clock": "Čas"},
+        ((3, "1,9 %"), (16, "98,1 %")),
     )
     assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
 
@@ -116,10 +127,21 @@ HOSTILE_ENVELOPES: list[Any] = [
     envelope(data={"id": 1, "test": []}),
     envelope(data={"id": 1, "test": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {}}}}}}}}}),
     envelope("declined", data={"id": 1, "reason": "x" * 5000}),
-    envelope("answer", data={"sdp": "v=0", "name": "", "lang": "en"}),
-    envelope("answer", data={"sdp": "v=0", "name": "Eva\u202e", "lang": "en"}),
-    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "de"}),
-    envelope("answer", data={"sdp": 5, "name": "Eva", "lang": "en"}),
+    envelope("answer", data={"sdp": "v=0", "name": "", "lang": "en", "seat": ""}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva\u202e", "lang": "en", "seat": ""}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "de", "seat": ""}),
+    envelope("answer", data={"sdp": 5, "name": "Eva", "lang": "en", "seat": ""}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "en"}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "en", "seat": "short"}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "en", "seat": None}),
+    envelope("answer", data={"sdp": "v=0", "name": "Eva", "lang": "en", "seat": "a b c d e f g"}),
+    envelope("seat", data={"seat": ""}),
+    envelope("seat", data={"seat": "x" * 65}),
+    envelope("seat", data={"seat": 12345678}),
+    envelope("seat", data={}),
+    envelope("recap", data={"text": "x" * 16_001}),
+    envelope("recap", data={"text": ["x"]}),
+    envelope("recap", data={}),
     envelope("view", data={"view": {}}),
     envelope("view", data={"view": {**a_view().to_json(), "clock": "Turn 3"}}),
     envelope("view", data={"view": {**a_view().to_json(), "clock": ["x"] * 61}}),
@@ -129,6 +151,21 @@ HOSTILE_ENVELOPES: list[Any] = [
     envelope("view", data={"view": {**a_view().to_json(), "words": {"script": "x"}}}),
     envelope("view", data={"view": {**a_view().to_json(), "lang": "xx"}}),
     envelope("view", data={"view": {**a_view().to_json(), "extra": 1}}),
+    envelope("view", data={"view": {**a_view().to_json(), "rolls": [[3]]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "rolls": [[True, "1 %"]]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "rolls": [[3, "x" * 41]]}}),
+    envelope("view", data={"view": {**a_view().to_json(), "rolls": [[3, "1 %"]] * 21}}),
+    envelope("roll", data={**EXAMPLES["roll"], "level": "12"}),
+    envelope("roll", data={**EXAMPLES["roll"], "level": True}),
+    envelope("roll", data={**EXAMPLES["roll"], "level": 10**6}),
+    envelope("roll", data={**EXAMPLES["roll"], "level": 12.5}),
+    envelope("roll", data={**EXAMPLES["roll"], "skill": "x" * 500}),
+    envelope("roll", data={**EXAMPLES["roll"], "skill": None}),
+    envelope("roll", data={**EXAMPLES["roll"], "modifiers": ["-2"]}),
+    envelope("roll", data={**EXAMPLES["roll"], "faces": [3, 4, 5]}),
+    envelope("roll", data={**EXAMPLES["roll"], "faces": "1" * 61}),
+    envelope("roll", data={k: v for k, v in EXAMPLES["roll"].items() if k != "faces"}),
+    envelope("roll", data={**EXAMPLES["roll"], "id": 0}),
     {k: v for k, v in envelope().items() if k != "n"},
     {**envelope(), "more": 1},
     [],
@@ -318,10 +355,17 @@ def test_eotw_shows_the_scene_and_each_characters_public_state(czech: Translator
         "Social: 0 of 9",
         "Trauma: Burns (Physical, severity 2)",
     )
-    assert ("logic", "Logic 3") in first.tests
+    logic = next(test for test in first.tests if test[0] == "logic")
+    # Logic 3, no hindering trauma (Burns is physical): one die, 1/2; pushed three, 2/3
+    assert logic == (
+        "logic",
+        "Logic 3",
+        "1 die: chance of success 50.0% · pushed, 3 dice: chance of success 66.7%",
+    )
     assert view.people[1].tests == ()  # Bo cannot be tested until the track is settled
     czech = public_view({"crew": crew}, "eotw", {}, czech, "20:41")
     assert czech.people[0].lines[1] != "Physical: 0 of 9"
+    assert "šance na úspěch 50,0\u00a0%" in czech.people[0].tests[2][2]
     assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
 
 
@@ -361,3 +405,198 @@ def test_a_character_who_cannot_be_tested_is_refused() -> None:
     ask = {"character": "c1", "characteristic": "logic", "pool": {}}
     with pytest.raises(RulesError, match="cling to life"):
         roll_ask(Crew((bo,)), ask, ScriptedDice([1]), {}, "Eva")
+
+
+def test_the_odds_a_player_sees_are_the_engines_exact_odds_with_hindering_traumas() -> None:
+    from fractions import Fraction
+
+    from omen.eotw.pools import odds
+
+    ana = Character("c1", "Ana", vitality=2, traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    view = public_view({"crew": Crew((ana,))}, "eotw", {}, EN, "20:41")
+    vitality = next(test for test in view.people[0].tests if test[0] == "vitality")
+    # the hindering trauma adds a negative die: 1 positive, 1 negative, by enumeration
+    plain = odds(1, 1, 2).success
+    assert plain == Fraction(
+        sum(1 for p in range(1, 7) for n in range(1, 7) if p <= 2 and p != n), 36
+    )
+    pushed = odds(2, 2, 2).success
+    assert vitality[2] == (
+        f"2 dice: chance of success {EN.percent(plain)} · "
+        f"pushed, 4 dice: chance of success {EN.percent(pushed)}"
+    )
+
+
+def test_a_players_typed_faces_are_rolled_in_the_order_the_test_rolls_them() -> None:
+    ana = Character("c1", "Ana", dexterity=4, traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    ask = {
+        "character": "c1",
+        "characteristic": "dexterity",
+        "pool": {"pushed": True},
+        "faces": "2 5, 6 1",
+    }
+    # the app's dice are never asked: the typed faces are rolled
+    outcome = roll_ask(Crew((ana,)), ask, ScriptedDice([]), {}, "Eva")
+    assert outcome.title.english() == "Eva asked: Ana: Success: 1 success, 2 stress"
+    blank = {**ask, "faces": "  "}
+    assert roll_ask(Crew((ana,)), blank, ScriptedDice([2, 5, 6, 1]), {}, "Eva") == outcome
+
+
+@pytest.mark.parametrize(
+    ("faces", "said"),
+    [
+        ("2 5 6", "You typed 3 dice; this test rolls 4."),
+        ("2 5 6 1 1", "You typed 5 dice; this test rolls 4."),
+        ("2 5 6 7", "7 is not a face of a d6: it shows 1 to 6."),
+        ("2 5 6 0", "0 is not a face of a d6: it shows 1 to 6."),
+        ("2 5 6 -1", "Type the faces of your dice as digits, like 4 2 6."),
+        ("2 5 6 \u0661", "Type the faces of your dice as digits, like 4 2 6."),  # Arabic-Indic 1
+        ("1 " * 40, "Type the faces of your dice as digits, like 4 2 6."),
+        (4, "Type the faces of your dice as digits, like 4 2 6."),
+    ],
+)
+def test_typed_faces_that_are_not_the_pools_dice_are_refused_with_the_sentence(
+    faces: Any, said: str
+) -> None:
+    ana = Character("c1", "Ana", dexterity=4, traumas=(Trauma("Rib", Category.PHYSICAL, 1),))
+    ask = {"character": "c1", "characteristic": "dexterity", "pool": {"pushed": True}}
+    with pytest.raises(RulesError) as refused:
+        roll_ask(Crew((ana,)), {**ask, "faces": faces}, ScriptedDice([1] * 9), {}, "Eva")
+    assert refused.value.message.english() == said
+
+
+def test_typed_faces_say_their_count_in_czech_plural_forms(czech: Translator) -> None:
+    with pytest.raises(RulesError) as two:
+        players.typed_faces("1 2", 3, 6)
+    with pytest.raises(RulesError) as five:
+        players.typed_faces("1 2 3 4 5", 3, 6)
+    assert czech.render(two.value.message) == "Zadali jste 2 kostky; v tomto testu se hází 3."
+    assert czech.render(five.value.message) == "Zadali jste 5 kostek; v tomto testu se hází 3."
+
+
+def test_a_request_is_described_for_the_game_master_before_anything_is_rolled() -> None:
+    from omen.eotw.players import read_ask
+
+    crew = Crew((Character("c1", "Ana", logic=3),))
+    ask = {"character": "c1", "characteristic": "logic", "pool": {"pushed": True}, "faces": ""}
+    asked = read_ask(crew, ask)
+    assert asked.said("Eva").english() == "Eva asks for a test of Logic, pushed"
+    assert (asked.pool.positive, asked.pool.negative, asked.faces) == (2, 1, None)
+
+
+def test_a_declined_request_round_trips_and_a_player_cannot_send_one() -> None:
+    text = write(Message("declined", TOKEN, 4, {"id": 2, "reason": "not now"}))
+    assert read_envelope(text).data == {"id": 2, "reason": "not now"}
+    with pytest.raises(MessageError, match="A player cannot send this"):
+        Reader(TOKEN).read(text)
+
+
+# --- GURPS: a success roll a player asks for -----------------------------------------
+
+
+def test_a_players_gurps_roll_is_read_from_the_channel_and_a_replay_is_refused() -> None:
+    reader = Reader(TOKEN)
+    text = write(Message("roll", TOKEN, 2, EXAMPLES["roll"]))
+    assert reader.read(text).data == EXAMPLES["roll"]
+    with pytest.raises(MessageError, match="came before"):
+        reader.read(text)
+    with pytest.raises(MessageError, match="not from a player at this table"):
+        Reader("other-token-1").read(write(Message("roll", TOKEN, 3, EXAMPLES["roll"])))
+
+
+def test_a_players_gurps_roll_uses_their_typed_faces_and_names_them() -> None:
+    from omen.gurps.players import KIND, roll_request
+
+    ask = {"skill": "Stealth", "level": 12, "modifiers": "-2 +1", "faces": "6 6 1"}
+    outcome = roll_request(ask, ScriptedDice([]), "Eva")  # the app's dice are never asked
+    assert outcome.title.english() == "Eva asked: Stealth (effective 11): failure by 2"
+    assert [step.english() for step in outcome.steps][:2] == [
+        "Eva asks for a success roll: Stealth 12, modifiers −2 +1",
+        "skill 12, modifiers −2 +1: effective skill 11",
+    ]
+    assert "13" in " ".join(step.english() for step in outcome.steps)
+    assert outcome.kind == KIND
+    rolled = roll_request({**ask, "faces": ""}, ScriptedDice([6, 6, 1]), "Eva")
+    assert rolled.title == outcome.title
+
+
+@pytest.mark.parametrize(
+    ("ask", "said"),
+    [
+        (
+            {"level": 4, "modifiers": "-2"},
+            "Effective skill 2 is below 3: no success roll is allowed "
+            "(GURPS Basic Set, p. B344), except a defence roll.",
+        ),
+        ({"level": 2, "modifiers": ""}, "Effective skill 2 is below 3"),
+        ({"modifiers": "minus two"}, "Write modifiers as whole numbers with their signs"),
+        ({"faces": "3 4"}, "You typed 2 dice; this test rolls 3."),
+        ({"faces": "3 4 9"}, "9 is not a face of a d6"),
+        ({"skill": "  "}, "Name the skill in 1 to 80 characters."),
+        ({"level": 500}, "An effective skill must be a whole number from -50 to 99."),
+    ],
+)
+def test_a_gurps_roll_the_rules_rule_out_is_refused_with_the_sentence(
+    ask: dict[str, Any], said: str
+) -> None:
+    from omen.gurps.players import roll_request
+
+    whole = {"skill": "Stealth", "level": 12, "modifiers": "", "faces": "", **ask}
+    with pytest.raises(RulesError) as refused:
+        roll_request(whole, ScriptedDice([3, 3, 3]), "Eva")
+    assert refused.value.message.english().startswith(said)
+
+
+def test_the_gurps_view_carries_the_exact_chance_at_each_effective_skill(
+    czech: Translator,
+) -> None:
+    from fractions import Fraction
+
+    from omen.gurps.players import odds_table
+
+    table = odds_table()
+    assert [level for level, _ in table] == list(range(3, 17))
+    # by enumeration of the 216 rolls of 3d6: 10 or less succeeds in 108
+    rolls = [a + b + c for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
+    assert dict(table)[10] == Fraction(sum(1 for r in rolls if r <= 10), 216) == Fraction(1, 2)
+    assert dict(table)[16] == Fraction(sum(1 for r in rolls if r <= 16), 216)
+    view = public_view({}, "gurps", {}, czech, "20:41", rolls=table)
+    assert (10, "50,0\u00a0%") in view.rolls
+    assert PublicView.from_json(json.loads(json.dumps(view.to_json()))) == view
+
+
+# --- rejoining: the seat ---------------------------------------------------------------
+
+
+def test_a_player_takes_their_place_back_with_their_seat_and_keeps_their_name() -> None:
+    seat = players.new_token()
+    seats = {seat: "Eva", players.new_token(): "Bo"}
+    assert players.place_for(seats, seat, "Eva") == seat
+    assert players.place_for(seats, seat, "someone else") == seat  # the place's name stays
+
+
+def test_a_stranger_cannot_take_a_place_by_its_name_or_a_wrong_seat() -> None:
+    seat = players.new_token()
+    seats = {seat: "Eva"}
+    for name in ("Eva", " eva ", "EVA"):
+        with pytest.raises(MessageError, match="Eva is at the table already"):
+            players.place_for(seats, "", name)
+    with pytest.raises(MessageError, match="at the table already"):
+        players.place_for(seats, players.new_token(), "Eva")  # a guessed seat is no seat
+    wrong = seat[:-1] + ("A" if seat[-1] != "A" else "B")
+    assert players.place_for(seats, wrong, "Bo") is None  # a new player, not Eva's place
+    assert players.place_for(seats, seat[:8], "Bo") is None
+    assert players.place_for({}, seat, "Eva") is None  # a table that forgot: a new player
+
+
+def test_a_seat_is_sent_by_the_game_master_only() -> None:
+    text = write(Message("seat", TOKEN, 2, {"seat": "seat-of-eva-12345"}))
+    assert read_envelope(text).data == {"seat": "seat-of-eva-12345"}
+    with pytest.raises(MessageError, match="A player cannot send this"):
+        Reader(TOKEN).read(text)
+
+
+def test_a_rejoining_answer_round_trips_with_its_seat_and_a_new_one_with_none() -> None:
+    for seat in ("seat-of-eva-12345", ""):
+        answer = Message("answer", TOKEN, 1, {**EXAMPLES["answer"], "seat": seat})
+        assert read_packed("omen-answer:" + pack(answer), "answer").data["seat"] == seat

@@ -45,6 +45,7 @@ import re
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from omen.campaign import games
@@ -68,20 +69,28 @@ MAX_FROM_PLAYER = 4000  # characters of one message a player sends
 MAX_STRING = 2000  # characters of one text in a message
 MAX_LINES = 60  # lines in one list of the view
 MAX_NAME = 40  # characters of a player's name
+MAX_RECAP = 16_000  # characters of a session recap (omen.campaign.recap.MAX_RECAP)
 MAX_NUMBER = 10**9  # a running number
 MAX_DEPTH = 8
 SHOWN = 5  # public results a view carries, newest first
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
+_FACES = re.compile(r"[0-9 ,]*", re.ASCII)  # typed dice: ASCII digits, spaces, commas
+MAX_FACES_TEXT = 60  # characters of the dice a player typed
 
 # What each kind of message is, who sends it, and the fields of its data.
 KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
     "join": ("gm", ("offer", "view")),  # the invitation: a link's fragment
-    "answer": ("player", ("sdp", "name", "lang")),  # the player's answer, scanned or pasted
+    # the player's answer, scanned or pasted; ``seat``: "" or the seat the player takes back
+    "answer": ("player", ("sdp", "name", "lang", "seat")),
     "view": ("gm", ("view",)),  # the public view, after every change
     "ask": ("player", ("id", "test")),  # a player asks for their own test
+    # a player asks for a GURPS success roll: skill name and level, modifiers and dice typed
+    "roll": ("player", ("id", "skill", "level", "modifiers", "faces")),
     "declined": ("gm", ("id", "reason")),  # the game master declined a request
     "bye": ("any", ()),  # the sender leaves (or the game master removes the player)
+    "seat": ("gm", ("seat",)),  # the player's seat: a secret to take the place back with
+    "recap": ("gm", ("text",)),  # the session recap, plain text (omen.campaign.recap)
 }
 
 
@@ -265,6 +274,10 @@ def read_packed(text: str, kind: str) -> Message:
     return message
 
 
+def _is_token(value: Any) -> bool:
+    return isinstance(value, str) and _TOKEN.fullmatch(value) is not None
+
+
 def _text(value: Any, limit: int = MAX_STRING) -> bool:
     return isinstance(value, str) and len(value) <= limit
 
@@ -280,17 +293,40 @@ def _check_body(kind: str, body: Mapping[str, Any]) -> None:
     elif kind == "answer":
         if not _text(body["sdp"], MAX_TEXT // 4) or body["lang"] not in LANGUAGES:
             raise bad
+        if body["seat"] != "" and not _is_token(body["seat"]):
+            raise bad
         player_name(body["name"])
+    elif kind in ("seat", "recap"):
+        if not (_is_token(body["seat"]) if kind == "seat" else _text(body["text"], MAX_RECAP)):
+            raise bad
     elif kind == "view":
         PublicView.from_json(body["view"])
-    elif kind in ("ask", "declined"):
-        ident = body["id"]
-        if isinstance(ident, bool) or not isinstance(ident, int) or not 1 <= ident <= MAX_NUMBER:
-            raise bad
-        if kind == "ask" and not isinstance(body["test"], dict):
-            raise bad
-        if kind == "declined" and not _text(body["reason"]):
-            raise bad
+    elif kind in ("ask", "declined", "roll"):
+        _check_request(kind, body)
+
+
+def _check_request(kind: str, body: Mapping[str, Any]) -> None:
+    """A request's fields, or its refusal's: the request's number, and the rest."""
+    ident = body["id"]
+    if isinstance(ident, bool) or not isinstance(ident, int) or not 1 <= ident <= MAX_NUMBER:
+        raise _unfit()
+    if kind == "ask" and not isinstance(body["test"], dict):
+        raise _unfit()
+    if kind == "declined" and not _text(body["reason"]):
+        raise _unfit()
+    if kind == "roll":
+        _check_roll(body)
+
+
+def _check_roll(body: Mapping[str, Any]) -> None:
+    """A GURPS success roll's fields: their types and sizes (the rules check the rest)."""
+    level = body["level"]
+    if isinstance(level, bool) or not isinstance(level, int) or abs(level) > 1000:
+        raise _unfit()
+    if not _text(body["skill"], MAX_NAME * 2) or not _text(body["modifiers"], 120):
+        raise _unfit()
+    if not _text(body["faces"], MAX_FACES_TEXT):
+        raise _unfit()
 
 
 def player_name(name: Any) -> str:
@@ -307,6 +343,42 @@ def player_name(name: Any) -> str:
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0x202A <= ord(c) <= 0x202E for c in name):
         raise _error(N_("A player's name holds a character that cannot be shown."))
     return name.strip()
+
+
+def typed_faces(text: Any, count: int, sides: int) -> tuple[int, ...] | None:
+    """The faces of the physical dice a player typed for a test of ``count`` dice with
+    ``sides`` faces, in the order the test rolls them; None when nothing was typed (the
+    game master's phone rolls). A wrong count or a face the die does not have is refused
+    with the sentence the player sees.
+
+    >>> typed_faces("4 2, 6", 3, 6), typed_faces(" ", 3, 6)
+    ((4, 2, 6), None)
+    >>> typed_faces("4 7", 2, 6)
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: 7 is not a face of a d6: it shows 1 to 6.
+    """
+    if not isinstance(text, str) or len(text) > MAX_FACES_TEXT or not _FACES.fullmatch(text):
+        raise _error(N_("Type the faces of your dice as digits, like 4 2 6."))
+    found = text.replace(",", " ").split()
+    if not found:
+        return None
+    if len(found) != count:
+        raise MessageError(
+            Step(
+                N_("You typed {count} die; this test rolls {needed}."),
+                {"count": len(found), "needed": count},
+                plural=N_("You typed {count} dice; this test rolls {needed}."),
+            )
+        )
+    faces = tuple(int(face) for face in found)
+    for face in faces:
+        if not 1 <= face <= sides:
+            raise _error(
+                N_("{face} is not a face of a d{sides}: it shows 1 to {sides}."),
+                face=face,
+                sides=sides,
+            )
+    return faces
 
 
 # --- the game master's side: who may send what --------------------------------------
@@ -368,9 +440,14 @@ class Invitations:
 
     def take(self, token: str) -> str:
         """The token of an open invitation, closed now (it joins once)."""
+        kept = self.check(token)
+        self.open_tokens = [t for t in self.open_tokens if t != kept]
+        return kept
+
+    def check(self, token: str) -> str:
+        """The token of an open invitation, left open; a refusal if it is not one."""
         for kept in self.open_tokens:
             if same_token(kept, token):
-                self.open_tokens = [t for t in self.open_tokens if t != kept]
                 return kept
         raise _error(
             N_(
@@ -378,6 +455,40 @@ class Invitations:
                 "show a fresh code."
             )
         )
+
+
+def place_for(seats: Mapping[str, str], seat: str, name: str) -> str | None:
+    """Whose place a joining player takes: ``seats`` holds the seat of every player at
+    the table (a secret the game master's phone gave each over their channel once it
+    opened, and the player page keeps) with their name. An answer carrying one of these
+    seats takes that place back, name and all: the seat is returned. An answer with no
+    seat, or one that is not at the table, is a new player (None), unless it gives the
+    name of a player at the table: a name is not an identity (anyone can type it), so
+    that is refused, and the place stays its player's.
+
+    >>> seats = {"seat-of-eva-1": "Eva"}
+    >>> place_for(seats, "seat-of-eva-1", "Eva the Bold")
+    'seat-of-eva-1'
+    >>> place_for(seats, "", "Bo") is None
+    True
+    >>> place_for(seats, "", "eva")
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: Eva is at the table already: a player takes their place back from the phone they joined with.
+    """
+    for kept, _ in seats.items():
+        if seat and same_token(kept, seat):
+            return kept
+    wanted = name.strip().casefold()
+    for held in seats.values():
+        if held.strip().casefold() == wanted:
+            raise _error(
+                N_(
+                    "{name} is at the table already: a player takes their place back "
+                    "from the phone they joined with."
+                ),
+                name=held,
+            )
+    return None
 
 
 # --- the public view ----------------------------------------------------------------
@@ -403,7 +514,7 @@ class Person:
     id: str
     name: str
     lines: tuple[str, ...] = ()
-    tests: tuple[tuple[str, str], ...] = ()  # what a test may be asked of: (key, words)
+    tests: tuple[tuple[str, str, str], ...] = ()  # what a test may be asked of: (key, words, odds)
 
     def to_json(self) -> dict[str, Any]:
         """Its form in a message."""
@@ -439,9 +550,21 @@ WORDS: Mapping[str, str] = {
     "character": N_("Character"),
     "characteristic": N_("Characteristic"),
     "push": N_("Push"),
-    "asked": N_("Asked: the game master's phone rolls it."),
+    "faces": N_("Your dice (if you rolled them)"),
+    "facesHint": N_(
+        "Type the faces as digits, positive dice first, like 4 2 6; left empty, the game "
+        "master's phone rolls."
+    ),
+    "asked": N_("Asked: the game master decides."),
     "declined": N_("The game master declined: {reason}"),
     "removed": N_("The game master ended your place at the table."),
+    "roll": N_("Ask for a success roll"),
+    "skill": N_("Skill"),
+    "level": N_("Skill level"),
+    "modifiers": N_("Modifiers, like −2 +1"),
+    "rollOdds": N_("Effective skill {level}: chance of success {chance}"),
+    "noRoll": N_("Below effective skill 3 no success roll is allowed."),
+    "recap": N_("Session recap"),
 }
 
 
@@ -458,6 +581,9 @@ class PublicView:
     results: tuple[Shown, ...] = ()
     people: tuple[Person, ...] = ()
     words: Mapping[str, str] = field(default_factory=dict)
+    # GURPS: the chance of success a player may roll at, by effective skill (the lowest
+    # first; above the last one it no longer changes), as a percentage in the language
+    rolls: tuple[tuple[int, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Its form in a message."""
@@ -471,13 +597,25 @@ class PublicView:
             "results": [shown.to_json() for shown in self.results],
             "people": [person.to_json() for person in self.people],
             "words": dict(self.words),
+            "rolls": [list(pair) for pair in self.rolls],
         }
 
     @classmethod
     def from_json(cls, data: Any) -> PublicView:
         """Read a view from a message, every field checked (the player page checks the
         same in JavaScript)."""
-        names = ("lang", "game", "at", "clock", "lights", "facts", "results", "people", "words")
+        names = (
+            "lang",
+            "game",
+            "at",
+            "clock",
+            "lights",
+            "facts",
+            "results",
+            "people",
+            "words",
+            "rolls",
+        )
         record = _record(data, names)
         if record["lang"] not in LANGUAGES or not _text(record["game"], 100):
             raise _unfit()
@@ -498,6 +636,7 @@ class PublicView:
             tuple(_shown(item) for item in _list(record["results"])),
             tuple(_person(item) for item in _list(record["people"])),
             dict(words),
+            tuple(_odds(item) for item in _list(record["rolls"], 20)),
         )
 
 
@@ -531,12 +670,21 @@ def _shown(item: Any) -> Shown:
     return Shown(shown["title"], shown["line"], shown["who"])
 
 
-def _pair(pair: Any) -> tuple[str, str]:
-    if not isinstance(pair, list) or len(pair) != 2:
+def _pair(pair: Any) -> tuple[str, str, str]:
+    if not isinstance(pair, list) or len(pair) != 3:
         raise _unfit()
-    if not _text(pair[0], 40) or not _text(pair[1], 100):
+    if not _text(pair[0], 40) or not _text(pair[1], 100) or not _text(pair[2], 300):
         raise _unfit()
-    return pair[0], pair[1]
+    return pair[0], pair[1], pair[2]
+
+
+def _odds(pair: Any) -> tuple[int, str]:
+    if not isinstance(pair, list) or len(pair) != 2 or not _text(pair[1], 40):
+        raise _unfit()
+    level = pair[0]
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 100:
+        raise _unfit()
+    return level, pair[1]
 
 
 def _person(item: Any) -> Person:
@@ -553,13 +701,16 @@ class GameFacts:
     campaign's parts): its clock lines (none: the exploration turn), its own lights and
     timers with what is left (beside the campaign's), the encounter's facts and the key
     of the encounter they are of (the game master shows or hides them as one), and its
-    characters."""
+    characters; ``odds`` holds, by (character, test key), the exact odds of the test a
+    player may ask for, as steps whose ``{chance}`` is filled with the fraction's
+    percentage in the player's language."""
 
     clock: tuple[Step, ...] | None = None
     facts: tuple[Step, ...] = ()
     people: tuple[tuple[str, str, tuple[Step, ...], tuple[tuple[str, Step], ...]], ...] = ()
     lights: tuple[Step, ...] = ()
     encounter: str = ""
+    odds: Mapping[tuple[str, str], tuple[tuple[Step, Fraction], ...]] = field(default_factory=dict)
 
 
 # --- what the game master shows -------------------------------------------------------
@@ -676,6 +827,19 @@ def facts_public(showing: Showing, values: Mapping[str, Any], encounter: str) ->
     return _show_way(values) != "none"
 
 
+def odds_text(odds: Sequence[tuple[Step, Fraction]], t: Translator) -> str:
+    """Odds as a player reads them: each step with its chance as a percentage, joined.
+
+    >>> odds_text(((Step("success {chance}", {"chance": ""}), Fraction(1, 2)),),
+    ...     Translator.english())
+    'success 50.0%'
+    """
+    return " · ".join(
+        t.render(Step(step.key, {**step.args, "chance": t.percent(chance)}, step.plural))
+        for step, chance in odds
+    )
+
+
 def folded(steps: Sequence[Step], t: Translator) -> str:
     """Steps folded to one line: each in the language, joined with " · ".
 
@@ -729,13 +893,16 @@ def public_view(
     at: str,
     shown: Iterable[int] = (),
     asked: Mapping[int, str] | None = None,
+    rolls: Sequence[tuple[int, Fraction]] = (),
 ) -> PublicView:
     """The public view of a campaign for one player's language: ``parts`` are the stored
     records by kind (``"exploration"``, ``"timers"``, ``"log"``, a game's own), ``values``
     the campaign's settings, ``shown`` log entries shown besides those the part
     ``"players_shown"`` (:class:`Showing`) and the setting make public, ``asked`` the
-    entries a player asked for, with the player's name (always shown). The encounter's
-    facts are in only when public (:func:`facts_public`).
+    entries a player asked for, with the player's name (always shown); ``rolls`` the
+    chances of success a player's roll may have, by level (GURPS: the view carries them,
+    so the player page shows the odds before asking). The encounter's facts are in only
+    when public (:func:`facts_public`).
 
     >>> from omen.campaign.timers import LightKind, Unit, add_light
     >>> lit = add_light(Timers(), LightKind.TORCH, 6, Unit.TURN)
@@ -767,7 +934,10 @@ def public_view(
             ident,
             name,
             tuple(t.render(line) for line in lines),
-            tuple((key, t.render(words)) for key, words in tests),
+            tuple(
+                (key, t.render(words), odds_text(facts.odds.get((ident, key), ()), t))
+                for key, words in tests
+            ),
         )
         for ident, name, lines, tests in facts.people
     )
@@ -786,4 +956,5 @@ def public_view(
         tuple(results),
         people,
         {key: t.gettext(value) for key, value in WORDS.items()},
+        tuple((level, t.percent(chance)) for level, chance in rolls),
     )

@@ -72,6 +72,10 @@ FORMER: dict[str, Renamed | None] = {
     # 2026-12-06: Next day in the wilderness plays the whole travel day (help line, never stored)
     "In the wilderness, each day of travel has one check, at the chance the terrain gives; an "
     "encounter starts at the wilderness distance.": None,
+    # 2026-12-06: players' requests wait for the game master (the player page's word, and a
+    # refusal sent to a player: never stored)
+    "Asked: the game master's phone rolls it.": None,
+    "In this game players cannot ask for tests yet.": None,
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the

@@ -22,22 +22,80 @@ trauma that hinders it, as the Tests screen does, and logs it naming the player.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from omen.campaign.players import GameFacts, MessageError
+from omen.campaign.players import GameFacts, MessageError, typed_faces
 from omen.campaign.state import Outcome
-from omen.core.dice import Dice
+from omen.core.dice import Dice, ScriptedDice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, Step
-from omen.eotw.crew import BOXES, Crew, rolled_pool, untestable
-from omen.eotw.pools import Category, Characteristic, Pool, PoolSettings, test
+from omen.eotw.crew import BOXES, Character, Crew, rolled_pool, untestable
+from omen.eotw.pools import (
+    SIDES,
+    Category,
+    Characteristic,
+    Pool,
+    PoolSettings,
+    TestOdds,
+    pool_odds,
+    push_comparison,
+    test,
+)
 
 KIND = "eotw-test"  # the log's kind for a test, as the Tests screen's
 
 
-def public_facts(parts: Mapping[str, Any], _values: Mapping[str, Any]) -> GameFacts:
-    """The scene's kind as the clock, and every character's public state."""
+def ask_odds(
+    character: Character, characteristic: Characteristic, settings: PoolSettings
+) -> tuple[tuple[Step, Fraction], ...]:
+    """The exact odds a player sees before asking for a test of ``characteristic``: the
+    pool as it would be rolled (a negative die for each hindering trauma), unpushed and
+    pushed (:func:`omen.eotw.pools.push_comparison`), with the dice each rolls, so the
+    player knows how many faces to type.
+
+    >>> from omen.eotw.crew import Character
+    >>> ana = Character("c1", "Ana", logic=3)
+    >>> [(s.english(), str(f)) for s, f in ask_odds(ana, Characteristic.LOGIC, PoolSettings())]
+    [('1 die: chance of success ', '1/2'), ('pushed, 3 dice: chance of success ', '2/3')]
+    """
+    pool = rolled_pool(Pool(), character, characteristic)
+    value = character.value(characteristic)
+    out = []
+    chances: tuple[tuple[TestOdds, bool], ...]
+    try:
+        both = push_comparison(pool, value, settings)
+        chances = ((both.without_push, False), (both.with_push, True))
+    except RulesError:  # no room to push: the plain test only
+        chances = ((pool_odds(pool, value, settings), False),)
+    for odds, pushed in chances:
+        count = odds.positive + odds.negative
+        step = (
+            Step(
+                N_("pushed, {count} die: chance of success {chance}"),
+                {"count": count, "chance": ""},
+                plural=N_("pushed, {count} dice: chance of success {chance}"),
+            )
+            if pushed
+            else Step(
+                N_("{count} die: chance of success {chance}"),
+                {"count": count, "chance": ""},
+                plural=N_("{count} dice: chance of success {chance}"),
+            )
+        )
+        out.append((step, odds.success))
+    return tuple(out)
+
+
+def public_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFacts:
+    """The scene's kind as the clock, every character's public state, and the exact odds
+    of each test a player may ask for (sent with the view: the player page has no rules,
+    and a handful of fractions per character is lighter than a question and an answer
+    over the channel, and is there when the channel is not)."""
     crew: Crew = parts.get("crew") or Crew()
+    settings = PoolSettings.from_values(values)
+    odds: dict[tuple[str, str], tuple[tuple[Step, Fraction], ...]] = {}
     people = []
     for character in crew.characters:
         lines = [character.status_text]
@@ -69,20 +127,55 @@ def public_facts(parts: Mapping[str, Any], _values: Mapping[str, Any]) -> GameFa
                 )
                 for c in Characteristic
             )
+            for c in Characteristic:
+                odds[(character.id, c.value)] = ask_odds(character, c, settings)
         name = character.name.strip() or character.id
         people.append((character.id, name, tuple(lines), tests))
-    return GameFacts(clock=(crew.agenda.encounter.label,), people=tuple(people))
+    return GameFacts(clock=(crew.agenda.encounter.label,), people=tuple(people), odds=odds)
 
 
 def _refuse(message: str, **args: Any) -> MessageError:
     return MessageError(Step(message, args))
 
 
-def roll_ask(crew: Crew, ask: Any, dice: Dice, values: Mapping[str, Any], player: str) -> Outcome:
-    """Roll the test a player asked for (``ask``: the character's id, the characteristic
-    and the pool as :meth:`Pool.to_json` writes it); the outcome names the player.
-    A request that does not fit, or a character who cannot be tested now, is refused."""
-    if not isinstance(ask, dict) or set(ask) != {"character", "characteristic", "pool"}:
+@dataclass(frozen=True)
+class Asked:
+    """A player's request, read and checked: whose test, of what, with which dice (the
+    pool as rolled, hindering traumas included), and the faces the player typed."""
+
+    character: Character
+    characteristic: Characteristic
+    pool: Pool
+    faces: tuple[int, ...] | None = None
+
+    def said(self, player: str) -> Step:
+        """What the player asks for, as the game master's phone lists it."""
+        return Step(
+            N_("{player} asks for a test of {characteristic}{pushed}"),
+            {
+                "player": player,
+                "characteristic": self.characteristic.label,
+                "pushed": Step(N_(", pushed")) if self.pool.pushed else "",
+            },
+        )
+
+
+def read_ask(crew: Crew, ask: Any) -> Asked:
+    """The test a player asked for (``ask``: the character's id, the characteristic, the
+    pool as :meth:`Pool.to_json` writes it, and perhaps ``faces``: the physical dice the
+    player rolled, typed as ASCII digits), checked against the crew now. A request that
+    does not fit, a character who cannot be tested, or typed faces that are not the
+    pool's dice are refused with the reason.
+
+    >>> from omen.eotw.crew import Character, Crew
+    >>> crew = Crew((Character("c1", "Ana", logic=3),))
+    >>> read_ask(crew, {"character": "c1", "characteristic": "logic", "pool": {},
+    ...     "faces": "4 2"})
+    Traceback (most recent call last):
+    omen.campaign.players.MessageError: You typed 2 dice; this test rolls 1.
+    """
+    keys = {"character", "characteristic", "pool"}
+    if not isinstance(ask, dict) or set(ask) not in (keys, keys | {"faces"}):
         raise _refuse(N_("This request does not have the fields Omen writes."))
     character = crew.find(ask["character"]) if isinstance(ask["character"], str) else None
     if character is None:
@@ -99,10 +192,19 @@ def roll_ask(crew: Crew, ask: Any, dice: Dice, values: Mapping[str, Any], player
     if problem is not None:
         raise RulesError(problem)
     rolled = rolled_pool(pool, character, characteristic)
+    faces = typed_faces(ask.get("faces", ""), rolled.positive + rolled.negative, SIDES)
+    return Asked(character, characteristic, rolled, faces)
+
+
+def roll_ask(crew: Crew, ask: Any, dice: Dice, values: Mapping[str, Any], player: str) -> Outcome:
+    """Roll the test a player asked for (see :func:`read_ask`), with the faces the player
+    typed if any, else ``dice``; the outcome names the player."""
+    asked = read_ask(crew, ask)
+    character, characteristic = asked.character, asked.characteristic
     result = test(
-        rolled,
+        asked.pool,
         character.value(characteristic),
-        dice,
+        dice if asked.faces is None else ScriptedDice(asked.faces),
         characteristic=characteristic,
         settings=PoolSettings.from_values(values),
     )
@@ -121,12 +223,4 @@ def roll_ask(crew: Crew, ask: Any, dice: Dice, values: Mapping[str, Any], player
         N_("{player} asked: {name}: {result}"),
         {"player": player, "name": character.name, "result": said},
     )
-    asked = Step(
-        N_("{player} asks for a test of {characteristic}{pushed}"),
-        {
-            "player": player,
-            "characteristic": characteristic.label,
-            "pushed": Step(N_(", pushed")) if pool.pushed else "",
-        },
-    )
-    return Outcome(title, (asked, *result.steps), KIND)
+    return Outcome(title, (asked.said(player), *result.steps), KIND)

@@ -18,9 +18,21 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
   sheet says so, and pasting still works.
 - **Live**: after every change in the store, each connected player gets the public
   view in their own language. A player's request (an EOTW test) is read by the player's
-  :class:`~omen.campaign.players.Reader` (a wrong token or a replay is dropped), rolled
-  here with the app's dice, logged naming the player, and shown on both phones; one that
-  cannot be rolled is declined with the reason.
+  :class:`~omen.campaign.players.Reader` (a wrong token or a replay is dropped) and
+  checked by its game; one that cannot be rolled is declined at once with the reason.
+  One that can waits in the players' sheet, which opens to show it: who asks, and
+  what, with "Roll" and "Decline". Nothing is rolled before the game master taps
+  "Roll" (a game master approves what players ask, as at a table): then it is rolled
+  here, with the faces the player typed or the app's dice, logged naming the player,
+  and shown on both phones. "Decline" tells the player so.
+
+- **Rejoining**: once a player's channel opens, they are sent a secret seat, which
+  their page keeps; their answer to a fresh code carries it back, and they take the
+  same place (:func:`~omen.campaign.players.place_for`).
+- **The recap**: "Make the recap" builds the session's public results
+  (:func:`omen.campaign.recap.recap`) in the app's language as plain text and as
+  Markdown, to share (the system's share sheet) or copy; each player's page gets the
+  plain text in their own language.
 
 Omen works the same without players: nothing here runs until the sheet is opened.
 """
@@ -29,24 +41,28 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from omen.campaign import parts
+from omen.campaign import games, parts
 from omen.campaign.players import (
     FRAGMENT,
     Invitations,
     Message,
     MessageError,
     Reader,
+    new_token,
     pack,
+    place_for,
     player_address,
     player_name,
     public_kinds,
     public_view,
     read_packed,
+    result_public,
     write,
 )
 from omen.campaign.state import Log
@@ -55,7 +71,7 @@ from omen.core.i18n import Translator
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
-from omen_web.shell.share import copy_or_select, qr_svg
+from omen_web.shell.share import _js_object, copy_or_select, qr_svg
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
@@ -87,6 +103,24 @@ class Player:
     state: str = "connecting"  # "open", "closed"
     sent: int = 1  # the running number of the game master's last message to them
     asked: dict[int, str] = field(default_factory=dict)
+    seat: str = ""  # the secret the player takes their place back with ("" until open)
+
+
+@dataclass(frozen=True)
+class Request:
+    """A player's request waiting for the game master: whose, its number on the
+    player's phone, the test asked for, and what it says."""
+
+    token: str
+    id: int
+    kind: str  # "ask" (The End of the World's test) or "roll" (a GURPS success roll)
+    test: Any
+    said: Step
+
+    @property
+    def key(self) -> str:
+        """Its name in the page (``data-request``)."""
+        return f"{self.token}:{self.id}"
 
 
 class PlayersScreen(kit.Screen):
@@ -108,6 +142,8 @@ class PlayersScreen(kit.Screen):
         self.status: Step | None = None
         self.asked: dict[int, str] = {}  # log entries players asked for, with their names
         self.translators: dict[str, Translator] = {}
+        self.requests: list[Request] = []  # waiting for Roll or Decline, oldest first
+        self.recaps: tuple[str, str] = ("", "")  # the last recap: plain text, Markdown
         self.wired = False
         self.tasks: set[Any] = set()
         self.scan_sheet = dom.bound("players-scan")
@@ -146,6 +182,7 @@ class PlayersScreen(kit.Screen):
         self.render_sheet()
         if not self.sheet.open:
             self.sheet.showModal()
+        dom.bound("players-requests-title").scrollIntoView()  # in view, where the sheet is
         if not self.invite_token:
             self.spawn(self.invite())
 
@@ -172,9 +209,113 @@ class PlayersScreen(kit.Screen):
     def on_players_scan_close(self, _target: Any, _event: Any) -> None:
         self.scan_sheet.close()  # the camera stops with it (static/scan.mjs)
 
+    def on_players_roll(self, target: Any, _event: Any) -> None:
+        request = self.take_request(str(target.dataset.request))
+        player = self.players.get(request.token) if request else None
+        if request is not None and player is not None:
+            self.status = None
+            self.roll_for(player, request)
+        self.render_sheet()
+
+    def on_players_decline(self, target: Any, _event: Any) -> None:
+        request = self.take_request(str(target.dataset.request))
+        player = self.players.get(request.token) if request else None
+        if request is not None and player is not None:
+            self.decline(player, request.id, Step(N_("not now")))
+            self.status = Step(N_("Declined: {request}"), {"request": request.said})
+        self.render_sheet()
+
+    def take_request(self, key: str) -> Request | None:
+        """The waiting request named ``key``, no longer waiting."""
+        found = next((r for r in self.requests if r.key == key), None)
+        self.requests = [r for r in self.requests if r.key != key]
+        return found
+
+    # --- the recap --------------------------------------------------------------------
+
+    def recap_of(self, t: Translator, markdown: bool = False) -> str:
+        """The session's public results as a recap in ``t``'s language: those players
+        asked for and those the game master showed them (or the setting shows)."""
+        from omen.campaign.recap import Day, recap
+
+        showing = self.store.get("players_shown")
+        values = self.values()
+        entries = [
+            e
+            for e in reversed(self.store.log.entries)
+            if e.id in self.asked or (not e.undone and result_public(showing, values, e.id))
+        ]
+        now = window.Date.new()
+        day = Day(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+        spec = games.GAMES.get(self.app.campaign.game)
+        return recap(
+            entries,
+            t,
+            day,
+            game=t.gettext(spec.name) if spec is not None else "",
+            times={e.id: dom.local_time(e.at) for e in entries},
+            markdown=markdown,
+        )
+
+    def on_players_recap(self, _target: Any, _event: Any) -> None:
+        t = self.app.translator
+        self.recaps = (self.recap_of(t), self.recap_of(t, markdown=True))
+        dom.bound("players-recap-text").value = self.recaps[0]
+        dom.bound("players-recap").hidden = False
+        sent = 0
+        for player in list(self.players.values()):
+            if player.state != "open":
+                continue
+            text = self.recap_of(self.translator(player.lang))
+            message = Message("recap", player.token, self.next_number(player), {"text": text})
+            sent += self.send(player, message)
+        self.status = Step(
+            N_("The recap is ready; {count} player sees it."),
+            {"count": sent},
+            plural=N_("The recap is ready; {count} players see it."),
+        )
+        self.render_sheet()
+
+    def on_players_recap_share(self, _target: Any, _event: Any) -> None:
+        text = self.recaps[0]
+        if not text:
+            return
+        if window.navigator.share:
+            self.spawn(self.share_recap(text))
+        else:
+            self.spawn(self.copy_recap(text))
+
+    def on_players_recap_copy(self, _target: Any, _event: Any) -> None:
+        if self.recaps[0]:
+            self.spawn(self.copy_recap(self.recaps[0]))
+
+    def on_players_recap_markdown(self, _target: Any, _event: Any) -> None:
+        if self.recaps[1]:
+            self.spawn(self.copy_recap(self.recaps[1]))
+
+    async def share_recap(self, text: str) -> None:
+        title = self.tr(N_("Session recap"))
+        try:
+            await window.navigator.share(_js_object(title=title, text=text))
+        except Exception:  # the user closed the system sheet, or the browser refused
+            return
+
+    async def copy_recap(self, text: str) -> None:
+        field_ = dom.bound("players-recap-text")
+        try:
+            await window.navigator.clipboard.writeText(text)
+            self.status = Step(N_("Recap copied."))
+        except Exception:  # no clipboard permission: the recap is selected instead
+            field_.value = text
+            field_.focus()
+            field_.select()
+            self.status = Step(N_("Omen could not copy: the recap is selected, copy it yourself."))
+        self.render_sheet()
+
     def on_players_remove(self, target: Any, _event: Any) -> None:
         token = str(target.dataset.player)
         player = self.players.pop(token, None)
+        self.requests = [r for r in self.requests if r.token != token]
         if player is not None:
             self.send(player, Message("bye", token, self.next_number(player)))
             window.omenTable.close(token)
@@ -227,9 +368,19 @@ class PlayersScreen(kit.Screen):
         """A player's pasted answer: checked, its invitation closed, the channel opened."""
         answer = read_packed(text, "answer")
         name = player_name(answer.data["name"])
+        self.invitations.check(answer.token)  # a used code says so first
+        seats = {p.seat: p.name for p in self.players.values() if p.seat}
+        seat = place_for(seats, str(answer.data["seat"]), name)  # a refusal changes nothing
+        back = next((p for p in self.players.values() if seat and p.seat == seat), None)
         token = self.invitations.take(answer.token)
         # Known before the channel can open, so its opening finds the player.
-        self.players[token] = Player(token, name, str(answer.data["lang"]), Reader(token, 1))
+        self.players[token] = Player(
+            token,
+            back.name if back else name,
+            str(answer.data["lang"]),
+            Reader(token, 1),
+            seat=back.seat if back else "",
+        )
         try:
             await window.omenTable.accept(token, str(answer.data["sdp"]))
         except Exception:
@@ -238,8 +389,17 @@ class PlayersScreen(kit.Screen):
             raise MessageError(
                 Step(N_("This answer does not fit its invitation: show a fresh code."))
             ) from None
+        if back is not None:  # the same place, on a fresh channel: the old one closes
+            self.players.pop(back.token, None)
+            window.omenTable.close(back.token)
+            self.requests = [
+                replace(r, token=token) if r.token == back.token else r for r in self.requests
+            ]
+            name = back.name
         dom.bound("players-answer").value = ""
-        self.status = Step(N_("{name} is joining…"), {"name": name})
+        joined = self.players.get(token)
+        if joined is not None and joined.state == "connecting":  # it may be open already
+            self.status = Step(N_("{name} is joining…"), {"name": name})
         if token == self.invite_token:
             self.invite_token = ""  # this code is used: the next player gets a fresh one
             self.link = ""
@@ -275,7 +435,18 @@ class PlayersScreen(kit.Screen):
             return  # an oversized message, dropped in the page: nothing changes
         player.state = "open" if str(state) == "open" else "closed"
         if player.state == "open":
-            self.status = Step(N_("{name} joined the table."), {"name": player.name})
+            said = (
+                N_("{name} is back at the table.")
+                if player.seat
+                else N_("{name} joined the table.")
+            )
+            self.status = Step(said, {"name": player.name})
+            if not player.seat:  # the secret to take this place back with, sent once
+                player.seat = new_token()
+                self.send(
+                    player,
+                    Message("seat", player.token, self.next_number(player), {"seat": player.seat}),
+                )
             self.send_view(player)
         self.render()
         self.render_sheet()
@@ -295,34 +466,72 @@ class PlayersScreen(kit.Screen):
             self.render()
             self.render_sheet()
             return
-        if message.kind == "ask":
-            self.roll_for(player, message)
+        if message.kind in ("ask", "roll"):
+            self.receive(player, message)
 
-    def roll_for(self, player: Player, message: Message) -> None:
+    def receive(self, player: Player, message: Message) -> None:
+        """A request: declined at once with the reason if it cannot be rolled; else it
+        waits in the sheet, opened to show it, for the game master's Roll or Decline."""
         ident = message.data["id"]
+        test = message.data["test"] if message.kind == "ask" else dict(message.data)
         try:
-            if self.app.campaign.game != "eotw":
-                raise RulesError(Step(N_("In this game players cannot ask for tests yet.")))
-            from omen.eotw.players import roll_ask
-
-            outcome = roll_ask(
-                self.store.get("crew"),
-                message.data["test"],
-                self.app.dice(),
-                self.values(),
-                player.name,
-            )
+            said = self.said(player, message.kind, test)
         except RulesError as error:
-            reason = self.translator(player.lang).render(error.message)
-            self.send(
-                player,
-                Message(
-                    "declined",
-                    player.token,
-                    self.next_number(player),
-                    {"id": ident, "reason": reason},
-                ),
-            )
+            self.decline(player, ident, error.message)
+            return
+        self.requests.append(Request(player.token, ident, message.kind, test, said))
+        self.status = None
+        self.render_sheet()
+        if not self.sheet.open:
+            self.sheet.showModal()
+        dom.bound("players-requests-title").scrollIntoView()  # in view, where the sheet is
+
+    def said(self, player: Player, kind: str, test: Any) -> Step:
+        """What a request asks for, checked by its game now (a refusal is its reason):
+        The End of the World's test (``ask``) or a GURPS success roll (``roll``)."""
+        game = self.app.campaign.game
+        if kind == "ask" and game == "eotw":
+            from omen.eotw.players import read_ask
+
+            return read_ask(self.store.get("crew"), test).said(player.name)
+        if kind == "roll" and game == "gurps":
+            from omen.gurps.players import read_request
+
+            return read_request(test).said(player.name)
+        raise RulesError(Step(N_("In this game players cannot ask for this.")))
+
+    def decline(self, player: Player, ident: int, reason: Step) -> None:
+        """Tell the player their request ``ident`` is declined, and why."""
+        words = self.translator(player.lang).render(reason)
+        self.send(
+            player,
+            Message(
+                "declined", player.token, self.next_number(player), {"id": ident, "reason": words}
+            ),
+        )
+
+    def roll_for(self, player: Player, request: Request) -> None:
+        """Roll a request the game master approved (checked again: the crew may have
+        changed meanwhile); a refusal now is sent to the player as the reason."""
+        try:
+            self.said(player, request.kind, request.test)  # still fits this game now
+            if request.kind == "roll":
+                from omen.gurps.players import roll_request
+
+                outcome = roll_request(request.test, self.app.dice(), player.name)
+            else:
+                from omen.eotw.players import roll_ask
+
+                outcome = roll_ask(
+                    self.store.get("crew"),
+                    request.test,
+                    self.app.dice(),
+                    self.values(),
+                    player.name,
+                )
+        except RulesError as error:
+            self.decline(player, request.id, error.message)
+            self.status = error.message
             return
         self.store.record(outcome)  # a player's test, as the Tests screen's: no Undo
         newest = self.store.log.newest(1)
@@ -355,8 +564,20 @@ class PlayersScreen(kit.Screen):
         game = self.app.campaign.game
         held = {kind: store.get(kind) for kind in public_kinds(game)}
         held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
+        rolls: tuple[tuple[int, Fraction], ...] = ()
+        if game == "gurps":
+            from omen.gurps.players import odds_table
+
+            rolls = odds_table()
         return public_view(
-            held, game, self.values(), self.translator(language), self.clock_time(), (), asked
+            held,
+            game,
+            self.values(),
+            self.translator(language),
+            self.clock_time(),
+            (),
+            asked,
+            rolls,
         )
 
     def send_view(self, player: Player) -> None:
@@ -409,3 +630,34 @@ class PlayersScreen(kit.Screen):
         dom.one('[data-action="players-copy"]').disabled = not link
         dom.text(dom.bound("players-status"), self.t(self.status) if self.status else "")
         self.draw_list(dom.bound("players-sheet-list"))
+        self.draw_requests(dom.bound("players-requests"))
+
+    def draw_requests(self, target: Any) -> None:
+        """The requests waiting, each with who asks and what, and Roll and Decline."""
+        rows = []
+        for request in self.requests:
+            player = self.players.get(request.token)
+            if player is None:
+                continue
+            row = document.createElement("li")
+            row.className = "player-row player-request"
+            label = document.createElement("span")
+            label.textContent = self.t(request.said)
+            buttons = []
+            for action, text, aria in (
+                ("players-roll", N_("Roll"), N_("Roll for {name}")),
+                ("players-decline", N_("Decline"), N_("Decline for {name}")),
+            ):
+                button = document.createElement("button")
+                button.type = "button"
+                button.className = "primary" if action == "players-roll" else "secondary"
+                button.dataset.action = action
+                button.dataset.request = request.key
+                button.textContent = self.tr(text)
+                button.setAttribute("aria-label", self.t(Step(aria, {"name": player.name})))
+                buttons.append(button)
+            row.append(label, *buttons)
+            rows.append(row)
+        target.replaceChildren(*rows)
+        target.hidden = not rows
+        dom.bound("players-requests-title").hidden = not rows
