@@ -39,11 +39,12 @@ OWN_WORDS = {
     "eotw": ("mean the crew harm", "družině ublížit"),
 }
 # Words another game uses that a game's own texts must not (GURPS counts travel turns in
-# hours and The End of the World scenes and days, not the exploration turns, "směny", of
-# OSE and Liminal Horror; neither names Liminal Horror's rules as its own).
+# hours and The End of the World scenes and days: Explore's shared checks play an
+# exploration turn there, „Odehrát směnu“, never Liminal Horror's and OSE's own „Další
+# směna“ nor a bare turn; neither names Liminal Horror's rules as its own).
 NOT_OURS = {
-    "gurps": ("směn", "Směn", "Liminal Horror"),
-    "eotw": ("směn", "Směn", "Liminal Horror"),
+    "gurps": ("Další směn", "Next turn", "Liminal Horror"),
+    "eotw": ("Další směn", "Next turn", "Liminal Horror"),
     "ose": ("Liminal Horror",),
 }
 # The procedures every game shares whose help sheets each game tells in its own words.
@@ -250,13 +251,13 @@ def test_the_shared_help_sheets_follow_the_campaigns_game() -> None:
     assert sheet("time_passes", "gurps").procedure.source != sheet("time_passes").procedure.source
 
 
-def test_the_checks_turn_is_a_smena_only_where_the_game_counts_them() -> None:
+def test_the_checks_turn_is_a_smena_in_every_game_and_an_exploration_one_where_the_game_has_its_own() -> None:
     assert CZECH.gettext(game_of("liminal_horror").turn.next) == "Další směna"
     assert CZECH.gettext(game_of("ose").turn.next) == "Další směna"
     for game in ("gurps", "eotw"):
         words = game_of(game).turn
-        assert CZECH.gettext(words.next) == "Odehrát kolo"
-        assert CZECH.render(Step(words.begins, {"turn": 2})) == "Začíná kolo průzkumu 2."
+        assert CZECH.gettext(words.next) == "Odehrát směnu"
+        assert CZECH.render(Step(words.begins, {"turn": 2})) == "Začíná směna průzkumu 2."
         assert CZECH.render(reminder_text(3, words)) == (
-            "3 minuty bez kola průzkumu: čas klepnout na „Odehrát kolo“?"
+            "3 minuty bez směny průzkumu: čas klepnout na „Odehrát směnu“?"
         )
