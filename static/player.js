@@ -363,10 +363,27 @@ function keepSeat(seat, name) {
   }
 }
 
+// A view this phone kept before the view gained the odds (each test's third item, and
+// GURPS's "rolls"): brought up to today's shape, so the last state still shows. Nothing
+// else is mended; the result is checked like any view.
+export function upgradeKept(view) {
+  if (!isRecord(view)) return view;
+  const upgraded = { ...view };
+  if (!("rolls" in upgraded)) upgraded.rolls = [];
+  if (Array.isArray(upgraded.people)) {
+    upgraded.people = upgraded.people.map((person) =>
+      isRecord(person) && Array.isArray(person.tests)
+        ? { ...person, tests: person.tests.map((pair) => (Array.isArray(pair) && pair.length === 2 ? [...pair, ""] : pair)) }
+        : person,
+    );
+  }
+  return upgraded;
+}
+
 function kept() {
   try {
     const text = localStorage.getItem(KEPT);
-    return text && text.length <= MAX_TEXT ? checkView(JSON.parse(text)) : null;
+    return text && text.length <= MAX_TEXT ? checkView(upgradeKept(JSON.parse(text))) : null;
   } catch {
     return null;
   }

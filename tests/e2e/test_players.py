@@ -184,6 +184,24 @@ def test_the_player_page_opens_offline_with_its_last_view(page: Page, base: str)
     assert kept and all(name.startswith("player-") for name in kept)
 
 
+def test_a_view_kept_before_the_odds_came_still_shows(page: Page, base: str) -> None:
+    """A phone that kept its last view before the view carried odds (no "rolls", each
+    character's tests as pairs) shows it on its next visit, not an empty page."""
+    older = a_view()
+    del older["rolls"]
+    older["people"] = [
+        {"id": "ana", "name": "Ana", "lines": ["Physical 2 of 9"], "tests": [["dex", "Dexterity"]]}
+    ]
+    open_player(page, base, "")
+    page.evaluate("(view) => localStorage.setItem('omen-player/view', JSON.stringify(view))", older)
+    open_player(page, base, "")
+    expect(page.get_by_role("region", name="Clock").get_by_role("listitem")).to_have_text(
+        ["Turn 3", "0 h 30 min"]
+    )
+    expect(page.get_by_text("Ana", exact=True)).to_be_visible()
+    expect(page.get_by_role("status")).to_have_text("as of 20:41 · not live")
+
+
 # --- the game master's phone and a player's, joined by a pasted answer ----------------
 
 
