@@ -251,7 +251,7 @@ def test_the_shared_help_sheets_follow_the_campaigns_game() -> None:
     assert sheet("time_passes", "gurps").procedure.source != sheet("time_passes").procedure.source
 
 
-def test_the_checks_turn_is_a_smena_in_every_game_and_an_exploration_one_where_the_game_has_its_own() -> None:
+def test_the_checks_turn_is_a_smena_and_an_exploration_one_where_a_game_has_its_own() -> None:
     assert CZECH.gettext(game_of("liminal_horror").turn.next) == "Další směna"
     assert CZECH.gettext(game_of("ose").turn.next) == "Další směna"
     for game in ("gurps", "eotw"):
