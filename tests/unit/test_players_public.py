@@ -92,7 +92,10 @@ def test_gurps_travel_turn_time_of_day_and_the_distance_found(czech: Translator)
     assert view.facts == (
         "the party surprises the orcs: it may start anywhere from 20 to 100 yards away, or evade.",
     )
-    text = text_of(view)
+    # The only odds in the view are those of a player's own success roll, by effective
+    # skill 3 to 16; none of the game master's checks, skills or rolls.
+    assert [level for level, _ in view.rolls] == list(range(3, 17))
+    text = text_of(replace(view, rolls=()))
     assert "Stealth" not in text and "Vision" not in text and "3d6" not in text
     assert "margin" not in text and "%" not in text
     assert public_view(parts, "gurps", values, czech, "20:41").clock[0] != "Travel turn 4"

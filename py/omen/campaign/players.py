@@ -703,7 +703,8 @@ class GameFacts:
     of the encounter they are of (the game master shows or hides them as one), and its
     characters; ``odds`` holds, by (character, test key), the exact odds of the test a
     player may ask for, as steps whose ``{chance}`` is filled with the fraction's
-    percentage in the player's language."""
+    percentage in the player's language; ``rolls`` the chance of success of a roll a
+    player may ask for, by the level it is rolled against (GURPS's effective skill)."""
 
     clock: tuple[Step, ...] | None = None
     facts: tuple[Step, ...] = ()
@@ -711,6 +712,7 @@ class GameFacts:
     lights: tuple[Step, ...] = ()
     encounter: str = ""
     odds: Mapping[tuple[str, str], tuple[tuple[Step, Fraction], ...]] = field(default_factory=dict)
+    rolls: tuple[tuple[int, Fraction], ...] = ()
 
 
 # --- what the game master shows -------------------------------------------------------
@@ -893,16 +895,15 @@ def public_view(
     at: str,
     shown: Iterable[int] = (),
     asked: Mapping[int, str] | None = None,
-    rolls: Sequence[tuple[int, Fraction]] = (),
 ) -> PublicView:
     """The public view of a campaign for one player's language: ``parts`` are the stored
     records by kind (``"exploration"``, ``"timers"``, ``"log"``, a game's own), ``values``
     the campaign's settings, ``shown`` log entries shown besides those the part
     ``"players_shown"`` (:class:`Showing`) and the setting make public, ``asked`` the
-    entries a player asked for, with the player's name (always shown); ``rolls`` the
-    chances of success a player's roll may have, by level (GURPS: the view carries them,
-    so the player page shows the odds before asking). The encounter's facts are in only
-    when public (:func:`facts_public`).
+    entries a player asked for, with the player's name (always shown). The encounter's
+    facts are in only when public (:func:`facts_public`); the chances of success of a
+    player's roll come with the game's facts (GURPS: the player page shows the odds
+    before asking).
 
     >>> from omen.campaign.timers import LightKind, Unit, add_light
     >>> lit = add_light(Timers(), LightKind.TORCH, 6, Unit.TURN)
@@ -956,5 +957,5 @@ def public_view(
         tuple(results),
         people,
         {key: t.gettext(value) for key, value in WORDS.items()},
-        tuple((level, t.percent(chance)) for level, chance in rolls),
+        tuple((level, t.percent(chance)) for level, chance in facts.rolls),
     )

@@ -167,4 +167,4 @@ def public_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFac
         if outcome is not None:
             facts = (outcome.headline,)
             key = f"gurps|{found.b.name}|{found.med}|{found.rolls}"
-    return GameFacts(clock=clock, facts=facts, encounter=key)
+    return GameFacts(clock=clock, facts=facts, encounter=key, rolls=odds_table())

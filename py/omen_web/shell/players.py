@@ -42,7 +42,6 @@ from __future__ import annotations
 import asyncio
 import traceback
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
@@ -564,11 +563,6 @@ class PlayersScreen(kit.Screen):
         game = self.app.campaign.game
         held = {kind: store.get(kind) for kind in public_kinds(game)}
         held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
-        rolls: tuple[tuple[int, Fraction], ...] = ()
-        if game == "gurps":
-            from omen.gurps.players import odds_table
-
-            rolls = odds_table()
         return public_view(
             held,
             game,
@@ -577,7 +571,6 @@ class PlayersScreen(kit.Screen):
             self.clock_time(),
             (),
             asked,
-            rolls,
         )
 
     def send_view(self, player: Player) -> None:
