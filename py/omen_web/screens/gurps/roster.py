@@ -16,14 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome
-from omen.core.errors import RulesError
-from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
 from omen.gurps import roster as gurps_roster
 from omen.gurps.injury import Condition
 from omen.gurps.roster import Creature, Roster, State
 from omen_web.kit import dom
-from omen_web.kit import screen as kit
+from omen_web.screens.common.roster import RosterTaps
 
 if TYPE_CHECKING:
     from omen.campaign.meeting import Meeting
@@ -42,8 +40,11 @@ STATE_BUTTONS = {
 QUIET = (Condition.UNHURT,)
 
 
-class GurpsRosterScreen(kit.Screen):
+class GurpsRosterScreen(RosterTaps[Roster]):
     app: App
+    engine = gurps_roster
+    amount_field = "groster-amount"
+    state_buttons = STATE_BUTTONS
     name = "gurps_roster"
     section = "encounter"
     root_selector = '[data-roster="gurps"]'
@@ -53,12 +54,6 @@ class GurpsRosterScreen(kit.Screen):
 
     def build(self) -> None:
         self.items: list[Any] = []
-
-    @property
-    def roster(self) -> Roster:
-        """The roster as the store holds it."""
-        roster: Roster = self.store.get(PART)
-        return roster
 
     def change(self, roster: Roster, outcome: Outcome) -> None:
         """One change in the fight: one action in the log, one Undo."""
@@ -79,71 +74,14 @@ class GurpsRosterScreen(kit.Screen):
 
     # --- the game master's taps ---------------------------------------------------------
 
-    def index_of(self, target: Any) -> int:
-        return int(str(target.closest(".roster-creature").dataset.index))
-
-    def amount(self, target: Any, default: int | None = None) -> int:
-        """The amount a button carries, else the amount typed (else ``default``); a
-        missing amount says where to type it."""
-        carried = target.getAttribute("data-amount")
-        if carried:
-            return int(str(carried))
-        typed = read_whole(str(self.bound("groster-amount").value), 0, gurps_roster.MAX_AMOUNT)
-        if typed is None or typed < 1:
-            if default is not None:
-                return default
-            raise RulesError(
-                Step(
-                    N_("Type the amount in “{field}” first."),
-                    {"field": Step(N_("Other amount (damage or healing)"))},
-                )
-            )
-        return typed
-
-    def on_roster_damage(self, target: Any, _event: Any) -> None:
-        self.change(*gurps_roster.damage(self.roster, self.index_of(target), self.amount(target)))
-
-    def on_roster_heal(self, target: Any, _event: Any) -> None:
-        amount = self.amount(target, default=1)
-        self.change(*gurps_roster.heal(self.roster, self.index_of(target), amount))
-
-    def on_roster_out(self, target: Any, _event: Any) -> None:
-        self.state(target, "roster-out")
-
-    def on_roster_fled(self, target: Any, _event: Any) -> None:
-        self.state(target, "roster-fled")
-
     def on_roster_surrendered(self, target: Any, _event: Any) -> None:
         self.state(target, "roster-surrendered")
 
     def on_roster_dead(self, target: Any, _event: Any) -> None:
         self.state(target, "roster-dead")
 
-    def on_roster_back(self, target: Any, _event: Any) -> None:
-        self.state(target, "roster-back")
-
-    def state(self, target: Any, action: str) -> None:
-        index = self.index_of(target)
-        self.change(*gurps_roster.set_state(self.roster, index, STATE_BUTTONS[action]))
-
-    def on_roster_hp(self, target: Any, _event: Any) -> None:
-        typed = read_whole(str(target.value), 0, gurps_roster.MAX_HIT_POINTS)
-        if typed is None:
-            return
-        self.change(*gurps_roster.set_hit_points(self.roster, self.index_of(target), typed))
-
-    def on_roster_rename(self, target: Any, _event: Any) -> None:
-        name = str(target.value).strip()
-        if name:
-            self.store.put(PART, gurps_roster.rename(self.roster, self.index_of(target), name))
-        else:
-            self.render()
-
     def on_roster_conclude(self, _target: Any, _event: Any) -> None:
         self.change(*gurps_roster.conclude(self.roster))
-
-    def on_roster_undo(self, _target: Any, _event: Any) -> None:
-        self.store.undo()
 
     # --- drawing -------------------------------------------------------------------------
 

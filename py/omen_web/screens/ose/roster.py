@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from omen.campaign.state import Outcome
 from omen.core.errors import RulesError
-from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
 from omen.ose import morale as ose_morale
 from omen.ose import roster as ose_roster
@@ -31,7 +30,7 @@ from omen.ose.hit_dice import read_hit_dice
 from omen.ose.roster import Roster, State
 from omen.ose.session import OseSession
 from omen_web.kit import dom
-from omen_web.kit import screen as kit
+from omen_web.screens.common.roster import RosterTaps
 
 if TYPE_CHECKING:
     from omen.campaign.meeting import Meeting
@@ -48,8 +47,11 @@ STATE_BUTTONS = {
 }
 
 
-class OseRosterScreen(kit.Screen):
+class OseRosterScreen(RosterTaps[Roster]):
     app: App
+    engine = ose_roster
+    amount_field = "roster-amount"
+    state_buttons = STATE_BUTTONS
     name = "ose_roster"
     section = "encounter"
     root_selector = '[data-roster="ose"]'
@@ -61,12 +63,6 @@ class OseRosterScreen(kit.Screen):
         self.items: list[Any] = []
 
     # --- state -----------------------------------------------------------------------
-
-    @property
-    def roster(self) -> Roster:
-        """The roster as the store holds it."""
-        roster: Roster = self.store.get(PART)
-        return roster
 
     @property
     def session(self) -> OseSession:
@@ -104,62 +100,8 @@ class OseRosterScreen(kit.Screen):
 
     # --- the game master's taps ---------------------------------------------------------
 
-    def index_of(self, target: Any) -> int:
-        return int(str(target.closest(".roster-creature").dataset.index))
-
-    def amount(self, target: Any, default: int | None = None) -> int:
-        """The amount a button carries, else the amount typed (else ``default``); a
-        missing amount says where to type it."""
-        carried = target.getAttribute("data-amount")
-        if carried:
-            return int(str(carried))
-        typed = read_whole(str(self.bound("roster-amount").value), 0, ose_roster.MAX_AMOUNT)
-        if typed is None or typed < 1:
-            if default is not None:
-                return default
-            raise RulesError(
-                Step(
-                    N_("Type the amount in “{field}” first."),
-                    {"field": Step(N_("Other amount (damage or healing)"))},
-                )
-            )
-        return typed
-
-    def on_roster_damage(self, target: Any, _event: Any) -> None:
-        self.change(*ose_roster.damage(self.roster, self.index_of(target), self.amount(target)))
-
-    def on_roster_heal(self, target: Any, _event: Any) -> None:
-        amount = self.amount(target, default=1)
-        self.change(*ose_roster.heal(self.roster, self.index_of(target), amount))
-
-    def on_roster_out(self, target: Any, event: Any) -> None:
-        self.state(target, "roster-out")
-
-    def on_roster_fled(self, target: Any, event: Any) -> None:
-        self.state(target, "roster-fled")
-
     def on_roster_killed(self, target: Any, event: Any) -> None:
         self.state(target, "roster-killed")
-
-    def on_roster_back(self, target: Any, event: Any) -> None:
-        self.state(target, "roster-back")
-
-    def state(self, target: Any, action: str) -> None:
-        index = self.index_of(target)
-        self.change(*ose_roster.set_state(self.roster, index, STATE_BUTTONS[action]))
-
-    def on_roster_hp(self, target: Any, _event: Any) -> None:
-        typed = read_whole(str(target.value), 0, ose_roster.MAX_HIT_POINTS)
-        if typed is None:
-            return
-        self.change(*ose_roster.set_hit_points(self.roster, self.index_of(target), typed))
-
-    def on_roster_rename(self, target: Any, _event: Any) -> None:
-        name = str(target.value).strip()
-        if name:
-            self.store.put(PART, ose_roster.rename(self.roster, self.index_of(target), name))
-        else:
-            self.render()
 
     def on_roster_morale(self, _target: Any, _event: Any) -> None:
         """The check the roster calls for: the encounter's own morale roll."""
@@ -173,9 +115,6 @@ class OseRosterScreen(kit.Screen):
 
     def on_roster_conclude(self, target: Any, event: Any) -> None:
         self.app.screen("ose").on_ose_conclude(target, event)
-
-    def on_roster_undo(self, _target: Any, _event: Any) -> None:
-        self.store.undo()
 
     # --- drawing -------------------------------------------------------------------------
 
