@@ -1,42 +1,37 @@
 """The taps every game's encounter roster answers alike: which creature a button is
 for, the amount of damage or healing (carried by the button, else typed above the list),
-its hit points typed, its name, and the buttons that set its state.
+its hit points typed, its name, the state buttons, and Undo.
 
-A game's roster screen (``screens/ose/roster.py``, ``screens/gurps/roster.py``) names its
-rules module (``engine``: ``damage``, ``heal``, ``set_state``, ``set_hit_points``,
-``rename`` and the limits ``MAX_AMOUNT`` and ``MAX_HIT_POINTS``), its typed-amount field
-and its state buttons, and says what one change stores (``change``); the rules of each
-game's fight stay in its engine.
+A game's roster screen (``screens/ose/roster.py``, ``screens/gurps/roster.py``) owns one
+:class:`RosterTaps` as its job, naming its rules module (``engine``: ``damage``,
+``heal``, ``set_state``, ``set_hit_points``, ``rename`` and the limits ``MAX_AMOUNT`` and
+``MAX_HIT_POINTS``), its typed-amount field and its state buttons; the screen says what
+one change stores (its ``change``) and answers the taps only its game has. The rules of
+each game's fight stay in its engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any
 
-from omen.campaign.state import Outcome
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
 from omen_web.kit import screen as kit
 
-R = TypeVar("R")
 
+class RosterTaps(kit.Actions):
+    """A roster screen's shared taps; the screen (``screen``) has ``roster``, ``change``
+    and the part named as the screen."""
 
-class RosterTaps(kit.Screen, Generic[R]):
-    engine: Any  # the game's roster rules module
-    amount_field = ""  # the data-bind name of the typed amount
-    state_buttons: Mapping[str, Any] = {}  # data-action -> the game's State
-
-    @property
-    def roster(self) -> R:
-        """The roster as the store holds it."""
-        roster: R = self.store.get(self.name)
-        return roster
-
-    def change(self, roster: R, outcome: Outcome) -> None:
-        """One change in the fight: one action in the log, one Undo."""
-        raise NotImplementedError
+    def __init__(
+        self, screen: Any, engine: Any, amount_field: str, state_buttons: Mapping[str, Any]
+    ) -> None:
+        self.screen = screen
+        self.engine = engine  # the game's roster rules module
+        self.amount_field = amount_field  # the data-bind name of the typed amount
+        self.state_buttons = state_buttons  # data-action -> the game's State
 
     def index_of(self, target: Any) -> int:
         return int(str(target.closest(".roster-creature").dataset.index))
@@ -47,7 +42,7 @@ class RosterTaps(kit.Screen, Generic[R]):
         carried = target.getAttribute("data-amount")
         if carried:
             return int(str(carried))
-        field = self.bound(self.amount_field)
+        field = self.screen.bound(self.amount_field)
         typed = read_whole(str(field.value), 0, self.engine.MAX_AMOUNT)
         if typed is None or typed < 1:
             if default is not None:
@@ -61,16 +56,17 @@ class RosterTaps(kit.Screen, Generic[R]):
         return typed
 
     def on_roster_damage(self, target: Any, _event: Any) -> None:
-        self.change(*self.engine.damage(self.roster, self.index_of(target), self.amount(target)))
+        roster = self.screen.roster
+        self.screen.change(*self.engine.damage(roster, self.index_of(target), self.amount(target)))
 
     def on_roster_heal(self, target: Any, _event: Any) -> None:
         amount = self.amount(target, default=1)
-        self.change(*self.engine.heal(self.roster, self.index_of(target), amount))
+        self.screen.change(*self.engine.heal(self.screen.roster, self.index_of(target), amount))
 
     def state(self, target: Any, action: str) -> None:
-        """The state button ``action`` tapped for the creature it is on."""
-        index = self.index_of(target)
-        self.change(*self.engine.set_state(self.roster, index, self.state_buttons[action]))
+        """The state button ``action`` tapped, for the creature it is on."""
+        index, state = self.index_of(target), self.state_buttons[action]
+        self.screen.change(*self.engine.set_state(self.screen.roster, index, state))
 
     def on_roster_out(self, target: Any, _event: Any) -> None:
         self.state(target, "roster-out")
@@ -85,14 +81,16 @@ class RosterTaps(kit.Screen, Generic[R]):
         typed = read_whole(str(target.value), 0, self.engine.MAX_HIT_POINTS)
         if typed is None:
             return
-        self.change(*self.engine.set_hit_points(self.roster, self.index_of(target), typed))
+        roster = self.screen.roster
+        self.screen.change(*self.engine.set_hit_points(roster, self.index_of(target), typed))
 
     def on_roster_rename(self, target: Any, _event: Any) -> None:
         name = str(target.value).strip()
         if name:
-            self.store.put(self.name, self.engine.rename(self.roster, self.index_of(target), name))
+            renamed = self.engine.rename(self.screen.roster, self.index_of(target), name)
+            self.screen.store.put(self.screen.name, renamed)
         else:
-            self.render()
+            self.screen.render()
 
     def on_roster_undo(self, _target: Any, _event: Any) -> None:
-        self.store.undo()
+        self.screen.store.undo()

@@ -21,6 +21,7 @@ from omen.gurps import roster as gurps_roster
 from omen.gurps.injury import Condition
 from omen.gurps.roster import Creature, Roster, State
 from omen_web.kit import dom
+from omen_web.kit import screen as kit
 from omen_web.screens.common.roster import RosterTaps
 
 if TYPE_CHECKING:
@@ -40,11 +41,8 @@ STATE_BUTTONS = {
 QUIET = (Condition.UNHURT,)
 
 
-class GurpsRosterScreen(RosterTaps[Roster]):
+class GurpsRosterScreen(kit.Screen):
     app: App
-    engine = gurps_roster
-    amount_field = "groster-amount"
-    state_buttons = STATE_BUTTONS
     name = "gurps_roster"
     section = "encounter"
     root_selector = '[data-roster="gurps"]'
@@ -54,6 +52,14 @@ class GurpsRosterScreen(RosterTaps[Roster]):
 
     def build(self) -> None:
         self.items: list[Any] = []
+        self.taps = RosterTaps(self, gurps_roster, "groster-amount", STATE_BUTTONS)
+        self.jobs = (self.taps,)  # the taps every game's roster answers alike
+
+    @property
+    def roster(self) -> Roster:
+        """The roster as the store holds it."""
+        roster: Roster = self.store.get(PART)
+        return roster
 
     def change(self, roster: Roster, outcome: Outcome) -> None:
         """One change in the fight: one action in the log, one Undo."""
@@ -75,10 +81,10 @@ class GurpsRosterScreen(RosterTaps[Roster]):
     # --- the game master's taps ---------------------------------------------------------
 
     def on_roster_surrendered(self, target: Any, _event: Any) -> None:
-        self.state(target, "roster-surrendered")
+        self.taps.state(target, "roster-surrendered")
 
     def on_roster_dead(self, target: Any, _event: Any) -> None:
-        self.state(target, "roster-dead")
+        self.taps.state(target, "roster-dead")
 
     def on_roster_conclude(self, _target: Any, _event: Any) -> None:
         self.change(*gurps_roster.conclude(self.roster))

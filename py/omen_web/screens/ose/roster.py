@@ -30,6 +30,7 @@ from omen.ose.hit_dice import read_hit_dice
 from omen.ose.roster import Roster, State
 from omen.ose.session import OseSession
 from omen_web.kit import dom
+from omen_web.kit import screen as kit
 from omen_web.screens.common.roster import RosterTaps
 
 if TYPE_CHECKING:
@@ -47,11 +48,8 @@ STATE_BUTTONS = {
 }
 
 
-class OseRosterScreen(RosterTaps[Roster]):
+class OseRosterScreen(kit.Screen):
     app: App
-    engine = ose_roster
-    amount_field = "roster-amount"
-    state_buttons = STATE_BUTTONS
     name = "ose_roster"
     section = "encounter"
     root_selector = '[data-roster="ose"]'
@@ -61,6 +59,14 @@ class OseRosterScreen(RosterTaps[Roster]):
 
     def build(self) -> None:
         self.items: list[Any] = []
+        self.taps = RosterTaps(self, ose_roster, "roster-amount", STATE_BUTTONS)
+        self.jobs = (self.taps,)  # the taps every game's roster answers alike
+
+    @property
+    def roster(self) -> Roster:
+        """The roster as the store holds it."""
+        roster: Roster = self.store.get(PART)
+        return roster
 
     # --- state -----------------------------------------------------------------------
 
@@ -101,7 +107,7 @@ class OseRosterScreen(RosterTaps[Roster]):
     # --- the game master's taps ---------------------------------------------------------
 
     def on_roster_killed(self, target: Any, event: Any) -> None:
-        self.state(target, "roster-killed")
+        self.taps.state(target, "roster-killed")
 
     def on_roster_morale(self, _target: Any, _event: Any) -> None:
         """The check the roster calls for: the encounter's own morale roll."""
