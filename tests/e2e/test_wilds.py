@@ -164,7 +164,7 @@ def test_a_hunting_day_meets_game_animals_and_opens_the_encounter(page: Page, ba
     travel.get_by_role("combobox", name="Today").select_option(label="Hunt all day (no travel)")
     expect(travel.locator("[data-bind='osetravel-odds'] li")).to_have_text(
         [
-            "Clear: 0 miles in a day.",
+            "Clear: no travel today.",
             "Game animals: 1 in 6, on top of the wandering-monster check.",
             "Wandering monsters: 1 in 6.",
             "Game animals today: 16.7%",

@@ -1955,6 +1955,7 @@ _MESSAGES = (
     "{terrain}: average maximum encounter distance {yards} yards\x1f"
     "{terrain}: maximum encounter distance {dice} yards\x1f"
     "{terrain}: maximum encounter distance {yards} yards, Terrain Rating {rating}\x1f"
+    "{terrain}: no travel today.\x1f"
     "{terrain}: roll {dice} and type the total of the dice alone.\x1f"
     "{terrain}: wandering monsters on {faces} in 6.\x1f"
     "{terrain}: {count} mile in a day.\x1e{terrain}: {count} miles in a day.\x1f"

@@ -352,13 +352,23 @@ def encounter_chance(plan: Journey, terrain: Terrain) -> Fraction:
 
 
 def odds(plan: Journey, terrain: Terrain) -> tuple[Step, ...]:
-    """What the next day risks, in words, each chance exact (the percent by the screen)."""
+    """What the next day risks, in words, each chance exact (the percent by the screen).
+    A day spent hunting or resting says it goes nowhere, not that it makes no miles.
+
+    >>> [line.english() for line in odds(Journey(activity=Activity.HUNT), Terrain.HILLS)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['Hills: no travel today.', 'Game animals: 1 in 6, on top of the wandering-monster check.',
+     'Wandering monsters: 2 in 6.']
+    """
+    name = Step(TERRAIN_NAMES[terrain])
     lines = [
         Step(
             N_("{terrain}: {count} mile in a day."),
-            {"terrain": Step(TERRAIN_NAMES[terrain]), "count": miles_per_day(plan, terrain)},
+            {"terrain": name, "count": miles_per_day(plan, terrain)},
             plural=N_("{terrain}: {count} miles in a day."),
         )
+        if travels(plan)
+        else Step(N_("{terrain}: no travel today."), {"terrain": name})
     ]
     if travels(plan):
         faces = lost_faces(plan, terrain)
