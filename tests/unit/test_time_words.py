@@ -87,14 +87,14 @@ def test_czech_time_words_in_their_three_forms(czech: Translator) -> None:
     assert ose_said(2, 1) == "Začíná směna 2 (zatím uplynula 1 minuta)."
     assert ose_said(3, 2) == "Začíná směna 3 (zatím uplynuly 2 minuty)."
     assert ose_said(2, 10) == "Začíná směna 2 (zatím uplynulo 10 minut)."
-    assert gurps_said(1, 0) == "Začíná 1. kolo cesty: na cestě zatím uplynulo 0 hodin."
-    assert gurps_said(2, 1) == "Začíná 2. kolo cesty: na cestě zatím uplynula 1 hodina."
-    assert gurps_said(2, 4) == "Začíná 2. kolo cesty: na cestě zatím uplynuly 4 hodiny."
-    assert gurps_said(6, 20) == "Začíná 6. kolo cesty: na cestě zatím uplynulo 20 hodin."
+    assert gurps_said(1, 0) == "Začíná 1. směna cesty: na cestě zatím uplynulo 0 hodin."
+    assert gurps_said(2, 1) == "Začíná 2. směna cesty: na cestě zatím uplynula 1 hodina."
+    assert gurps_said(2, 4) == "Začíná 2. směna cesty: na cestě zatím uplynuly 4 hodiny."
+    assert gurps_said(6, 20) == "Začíná 6. směna cesty: na cestě zatím uplynulo 20 hodin."
     # what the engine builds is the message checked here
     _, outcome = ose.next_turn(ose.TurnState(turn=1), {}, ScriptedDice([6]))
     assert czech.render(outcome.steps[0]) == "Začíná směna 2 (zatím uplynulo 10 minut)."
     _, outcome = travel_turn(Travel(turn=1), Library(), None, 3, ScriptedDice([6]))
     assert czech.render(outcome.steps[0]) == (
-        "Začíná 2. kolo cesty: na cestě zatím uplynuly 3 hodiny."
+        "Začíná 2. směna cesty: na cestě zatím uplynuly 3 hodiny."
     )
