@@ -19,12 +19,15 @@ from omen.campaign.reaction import (
     reaction_odds,
     reaction_roll,
     reaction_told,
+    read_modifier,
     speaker_modifier,
     table_for,
 )
 from omen.core.dice import ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import Step
+from omen.eotw.reaction import EOTW_REACTIONS
+from omen.gurps.reaction import GURPS_REACTIONS
 
 
 def faces_for(total: int) -> tuple[int, int]:
@@ -212,10 +215,122 @@ def test_damaged_stored_roll(data: object) -> None:
 
 
 def test_table_for_games() -> None:
+    """Each game's table is the one its GameSpec declares."""
     assert table_for("ose") is OSE_REACTIONS
     assert table_for("liminal_horror") is LIMINAL_HORROR_REACTIONS
+    assert table_for("gurps") is GURPS_REACTIONS
+    assert table_for("eotw") is EOTW_REACTIONS
     with pytest.raises(RulesError, match="no reaction table"):
-        table_for("gurps")
+        table_for("chess")
+
+
+# --- GURPS: 3d6 plus reaction modifiers (Basic Set, Reaction Table, pp. B560-B561) ------
+
+GURPS_BANDS = [
+    # (lowest total, highest total, band), None: no end
+    (None, 0, "disastrous"),
+    (1, 3, "very_bad"),
+    (4, 6, "bad"),
+    (7, 9, "poor"),
+    (10, 12, "neutral"),
+    (13, 15, "good"),
+    (16, 18, "very_good"),
+    (19, None, "excellent"),
+]
+
+
+@pytest.mark.parametrize(("low", "high", "key"), GURPS_BANDS)
+def test_gurps_bands_at_every_boundary(low: int | None, high: int | None, key: str) -> None:
+    band = GURPS_REACTIONS.band(key)
+    for total in (low, high):
+        if total is not None:
+            assert GURPS_REACTIONS.lookup(total) == band
+    if low is not None:
+        assert GURPS_REACTIONS.lookup(low - 1) != band
+    if high is not None:
+        assert GURPS_REACTIONS.lookup(high + 1) != band
+
+
+@given(st.integers(-10, 10))
+def test_gurps_odds_are_every_fall_of_three_dice(modifier: int) -> None:
+    """Against a count of all 216 falls of 3d6, written here from the table's ranges."""
+
+    def band_of(total: int) -> str:
+        for low, high, key in GURPS_BANDS:
+            if (low is None or total >= low) and (high is None or total <= high):
+                return key
+        raise AssertionError(total)
+
+    counts: dict[str, int] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for c in range(1, 7):
+                key = band_of(a + b + c + modifier)
+                counts[key] = counts.get(key, 0) + 1
+    odds = reaction_odds(GURPS_REACTIONS, modifier)
+    assert {band.key: chance * 216 for band, chance in odds.items() if chance} == counts
+
+
+def test_gurps_unmodified_never_reaches_the_ends() -> None:
+    odds = reaction_odds(GURPS_REACTIONS)
+    assert odds[GURPS_REACTIONS.band("disastrous")] == 0
+    assert odds[GURPS_REACTIONS.band("excellent")] == 0
+    assert odds[GURPS_REACTIONS.band("neutral")] == Fraction(79, 216)
+
+
+def test_a_gurps_roll_says_its_three_faces_and_the_modifier() -> None:
+    result = reaction_roll(GURPS_REACTIONS, ScriptedDice([6, 6, 5]), 3)
+    assert [step.english() for step in result.steps] == [
+        "GURPS Basic Set, Reaction Table (pp. B560–B561): 3d6 plus modifiers.",
+        "3d6: 6 + 6 + 5 = 17",
+        "17 with modifier +3 makes 20",
+        "20 on the reaction table: Excellent",
+    ]
+    assert result.faces == (6, 6, 5)
+    assert ReactionResult.from_json(json.loads(json.dumps(result.to_json()))) == result
+
+
+@given(st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)), st.integers(-5, 5))
+def test_a_gurps_roll_is_told_again_from_its_steps(
+    faces: tuple[int, int, int], modifier: int
+) -> None:
+    rolled = reaction_roll(GURPS_REACTIONS, ScriptedDice(list(faces)), modifier)
+    assert reaction_told(GURPS_REACTIONS, rolled.steps) == rolled
+    assert reaction_told(EOTW_REACTIONS, rolled.steps) is None
+    assert reaction_told(LIMINAL_HORROR_REACTIONS, rolled.steps) is None
+
+
+def test_a_stored_gurps_roll_with_two_faces_is_damaged() -> None:
+    with pytest.raises(StoredDataError, match="damaged"):
+        ReactionResult.from_json({"game": "gurps", "faces": [3, 4], "modifier": 0})
+    with pytest.raises(StoredDataError, match="damaged"):
+        ReactionResult.from_json({"game": "ose", "faces": [3, 4, 5], "modifier": 0})
+
+
+def test_eotw_borrows_cairn_and_says_so_in_its_own_words() -> None:
+    assert EOTW_REACTIONS.bands == LIMINAL_HORROR_REACTIONS.bands
+    rolled = reaction_roll(EOTW_REACTIONS, ScriptedDice([6, 6]))
+    assert rolled.steps[0].english() == (
+        "Table from Cairn 2e: The End of the World has no reaction roll of its own."
+    )
+    assert reaction_told(LIMINAL_HORROR_REACTIONS, rolled.steps) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [("", 0), ("+2", 2), ("-1", -1), ("−3", -3), ("+2 −1, 3", 4), ("  5 ", 5), ("+10", 10)],
+)
+def test_typed_reaction_modifiers_are_added_up(text: str, total: int) -> None:
+    assert read_modifier(text) == total
+
+
+@pytest.mark.parametrize(
+    "text", ["two", "+", "2.5", "+11", "+6 +6", "٣", "1e3", "+2 -", "9" * 41, "+1 " * 20]
+)
+def test_typed_reaction_modifiers_refused_with_a_sentence(text: str) -> None:
+    with pytest.raises(RulesError) as refused:
+        read_modifier(text)
+    assert "modifier" in refused.value.message.english()
 
 
 # --- a reaction roll told again from a log entry's steps (the panel after a reload) ---

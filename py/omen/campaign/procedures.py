@@ -141,19 +141,27 @@ SHARED: tuple[Procedure, ...] = (
         N_("Reaction roll"),
         EVERY_GAME,
         (
-            N_("When the party meets creatures whose mood is not plain, roll 2d6."),
             N_(
-                "Liminal Horror uses Cairn's table: 2 hostile, 3 to 5 wary, 6 to 8 "
-                "curious, 9 to 11 kind, 12 helpful."
+                "When the party meets creatures whose mood is not plain, roll on the "
+                "campaign game's reaction table."
+            ),
+            N_(
+                "Liminal Horror and The End of the World use Cairn's 2d6 table: 2 hostile, "
+                "3 to 5 wary, 6 to 8 curious, 9 to 11 kind, 12 helpful."
             ),
             N_(
                 "Old-School Essentials adds the speaker's Charisma modifier: 2 or less "
                 "attacks at once, 12 or more is friendly."
             ),
+            N_(
+                "GURPS rolls 3d6 and adds the reaction modifiers: 0 or less is disastrous, "
+                "10 to 12 neutral, 19 or more excellent."
+            ),
         ),
         N_(
             "Cairn 2nd edition core rules (Liminal Horror names a reaction roll but has no "
-            "table of its own); Old-School Essentials SRD, Encounters."
+            "table of its own, The End of the World has no reaction roll); Old-School "
+            "Essentials SRD, Encounters; GURPS Basic Set, Reaction Table (pp. B560–B561)."
         ),
     ),
     Procedure(

@@ -12,7 +12,14 @@ negotiate; 12 or more: eager, friendly. The Charisma modifier is -2 for a score 
 
 **Liminal Horror** names a reaction roll but prints no table. Liminal Horror is a hack
 of Cairn, so Omen borrows Cairn 2e's table and says so on the screen: 2 hostile,
-3-5 wary, 6-8 curious, 9-11 kind, 12 helpful.
+3-5 wary, 6-8 curious, 9-11 kind, 12 helpful. **The End of the World** has no reaction
+roll of its own; Omen offers the same borrowed table, and says so in that game's words
+(:mod:`omen.eotw.reaction`). **GURPS** has its own table, rolled on 3d6
+(:mod:`omen.gurps.reaction`).
+
+**Which table.** Each game declares its table once, in its
+:class:`~omen.campaign.spec.GameSpec` (``reaction``); :func:`table_for` reads that
+declaration, so the screen names no game.
 
 >>> from omen.core.dice import ScriptedDice
 >>> result = reaction_roll(OSE_REACTIONS, ScriptedDice([4, 5]), cha_modifier(13))
@@ -27,10 +34,14 @@ of Cairn, so Omen borrows Cairn 2e's table and says so on the screen: 2 hostile,
 Fraction(1, 36)
 >>> LIMINAL_HORROR_REACTIONS.borrowed_from
 'cairn'
+>>> table_for("gurps").dice, table_for("eotw").borrowed_from
+(3, 'cairn')
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -58,19 +69,29 @@ class ReactionBand:
         return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
 
 
+CAIRN_NAME = Step(N_("Cairn 2e reaction table"))  # what the screen calls a borrowed table
+
+
 @dataclass(frozen=True)
 class ReactionTable:
     """A game's reaction table.
 
     ``borrowed_from`` names the game the table was taken from when the game itself gives
     none (``"cairn"`` for Liminal Horror), and ``source`` is the sentence the screen shows
-    about it.
+    about it. ``dice`` is how many d6 are rolled; ``name`` is what the screen calls the
+    table. What may be added: ``speaker`` for the talking character's Charisma modifier
+    (Old-School Essentials), ``modifiers`` for reaction modifiers the game master types
+    (GURPS); neither, nothing.
     """
 
     game: str
     bands: tuple[ReactionBand, ...]
     borrowed_from: str = ""
     source: Step | None = None
+    dice: int = 2
+    name: Step = CAIRN_NAME
+    speaker: bool = False
+    modifiers: bool = False
 
     def band(self, key: str) -> ReactionBand:
         """The band named ``key``."""
@@ -96,6 +117,8 @@ OSE_REACTIONS = ReactionTable(
         ReactionBand("indifferent", 9, 11, Step(N_("Indifferent, may negotiate"))),
         ReactionBand("friendly", 12, None, Step(N_("Eager, friendly"))),
     ),
+    name=Step(N_("Old-School Essentials reaction table")),
+    speaker=True,
 )
 
 LIMINAL_HORROR_REACTIONS = ReactionTable(
@@ -113,18 +136,18 @@ LIMINAL_HORROR_REACTIONS = ReactionTable(
     ),
 )
 
-TABLES: dict[str, ReactionTable] = {
-    table.game: table for table in (OSE_REACTIONS, LIMINAL_HORROR_REACTIONS)
-}
-
 
 def table_for(game: str) -> ReactionTable:
-    """The reaction table a game uses."""
-    table = TABLES.get(game)
-    if table is None:
+    """The reaction table ``game`` declares (:attr:`GameSpec.reaction`)."""
+    from omen.campaign.games import GAMES  # the declarations, read when asked for
+    from omen.campaign.spec import named
+
+    spec = GAMES.get(game)
+    if spec is None:
         raise RulesError(
             Step(N_("There is no reaction table for the game '{game}'."), {"game": game})
         )
+    table: ReactionTable = named(spec.reaction)
     return table
 
 
@@ -162,6 +185,37 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
+_TYPED = re.compile(r"\s*([+-]?)\s*([0-9]{1,2})\s*,?", re.ASCII)
+MAX_TYPED = 40  # characters of typed reaction modifiers
+
+
+def read_modifier(text: str) -> int:
+    """Reaction modifiers as the game master types them (``+2 -1``, ``−3``), added up;
+    an empty text is no modifier. A digit is an ASCII digit.
+
+    >>> read_modifier("+2 −1, 3"), read_modifier("")
+    (4, 0)
+    >>> read_modifier("two")
+    Traceback (most recent call last):
+    omen.core.errors.RulesError: Write reaction modifiers as whole numbers with their signs, like +2 −1.
+    """
+    rest = text.replace("−", "-").replace("–", "-").strip() if isinstance(text, str) else "?"
+    if len(rest) > MAX_TYPED:
+        rest = "?"
+    total = 0
+    while rest:
+        match = _TYPED.match(rest)
+        if match is None:
+            raise RulesError(
+                Step(N_("Write reaction modifiers as whole numbers with their signs, like +2 −1."))
+            )
+        value = int(match.group(2))
+        total += -value if match.group(1) == "-" else value
+        rest = rest[match.end() :].strip()
+    check_modifier(total)
+    return total
+
+
 def check_modifier(modifier: int) -> None:
     """A :class:`RulesError` unless ``modifier`` is a whole number within Omen's limit."""
     if isinstance(modifier, bool) or not isinstance(modifier, int) or abs(modifier) > MAX_MODIFIER:
@@ -175,10 +229,10 @@ def check_modifier(modifier: int) -> None:
 
 @dataclass(frozen=True)
 class ReactionResult:
-    """A reaction roll: the table, the two faces, the modifier."""
+    """A reaction roll: the table, its faces (two or three), the modifier."""
 
     table: ReactionTable
-    faces: tuple[int, int]
+    faces: tuple[int, ...]
     modifier: int
     total: int
     band: ReactionBand
@@ -197,38 +251,48 @@ class ReactionResult:
         faces, modifier, game = data.get("faces"), data.get("modifier"), data.get("game")
         if (
             not isinstance(game, str)
-            or game not in TABLES
+            or game not in _games()
             or not isinstance(faces, list)
-            or len(faces) != 2
+            or len(faces) != table_for(game).dice
             or not all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
             or not isinstance(modifier, int)
             or isinstance(modifier, bool)
         ):
             raise bad
         try:
-            return reaction_roll(TABLES[game], ScriptedDice(faces), modifier)
+            return reaction_roll(table_for(game), ScriptedDice(faces), modifier)
         except RulesError as error:
             raise bad from error
 
 
-# The steps every reaction roll says: its two faces, and the total read on the table.
+def _games() -> tuple[str, ...]:
+    from omen.campaign.games import GAMES
+
+    return tuple(GAMES)
+
+
+# The steps every reaction roll says: its faces, and the total read on the table.
 ROLLED = N_("2d6: {first} + {second} = {sum}")
+ROLLED_3 = N_("3d6: {first} + {second} + {third} = {sum}")
+ROLLS = {2: ROLLED, 3: ROLLED_3}
+FACE_NAMES = ("first", "second", "third")
 LOOKED_UP = N_("{total} on the reaction table: {reaction}")
 
 
 def reaction_roll(table: ReactionTable, dice: Dice, modifier: int = 0) -> ReactionResult:
-    """Roll 2d6, add ``modifier`` and read the band from ``table``."""
+    """Roll the table's d6 (two, or three), add ``modifier`` and read the band from
+    ``table``."""
     check_modifier(modifier)
-    first, second = dice.roll(6), dice.roll(6)
-    rolled = first + second
+    faces = tuple(dice.roll(6) for _ in range(table.dice))
+    rolled = sum(faces)
     total = rolled + modifier
     steps: list[Step] = []
     if table.source is not None:
         steps.append(table.source)
     steps.append(
         Step(
-            ROLLED,
-            {"first": first, "second": second, "sum": rolled},
+            ROLLS[table.dice],
+            {**dict(zip(FACE_NAMES[: table.dice], faces, strict=True)), "sum": rolled},
         )
     )
     if modifier:
@@ -245,7 +309,7 @@ def reaction_roll(table: ReactionTable, dice: Dice, modifier: int = 0) -> Reacti
             {"total": total, "reaction": band.label},
         )
     )
-    return ReactionResult(table, (first, second), modifier, total, band, tuple(steps))
+    return ReactionResult(table, faces, modifier, total, band, tuple(steps))
 
 
 def reaction_told(table: ReactionTable, steps: tuple[Step, ...]) -> ReactionResult | None:
@@ -259,25 +323,28 @@ def reaction_told(table: ReactionTable, steps: tuple[Step, ...]) -> ReactionResu
     >>> reaction_told(LIMINAL_HORROR_REACTIONS, rolled.steps) is None
     True
     """
-    faces = next((step.args for step in steps if step.key == ROLLED), None)
+    said = next((step.args for step in steps if step.key == ROLLS[table.dice]), None)
     looked_up = next((step.args for step in steps if step.key == LOOKED_UP), None)
-    if faces is None or looked_up is None:
+    if said is None or looked_up is None:
         return None
-    first, second, total = faces.get("first"), faces.get("second"), looked_up.get("total")
-    if not (isinstance(first, int) and isinstance(second, int) and isinstance(total, int)):
+    faces = [said.get(name) for name in FACE_NAMES[: table.dice]]
+    total = looked_up.get("total")
+    if not (all(isinstance(face, int) for face in faces) and isinstance(total, int)):
         return None
+    whole = [int(face) for face in faces if isinstance(face, int)]
     try:
-        result = reaction_roll(table, ScriptedDice([first, second]), total - first - second)
+        result = reaction_roll(table, ScriptedDice(whole), total - sum(whole))
     except RulesError:
         return None
     return result if result.steps == steps else None
 
 
 def reaction_odds(table: ReactionTable, modifier: int = 0) -> dict[ReactionBand, Fraction]:
-    """The exact chance of every band (in table order, impossible bands at 0)."""
+    """The exact chance of every band (in table order, impossible bands at 0), from
+    every fall of the table's dice."""
     check_modifier(modifier)
     odds = {band: Fraction(0) for band in table.bands}
-    for first in range(1, 7):
-        for second in range(1, 7):
-            odds[table.lookup(first + second + modifier)] += Fraction(1, 36)
+    each = Fraction(1, 6**table.dice)
+    for faces in itertools.product(range(1, 7), repeat=table.dice):
+        odds[table.lookup(sum(faces) + modifier)] += each
     return odds

@@ -285,7 +285,9 @@ class GameSpec:
     ``procedures`` names tuples of its :class:`Procedure` (what Settings groups by and
     the help sheets show), each of this game. ``public`` names the function that gives
     what its players may see beyond the clock, lights and shown results
-    (:class:`omen.campaign.players.GameFacts`).
+    (:class:`omen.campaign.players.GameFacts`). ``reaction`` names its reaction table
+    (:class:`omen.campaign.reaction.ReactionTable`): the one the Encounter screen's
+    reaction roll uses in its campaigns.
 
     What the game says in its own words is declared here too: ``violent`` is the line
     that says a table's row is violent (the tables' own, Liminal Horror's, unless the
@@ -311,6 +313,7 @@ class GameSpec:
     sections: Mapping[str, str] = field(default_factory=dict)
     example: str = ""
     public: str = ""  # "module:NAME" of (parts, values) -> GameFacts, for the players' view
+    reaction: str = "omen.campaign.reaction:LIMINAL_HORROR_REACTIONS"  # its reaction table
     violent: str = TABLE_VIOLENT  # the line that says a row is violent, in its words
     turn: TurnWords = CHECKS_TURN  # what the shared checks call a turn
     help: Mapping[str, Help] = field(default_factory=dict)  # shared procedures' sheets

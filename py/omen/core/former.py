@@ -76,6 +76,12 @@ FORMER: dict[str, Renamed | None] = {
     # refusal sent to a player: never stored)
     "Asked: the game master's phone rolls it.": None,
     "In this game players cannot ask for tests yet.": None,
+    # 2026-12-06: each game's own reaction table, GURPS's on 3d6 (help lines, never stored)
+    "When the party meets creatures whose mood is not plain, roll 2d6.": None,
+    "Liminal Horror uses Cairn's table: 2 hostile, 3 to 5 wary, 6 to 8 curious, 9 to 11 kind, "
+    "12 helpful.": None,
+    "Cairn 2nd edition core rules (Liminal Horror names a reaction roll but has no table of "
+    "its own); Old-School Essentials SRD, Encounters.": None,
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the

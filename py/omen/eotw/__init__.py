@@ -81,6 +81,7 @@ GAME = GameSpec(
     sections={"eotw_scene": "explore"},
     example="omen.eotw.example:EXAMPLE",
     public="omen.eotw.players:public_facts",
+    reaction="omen.eotw.reaction:EOTW_REACTIONS",
     violent=N_("A violent encounter: they mean the crew harm."),
     turn=EXPLORATION_TURN,
     help={

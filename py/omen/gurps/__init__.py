@@ -103,6 +103,7 @@ GAME = GameSpec(
         "gurps_crew": "crew",
     },
     public="omen.gurps.players:public_facts",
+    reaction="omen.gurps.reaction:GURPS_REACTIONS",
     example="omen.gurps.example:EXAMPLE",
     violent=N_("Marked violent on the table: they are hostile."),
     turn=EXPLORATION_TURN,

@@ -21,6 +21,7 @@ GAME = GameSpec(
     tests="eotw",
     procedures=("omen.campaign.procedures:LIMINAL_HORROR",),
     public="omen.campaign.players:exploration_facts",
+    reaction="omen.campaign.reaction:LIMINAL_HORROR_REACTIONS",
     example_note=N_(
         "An example campaign written for Omen, to show how tables, locations and the "
         "Voidcrawl fit together: change it or replace it with your own."

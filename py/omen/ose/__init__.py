@@ -114,6 +114,7 @@ GAME = GameSpec(
         "ose_travel": "explore",
     },
     public="omen.ose.players:public_facts",
+    reaction="omen.campaign.reaction:OSE_REACTIONS",
     example="omen.ose.example:EXAMPLE",
     violent=N_("Marked violent on the table: these monsters mean harm."),
     help={

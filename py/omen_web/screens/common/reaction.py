@@ -1,9 +1,11 @@
-"""The reaction roll panel on the Encounter screen: 2d6 on the campaign game's table.
+"""The reaction roll panel on the Encounter screen: the campaign game's own table, as
+its GameSpec declares it (:func:`omen.campaign.reaction.table_for`).
 
 Old-School Essentials adds the speaker's Charisma modifier (or nothing when nobody
-talks). Liminal Horror and the other games use Cairn 2e's table, and the panel says so:
-Liminal Horror names the roll but prints no table. The odds of every band show before
-the roll; the roll and its steps go to the log.
+talks); GURPS rolls 3d6 and adds the reaction modifiers the game master types. Liminal
+Horror and The End of the World use Cairn 2e's table, and the panel says so in each
+game's words. The odds of every band show before the roll; the roll and its steps go to
+the log.
 
 The last roll is the panel's own (the log keeps every one); after a reload it comes back
 from its log entry, worked out again from the faces the entry names
@@ -21,16 +23,17 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from omen.campaign.games import game_of
 from omen.campaign.reaction import (
-    LIMINAL_HORROR_REACTIONS,
-    OSE_REACTIONS,
     ReactionResult,
     ReactionTable,
     reaction_odds,
     reaction_roll,
     reaction_told,
+    read_modifier,
     signed,
     speaker_modifier,
+    table_for,
 )
 from omen.campaign.state import Outcome
 from omen.core.errors import RulesError
@@ -104,11 +107,18 @@ class ReactionScreen(kit.Screen):
 
     @property
     def table(self) -> ReactionTable:
-        return OSE_REACTIONS if self.app.campaign.game == "ose" else LIMINAL_HORROR_REACTIONS
+        return table_for(game_of(self.app.campaign.game).key)
+
+    def on_reaction_modifiers(self, _target: Any, _event: Any) -> None:
+        self.render()
 
     def modifier(self) -> int:
-        """OSE: the speaker's Charisma modifier; Cairn's table has none."""
-        if self.table is not OSE_REACTIONS or dom.bound("reaction-nobody-talks", self.root).checked:
+        """OSE: the speaker's Charisma modifier; GURPS: the typed reaction modifiers;
+        Cairn's table has none."""
+        table = self.table
+        if table.modifiers:
+            return read_modifier(str(dom.bound("reaction-modifiers", self.root).value))
+        if not table.speaker or dom.bound("reaction-nobody-talks", self.root).checked:
             return 0
         score = number(dom.bound("reaction-cha", self.root), N_("Speaker's Charisma (3–18)"))
         return speaker_modifier(score)
@@ -138,18 +148,19 @@ class ReactionScreen(kit.Screen):
     def render(self) -> None:
         self.fill_speaker()
         app, table = self.app, self.table
-        ose = table is OSE_REACTIONS
-        name = N_("Old-School Essentials reaction table") if ose else N_("Cairn 2e reaction table")
-        dom.text(dom.bound("reaction-table", self.root), app.tr(name))
+        dom.text(dom.bound("reaction-table", self.root), app.t(table.name))
         source = dom.bound("reaction-source", self.root)
         dom.show(source, table.source is not None)
         dom.text(source, app.t(table.source) if table.source is not None else "")
-        dom.show(dom.bound("reaction-cha-box", self.root), ose)
+        dom.show(dom.bound("reaction-cha-box", self.root), table.speaker)
+        dom.show(dom.bound("reaction-modifiers-box", self.root), table.modifiers)
         lines: list[Step]
         try:
             modifier = self.modifier()
             lines = (
-                [Step(N_("Modifier: {modifier}"), {"modifier": signed(modifier)})] if ose else []
+                [Step(N_("Modifier: {modifier}"), {"modifier": signed(modifier)})]
+                if table.speaker or table.modifiers
+                else []
             )
             for band, chance in reaction_odds(table, modifier).items():
                 lines.append(
@@ -182,6 +193,8 @@ class ReactionScreen(kit.Screen):
             prompt = (
                 NO_REACTION
                 if plain
+                else N_("Roll 3d6 when the creature's attitude is not obvious.")
+                if table.dice == 3
                 else N_("Roll 2d6 when the creature's attitude is not obvious.")
             )
             dom.text(title, app.tr(prompt))
