@@ -91,9 +91,7 @@ def test_gurps_reacts_on_its_own_3d6_table_with_typed_modifiers(page: Page, base
 
     choose_game(page, "eotw")
     open_reaction(page)
-    expect(reaction.locator("[data-bind='reaction-table']")).to_have_text(
-        "Cairn 2e reaction table"
-    )
+    expect(reaction.locator("[data-bind='reaction-table']")).to_have_text("Cairn 2e reaction table")
     expect(reaction.locator("[data-bind='reaction-source']")).to_have_text(
         "Table from Cairn 2e: The End of the World has no reaction roll of its own."
     )
