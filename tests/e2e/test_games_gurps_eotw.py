@@ -280,7 +280,7 @@ def test_gurps_below_effective_skill_3_only_a_defence_roll(page: Page, base: str
     expect(odds.first).to_have_text("Success: 1.9% (4 in 216)")
     roll.get_by_role("textbox", name="What is rolled").fill("Dodge")
     page.get_by_role("button", name="Roll 3d6").click()
-    expect(title).to_have_text("Dodge (effective 2): critical success by 2")
+    expect(title).to_have_text("Dodge (effective 2): critical success on a 4")
     page.locator("[data-bind='gurps-test-details'] summary").click()
     expect(page.locator("[data-bind='gurps-test-steps'] li").nth(1)).to_have_text(
         "A defence roll: allowed below effective skill 3 (GURPS Basic Set, p. B344)."

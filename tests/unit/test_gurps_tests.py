@@ -20,6 +20,7 @@ from omen.core.roll import Step
 from omen.core.store import decode, encode
 from omen.gurps.rolls import (
     Result,
+    Winner,
     contest_odds,
     effective_skill,
     modifiers_text,
@@ -27,6 +28,7 @@ from omen.gurps.rolls import (
     roll_odds,
 )
 from omen.gurps.tests import GURPS_TESTS, GurpsTestsForm, Mode, Roller, contest_for, roll_for
+from omen.gurps.tests import said as headline_said
 
 FACES = range(1, 7)
 ROLLS = [sum(dice) for dice in itertools.product(FACES, FACES, FACES)]
@@ -296,8 +298,32 @@ def test_below_effective_skill_3_a_defence_roll_is_rolled_as_usual(level: int) -
 @pytest.mark.parametrize("defence", [False, True])
 def test_at_effective_skill_3_or_more_any_roll_is_made(defence: bool) -> None:
     title, rolled = roll_for(Roller("Climbing", 3, defence=defence), 4)
-    assert rolled.succeeded and title.english() == "Climbing (effective 3): critical success by 1"
+    assert rolled.succeeded and title.english() == "Climbing (effective 3): critical success on a 4"
     assert not any("defence roll" in step.english() for step in rolled.steps)
+
+
+@pytest.mark.parametrize("level", range(3, 26))
+def test_a_headline_never_gives_a_margin_against_its_result(level: int) -> None:
+    """Every total at every skill: a success "by" a margin has a margin of 0 or more and a
+    failure "by" one less than 0; where the book's 3-4 and 17-18 run against the margin,
+    the headline says the roll instead (an audit saw "failure by 3" for a 17 at skill 20)."""
+    for total in range(3, 19):
+        title, rolled = roll_for(Roller("Climb", level), total)
+        said = title.english()
+        if " by " in said:
+            assert (rolled.margin >= 0) == rolled.succeeded
+            assert said.endswith(f" by {abs(rolled.margin)}")
+        else:
+            assert (rolled.margin >= 0) != rolled.succeeded
+            assert said.endswith(f" on a {total}")
+        assert headline_said(title) == (Mode.ROLL, rolled.result)
+
+
+def test_a_contest_a_critical_decides_names_the_winner_without_a_margin() -> None:
+    title, decided = contest_for(Roller("A", 2), Roller("B", 20), 4, 17)
+    assert decided.winner is Winner.A
+    assert title.english() == "Quick Contest: A wins"
+    assert headline_said(title) == (Mode.CONTEST, None)
 
 
 def test_a_quick_contest_below_3_is_rolled_as_before() -> None:

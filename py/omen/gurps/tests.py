@@ -23,10 +23,19 @@ The form is kept between visits (:data:`GURPS_TESTS`); a result goes to the log.
 Traceback (most recent call last):
 omen.core.errors.RulesError: Effective skill 2 is below 3: no success roll is allowed (GURPS Basic Set, p. B344), except a defence roll.
 >>> roll_for(Roller("Dodge", 4, (-2,), defence=True), 4)[0].english()
-'Dodge (effective 2): critical success by 2'
+'Dodge (effective 2): critical success on a 4'
 >>> title, fight = contest_for(Roller("Ana", 13), Roller("Ogre", 11), 9, 12)
 >>> title.english()
 'Quick Contest: Ana wins by 5'
+
+A headline never gives a margin that runs against its result: a 4 that succeeds below
+skill 3, or a 17 that fails at skill 20, is told by its roll; a Quick Contest that such a
+roll decides names the winner without a margin of victory.
+
+>>> roll_for(Roller("Climb", 20), 17)[0].english()
+'Climb (effective 20): failure on a 17'
+>>> contest_for(Roller("A", 2), Roller("B", 20), 4, 17)[0].english()
+'Quick Contest: A wins'
 """
 
 from __future__ import annotations
@@ -192,8 +201,18 @@ _RESULT_TITLE = {
     Result.CRITICAL_FAILURE: N_("{what} (effective {level}): critical failure by {margin}"),
 }
 
+# A roll whose margin runs against its result (a 3 or 4 below skill 3, a 17 or 18 that
+# fails at a high skill) is told by its roll, not by a margin that would mislead.
+_ON_A_ROLL = {
+    Result.CRITICAL_SUCCESS: N_("{what} (effective {level}): critical success on a {roll}"),
+    Result.SUCCESS: N_("{what} (effective {level}): success on a {roll}"),
+    Result.FAILURE: N_("{what} (effective {level}): failure on a {roll}"),
+    Result.CRITICAL_FAILURE: N_("{what} (effective {level}): critical failure on a {roll}"),
+}
+
 CONTEST_TIE = N_("Quick Contest: a tie")
 CONTEST_WON = N_("Quick Contest: {who} wins by {victory}")
+CONTEST_WON_ONLY = N_("Quick Contest: {who} wins")  # a success over a failure, no margin
 
 
 def said(title: Step) -> tuple[Mode, Result | None] | None:
@@ -205,16 +224,19 @@ def said(title: Step) -> tuple[Mode, Result | None] | None:
     >>> said(Step(CONTEST_TIE)), said(Step("Turn {turn} begins."))
     ((<Mode.CONTEST: 'contest'>, None), None)
     """
-    for result, key in _RESULT_TITLE.items():
-        if title.key == key:
-            return Mode.ROLL, result
-    if title.key in (CONTEST_TIE, CONTEST_WON):
+    for titles in (_RESULT_TITLE, _ON_A_ROLL):
+        for result, key in titles.items():
+            if title.key == key:
+                return Mode.ROLL, result
+    if title.key in (CONTEST_TIE, CONTEST_WON, CONTEST_WON_ONLY):
         return Mode.CONTEST, None
     return None
 
 
 # every headline :func:`said` knows
-SAID = frozenset({*_RESULT_TITLE.values(), CONTEST_TIE, CONTEST_WON})
+SAID = frozenset(
+    {*_RESULT_TITLE.values(), *_ON_A_ROLL.values(), CONTEST_TIE, CONTEST_WON, CONTEST_WON_ONLY}
+)
 
 
 def _what(roller: Roller, fallback: Step) -> ArgValue:
@@ -232,10 +254,15 @@ def roll_for(roller: Roller, source: Dice | int) -> tuple[Step, SuccessRoll]:
     rolled = success_roll(
         level.value, source, Step(N_("{what} {level}"), {"what": what, "level": level.value})
     )
-    margin = abs(rolled.margin)
-    title = Step(
-        _RESULT_TITLE[rolled.result], {"what": what, "level": level.value, "margin": margin}
-    )
+    if (rolled.margin >= 0) == rolled.succeeded:
+        title = Step(
+            _RESULT_TITLE[rolled.result],
+            {"what": what, "level": level.value, "margin": abs(rolled.margin)},
+        )
+    else:  # the margin runs against the result: the roll says it
+        title = Step(
+            _ON_A_ROLL[rolled.result], {"what": what, "level": level.value, "roll": rolled.roll}
+        )
     steps = level.steps
     if roller.defence and level.value < NO_ROLL_BELOW:
         steps = (
@@ -258,6 +285,8 @@ def contest_for(
     decided = contest(roll_a, roll_b, name_a, name_b)
     if decided.winner is Winner.TIE:
         title = Step(CONTEST_TIE)
+    elif decided.margin_of_victory < 1:  # a success over a failure, the margins odd
+        title = Step(CONTEST_WON_ONLY, {"who": name_a if decided.winner is Winner.A else name_b})
     else:
         title = Step(
             CONTEST_WON,
