@@ -25,7 +25,7 @@ def test_the_morale_adjustment_survives_a_reload(page: Page, base: str) -> None:
     morale.get_by_role("spinbutton", name="Morale score (2–12)").fill("8")
     adjust.fill("-2")
     odds = morale.locator(".ose-odds li")
-    expect(odds.nth(0)).to_have_text("Morale 8 adjusted by -2 is 6.")
+    expect(odds.nth(0)).to_have_text("Morale 8 adjusted by −2 is 6.")
     expect(odds.nth(1)).to_have_text(
         "Morale 6: they break on 7 or more (21 of the 36 throws of 2d6)."
     )
@@ -36,7 +36,7 @@ def test_the_morale_adjustment_survives_a_reload(page: Page, base: str) -> None:
     expect(adjust).to_have_value("-2")
     expect(morale.get_by_role("spinbutton", name="Morale score (2–12)")).to_have_value("8")
     odds = morale.locator(".ose-odds li")
-    expect(odds.nth(0)).to_have_text("Morale 8 adjusted by -2 is 6.")
+    expect(odds.nth(0)).to_have_text("Morale 8 adjusted by −2 is 6.")
 
     # A number out of bounds is not kept: the odds say why, and a reload finds the last.
     adjust.fill("3")

@@ -84,7 +84,7 @@ def test_the_ose_sequence_and_the_gurps_distance_redraw_without_new_proxies(
     morale.get_by_role("spinbutton", name="Monsters in the group").fill("6")
     morale.get_by_role("spinbutton", name="Killed").fill("1")
     morale.get_by_role("spinbutton", name="Situation adjustment (−2 to +2)").fill("-1")
-    expect(morale.locator(".ose-odds li").first).to_have_text("Morale 7 adjusted by -1 is 6.")
+    expect(morale.locator(".ose-odds li").first).to_have_text("Morale 7 adjusted by −1 is 6.")
     morale.get_by_role("button", name="Roll morale").click()
     ose.get_by_role("button", name="New encounter").click()
     page.get_by_role("radio", name="GURPS encounter distance").check()

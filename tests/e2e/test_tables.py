@@ -401,7 +401,7 @@ def test_pasted_faces_past_the_limit_are_refused_and_the_library_survives_a_relo
     lines.fill("1-99999 Vlci")
     page.get_by_role("button", name="Read the pasted lines").click()
     expect(
-        page.get_by_text("Must be fixed: line 1: faces must be between -10000 and 10000")
+        page.get_by_text("Must be fixed: line 1: faces must be between −10000 and 10000")
     ).to_be_visible()
     expect(page.get_by_text("Nothing was saved: fix what is marked below")).to_be_visible()
     expect(page.get_by_role("button", name="Save the pasted table")).to_be_hidden()

@@ -701,7 +701,7 @@ def test_terrain_and_referee_modifiers() -> None:
         "6 fleeing from 4: the table gives 50%.",
         "The pursuers are at least twice as fast: -25%.",
         "Dense woods: +25%.",
-        "The referee's modifier: -5%.",
+        "The referee's modifier: −5%.",
         "Chance to evade: 45%.",
     ]
     with pytest.raises(RulesError, match="modifier must be between"):

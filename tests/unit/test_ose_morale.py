@@ -82,7 +82,7 @@ def test_golden_trace_two_held_checks_and_no_more() -> None:
     side, second = m.check(side, ScriptedDice([6, 2]), -1)
     assert texts(second) == [
         "Check: half of the group is out of the fight.",
-        "Morale 8 adjusted by -1 is 7.",
+        "Morale 8 adjusted by −1 is 7.",
         "Morale 7: they break on 8 or more (15 of the 36 throws of 2d6).",
         "2d6: 6 + 2 = 8",
         "8 is above 7: the monsters break, fleeing or giving up.",
@@ -193,7 +193,7 @@ def test_the_situation_adjustment_is_kept_with_the_encounter() -> None:
     session = s.set_morale(session, score=8)  # a new score keeps the situation
     assert session.morale.adjustment == -2 and session.morale.held == 0
     rolled, outcome = s.roll_morale(session, ScriptedDice([3, 4]))
-    assert "Morale 8 adjusted by -2 is 6." in [step.english() for step in outcome.steps]
+    assert "Morale 8 adjusted by −2 is 6." in [step.english() for step in outcome.steps]
     assert rolled.morale.broken and rolled.morale.adjustment == -2
     back = decode(s.SCHEMA, encode(s.SCHEMA, json.loads(json.dumps(rolled.to_json()))))
     assert back == rolled
@@ -247,3 +247,13 @@ def test_a_low_reaction_means_pursuit_is_likely() -> None:
     assert s.pursuit_likely(session)
     session, _ = s.roll_reaction(s.new_session(), ScriptedDice([4, 4]), None)
     assert not s.pursuit_likely(session)
+
+
+def test_nobody_left_standing_has_no_check_due_and_none_is_rolled() -> None:
+    side = m.Morale(score=8, group=3, killed=2, out=1)
+    assert m.nobody_left(side)
+    assert m.due(side) is None
+    with pytest.raises(RulesError, match="left standing"):
+        m.check(side, ScriptedDice([1, 1]))
+    one_standing = m.Morale(score=8, group=3, killed=2)
+    assert m.due(one_standing) is m.Trigger.FIRST_DEATH

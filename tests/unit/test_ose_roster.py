@@ -289,8 +289,8 @@ def test_morale_is_offered_exactly_when_a_change_calls_for_it(
         offer = r.offered(side, roster)
         newly_dead = roster.killed >= 1 and before.killed == 0
         half_down = 2 * (roster.killed + roster.out) >= group
-        if side.broken or side.steadfast:
-            assert offer is None
+        if side.broken or side.steadfast or fed.down >= group:
+            assert offer is None  # nobody left standing has morale to check
         elif m.Trigger.FIRST_DEATH not in side.checked and roster.killed >= 1:
             assert offer is m.Trigger.FIRST_DEATH
             if not first_death_seen:
@@ -309,6 +309,20 @@ def test_morale_is_offered_exactly_when_a_change_calls_for_it(
                 if not roster.over:
                     roster, _ = r.rout(roster, State.FLED)
                 assert roster.over and r.offered(side, roster) is None
+
+
+def test_no_check_is_offered_when_every_monster_is_down() -> None:
+    """One ogre killed outright: the fight is over and no morale check is offered (an
+    audit saw "the monsters break" offered for a group with nobody left)."""
+    roster, _ = r.muster("ogre", 1, "4+1", ScriptedDice([8, 8, 8, 8]))
+    roster, _ = r.damage(roster, 0, 50)
+    assert roster.over
+    assert r.offered(m.Morale(score=10), roster) is None
+    three = goblins()
+    for index in range(3):
+        three, _ = r.damage(three, index, 10)
+    three, _ = r.set_state(three, 3, State.OUT)
+    assert r.offered(m.Morale(score=7, group=4), three) is None
 
 
 def test_first_death_then_half_down_in_a_golden_trace() -> None:

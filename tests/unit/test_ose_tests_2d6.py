@@ -105,7 +105,7 @@ def test_morale_breaks_above_the_score_and_holds_at_it() -> None:
 def test_the_situation_adjusts_the_score() -> None:
     result = morale_roll(7, -1, ScriptedDice([3, 4]))
     assert result.outcome is morale.Outcome.BREAKS  # 7 above 6
-    assert result.steps[0].english() == "Morale 7 adjusted by -1 is 6."
+    assert result.steps[0].english() == "Morale 7 adjusted by −1 is 6."
     assert morale_check_odds(7, -1).breaks == morale.morale_odds(7, -1).breaks == Fraction(21, 36)
 
 

@@ -48,7 +48,7 @@ from typing import Any
 
 from omen.core.dice import Dice, ScriptedDice
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, Step, signed
 
 MAX_MODIFIER = 10
 CHA_LOW = 3
@@ -178,11 +178,6 @@ def speaker_modifier(score: int | None) -> int:
     (0, 2)
     """
     return 0 if score is None else cha_modifier(score)
-
-
-def signed(value: int) -> str:
-    """A modifier as the rules print it: ``+1``, ``−2`` (a true minus sign), ``0``."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 _TYPED = re.compile(r"\s*([+-]?)\s*([0-9]{1,2})\s*,?", re.ASCII)

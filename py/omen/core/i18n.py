@@ -127,8 +127,13 @@ class Translator:
         return fill(template, joined(step.key, values))
 
     def _value(self, value: int | str) -> str | int:
-        if isinstance(value, int) and self.language == "cs" and abs(value) >= 10000:
-            return self.number(value)
+        """A whole number as the language writes it: below zero with a true minus sign
+        (−1, not -1), in Czech large ones grouped."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.language == "cs" and abs(value) >= 10000:
+                return self.number(value).replace("-", "−")
+            if value < 0:
+                return f"−{-value}"
         return value
 
     def dice(self, text: str) -> str:

@@ -120,6 +120,16 @@ SENTENCE_JOINS = frozenset({"{headline} {ending}", "{headline} {ending} {more}"}
 _SENTENCE_END = (".", "!", "?", "…")
 
 
+def signed(value: int) -> str:
+    """A modifier or margin as the rules print it, with its sign: ``+1``, ``−2`` (a true
+    minus sign, U+2212), ``0``.
+
+    >>> signed(3), signed(-2), signed(0)
+    ('+3', '−2', '0')
+    """
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
 def as_sentence(text: str) -> str:
     """``text`` ending as a sentence: a full stop added unless it ends with one (or with
     ``!``, ``?``, ``…``).

@@ -70,6 +70,7 @@ from omen.core import notation
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
 from omen.core.roll import N_, ArgValue, Step
+from omen.core.roll import signed as signed  # shown with its sign, as the rules print it
 
 LOWEST_ROLL = 3
 HIGHEST_ROLL = 18
@@ -103,15 +104,6 @@ RESULT_TEXT = {
     Result.FAILURE: N_("failure"),
     Result.CRITICAL_FAILURE: N_("critical failure"),
 }
-
-
-def signed(value: int) -> str:
-    """A margin or modifier with its sign: ``+3``, ``−2`` (a true minus sign), ``0``."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
 
 
 def check_skill(skill: int) -> None:

@@ -54,14 +54,13 @@ from omen.campaign.reaction import (
     cha_modifier,
     reaction_odds,
     reaction_roll,
-    signed,
     speaker_modifier,
 )
 from omen.campaign.reaction import MAX_MODIFIER as REACTION_LIMIT
 from omen.campaign.tables import Fields
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
-from omen.core.roll import N_, ArgValue, Step
+from omen.core.roll import N_, ArgValue, Step, signed
 from omen.core.store import Schema
 from omen.ose import morale
 
@@ -78,10 +77,6 @@ class Check(enum.Enum):
 
 VALUE_RANGE = {Check.SAVE: (2, 20), Check.ABILITY: (3, 18)}
 VALUE_NAME = {Check.SAVE: N_("Saving throw value"), Check.ABILITY: N_("Ability score")}
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value).replace("-", "−")
 
 
 def check_numbers(check: Check, value: int, modifier: int) -> None:
@@ -159,7 +154,7 @@ def _verdict(check: Check, value: int, modifier: int, face: int, success: bool) 
         )
     args: dict[str, ArgValue] = {"total": total, "value": value}
     if modifier:  # only the modified messages name the face and the modifier
-        args.update(face=face, modifier=_signed(modifier))
+        args.update(face=face, modifier=signed(modifier))
     if check is Check.SAVE:
         if modifier:
             text = (

@@ -40,7 +40,7 @@ from typing import Any
 
 from omen.core.dice import Dice
 from omen.core.errors import RulesError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, Step, signed
 from omen.ose.sequence import (
     CATCH_UP_PERCENT,
     DENSE_WOODS_MODIFIER,
@@ -257,7 +257,7 @@ def wilderness_evasion_chance(  # noqa: C901 (the SRD's table of evasion chances
         steps.append(
             Step(
                 N_("The referee's modifier: {modifier}%."),
-                {"modifier": _signed(situation.modifier)},
+                {"modifier": signed(situation.modifier)},
             )
         )
     return _finish_chance(percent, steps, minimum=MIN_WILDERNESS_CHANCE)
@@ -756,7 +756,3 @@ def give_up(state: PursuitState) -> PursuitState:
 
 
 # --- stored data ---------------------------------------------------------------
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)

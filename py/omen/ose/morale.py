@@ -14,6 +14,9 @@ fight on.
   for one check.
 - **Two held checks**: a monster that has passed two checks in one encounter fights on
   until it is killed, with no more checks.
+- **Nobody left**: when every one of the group is killed or out of the fight, there is
+  nobody to break or fight on, so no check is due and none is rolled (Omen's reading:
+  the check decides what the standing monsters do).
 - The referee may adjust the score by -2 to +2 for the situation (a losing side -1, a
   winning one +1); scores of 2 and 12 are never adjusted, and an adjusted score stays
   within 2-12, so a roll of 2 never breaks anyone, whatever the adjustment.
@@ -47,7 +50,7 @@ from typing import Any
 
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, Step, signed
 
 LOWEST = 2  # does not fight: never checks
 HIGHEST = 12  # fights to the death: never checks
@@ -160,7 +163,7 @@ def morale_odds(score: int, adjustment: int = 0) -> MoraleOdds:
         steps.append(
             Step(
                 N_("Morale {score} adjusted by {adjustment} is {target}."),
-                {"score": score, "adjustment": _signed(adjustment), "target": target},
+                {"score": score, "adjustment": signed(adjustment), "target": target},
             )
         )
     if score == LOWEST:
@@ -291,9 +294,18 @@ def _damaged() -> StoredDataError:
     return StoredDataError(Step(N_("A stored morale record is damaged and cannot be read.")))
 
 
+def nobody_left(side: Morale) -> bool:
+    """Whether every one of the group is killed or out of the fight.
+
+    >>> nobody_left(Morale(score=8, group=3, killed=2, out=1)), nobody_left(Morale(8, 3))
+    (True, False)
+    """
+    return side.group > 0 and side.down >= side.group
+
+
 def due(side: Morale) -> Trigger | None:
     """The check the side's losses call for now, if any (the first death first)."""
-    if side.broken or side.steadfast or side.score in (LOWEST, HIGHEST):
+    if side.broken or side.steadfast or side.score in (LOWEST, HIGHEST) or nobody_left(side):
         return None
     if side.killed >= 1 and Trigger.FIRST_DEATH not in side.checked:
         return Trigger.FIRST_DEATH
@@ -331,6 +343,10 @@ def check(side: Morale, dice: Dice, adjustment: int = 0) -> tuple[Morale, Morale
         steps.append(Step(TRIGGER_TEXT[trigger]))
     if side.broken:
         raise RulesError(Step(N_("These monsters have already broken: no more checks.")))
+    if nobody_left(side):
+        raise RulesError(
+            Step(N_("None of these monsters is left standing: there is no morale to check."))
+        )
     if side.score in (LOWEST, HIGHEST):
         outcome = Outcome.NEVER_FIGHTS if side.score == LOWEST else Outcome.FEARLESS
         steps.append(Step(OUTCOME_TEXT[outcome]))
@@ -368,7 +384,3 @@ def check(side: Morale, dice: Dice, adjustment: int = 0) -> tuple[Morale, Morale
         steps.append(Step(N_("That is their second held check: they fight on until killed.")))
     side = replace(side, checked=frozenset(checked), held=min(held, HELD_TO_STAND))
     return side, MoraleResult(total, Outcome.HOLDS, trigger, tuple(steps))
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)

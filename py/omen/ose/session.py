@@ -55,7 +55,7 @@ from omen.campaign.reaction import OSE_REACTIONS, ReactionResult, reaction_roll,
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, Step, signed
 from omen.core.setting import Value
 from omen.core.store import Schema
 from omen.ose import evasion
@@ -523,7 +523,7 @@ def roll_reaction(
         if charisma is None
         else Step(
             N_("The speaker's Charisma {score} gives {modifier}."),
-            {"score": charisma, "modifier": _signed(modifier)},
+            {"score": charisma, "modifier": signed(modifier)},
         )
     )
     title = Step(
@@ -958,7 +958,3 @@ def pursuit_likely(session: OseSession) -> bool:
     """A low reaction roll (attacks or hostile) may mean the monsters give chase if the
     party flees."""
     return session.reaction is not None and session.reaction.band.key in ("attacks", "hostile")
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)

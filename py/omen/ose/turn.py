@@ -65,7 +65,7 @@ from omen.campaign.timers import Unit as Counted
 from omen.campaign.timers import clean_name, taken_by
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, Step, signed
 from omen.core.setting import Value
 from omen.core.store import Schema
 
@@ -427,14 +427,14 @@ def turn_odds(
         steps.append(
             Step(
                 N_("Noise: this turn is checked, and the chance rises by {change}."),
-                {"change": _signed(rates.noise)},
+                {"change": signed(rates.noise)},
             )
         )
     if rest:
         faces += rates.rest
         if rates.rest:
             steps.append(
-                Step(N_("Rest: the chance changes by {change}."), {"change": _signed(rates.rest)})
+                Step(N_("Rest: the chance changes by {change}."), {"change": signed(rates.rest)})
             )
     faces = _faces(faces)
     if not checked:
@@ -975,7 +975,3 @@ def warnings(state: TurnState) -> tuple[Step, ...]:
             )
         )
     return tuple(out)
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)

@@ -31,13 +31,12 @@ from omen.campaign.reaction import (
     reaction_roll,
     reaction_told,
     read_modifier,
-    signed,
     speaker_modifier,
     table_for,
 )
 from omen.campaign.state import Outcome
 from omen.core.errors import RulesError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, Step, signed
 from omen.ose import session as ose_session
 from omen.ose.session import OseSession
 from omen_web.kit import dom

@@ -18,11 +18,11 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from omen.campaign.reaction import OSE_REACTIONS, reaction_odds, signed, speaker_modifier
+from omen.campaign.reaction import OSE_REACTIONS, reaction_odds, speaker_modifier
 from omen.campaign.state import Outcome
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, Step, signed
 from omen.ose import evasion
 from omen.ose import morale as ose_morale
 from omen.ose import sequence as ose
