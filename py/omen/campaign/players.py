@@ -50,9 +50,10 @@ from typing import Any
 
 from omen.campaign import games
 from omen.campaign.exploration import elapsed_text
-from omen.campaign.spec import named
-from omen.campaign.state import Exploration, Log
+from omen.campaign.spec import PlayerRequest, named
+from omen.campaign.state import Exploration, Log, Outcome
 from omen.campaign.timers import Timers
+from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.i18n import LANGUAGES, Translator
 from omen.core.roll import N_, Step
@@ -887,6 +888,63 @@ def game_facts(game: str) -> Callable[[Mapping[str, Any], Mapping[str, Any]], Ga
     return found
 
 
+def player_request(game: str, kind: str) -> PlayerRequest:
+    """What a player of ``game`` may ask with a message of ``kind``, as the game's spec
+    declares it (:attr:`omen.campaign.spec.GameSpec.requests`); a refusal when the game
+    declares none of that kind.
+
+    >>> player_request("gurps", "roll").read
+    'omen.gurps.players:read_roll'
+    >>> player_request("liminal_horror", "ask")
+    Traceback (most recent call last):
+    omen.core.errors.RulesError: In this game players cannot ask for this.
+    """
+    spec = games.GAMES.get(game)
+    for request in spec.requests if spec is not None else ():
+        if request.kind == kind:
+            return request
+    raise RulesError(Step(N_("In this game players cannot ask for this.")))
+
+
+def read_request(game: str, kind: str, parts: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
+    """A player's request (a message of ``kind``, its ``data``) read and checked by its
+    game against the stored ``parts`` now; its ``said(player)`` is what the game
+    master's phone lists. A request the rules rule out is refused with the sentence
+    the player reads."""
+    return named(player_request(game, kind).read)(parts, data)
+
+
+def roll_request(
+    game: str,
+    kind: str,
+    parts: Mapping[str, Any],
+    data: Mapping[str, Any],
+    dice: Dice,
+    values: Mapping[str, Any],
+    player: str,
+) -> Outcome:
+    """A player's request read and checked again (the campaign may have changed since
+    it came), then rolled by its game's engine; the outcome names the player."""
+    request = player_request(game, kind)
+    read = named(request.read)(parts, data)
+    rolled: Outcome = named(request.roll)(read, dice, values, player)
+    return rolled
+
+
+def request_odds(game: str, parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFacts:
+    """The exact odds of every request a player of ``game`` may make, as its declared
+    requests give them (:class:`GameFacts` holding only ``odds`` and ``rolls``)."""
+    spec = games.GAMES.get(game)
+    odds: dict[tuple[str, str], tuple[tuple[Step, Fraction], ...]] = {}
+    rolls: list[tuple[int, Fraction]] = []
+    for request in spec.requests if spec is not None else ():
+        if request.odds:
+            found: GameFacts = named(request.odds)(parts, values)
+            odds.update(found.odds)
+            rolls.extend(found.rolls)
+    return GameFacts(odds=odds, rolls=tuple(rolls))
+
+
 def public_view(
     parts: Mapping[str, Any],
     game: str,
@@ -916,6 +974,8 @@ def public_view(
     spec = games.GAMES.get(game)
     maker = game_facts(game)
     facts = maker(parts, values) if maker is not None else GameFacts()
+    asking = request_odds(game, parts, values)  # the odds of what players may ask for
+    facts = replace(facts, odds={**facts.odds, **asking.odds}, rolls=facts.rolls + asking.rolls)
     clock = facts.clock if facts.clock is not None else _exploration_clock(parts, values)
     timers: Timers = parts.get("timers") or Timers()
     log = parts.get("log") or Log()

@@ -20,6 +20,7 @@ from omen.campaign.spec import (
     GameSpec,
     Help,
     Place,
+    PlayerRequest,
     StoredPart,
 )
 from omen.core.roll import N_, Step
@@ -103,6 +104,14 @@ GAME = GameSpec(
         "gurps_crew": "crew",
     },
     public="omen.gurps.players:public_facts",
+    requests=(
+        PlayerRequest(
+            "roll",
+            "omen.gurps.players:read_roll",
+            "omen.gurps.players:roll_requested",
+            "omen.gurps.players:rolling_odds",
+        ),
+    ),
     example="omen.gurps.example:EXAMPLE",
     violent=N_("Marked violent on the table: they are hostile."),
     turn=EXPLORATION_TURN,

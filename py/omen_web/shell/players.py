@@ -61,7 +61,9 @@ from omen.campaign.players import (
     public_kinds,
     public_view,
     read_packed,
+    read_request,
     result_public,
+    roll_request,
     write,
 )
 from omen.campaign.state import Log
@@ -112,8 +114,8 @@ class Request:
 
     token: str
     id: int
-    kind: str  # "ask" (The End of the World's test) or "roll" (a GURPS success roll)
-    test: Any
+    kind: str  # the message kind, as the game declares it (GameSpec.requests)
+    data: Any  # the message's data
     said: Step
 
     @property
@@ -465,39 +467,36 @@ class PlayersScreen(kit.Screen):
             self.render()
             self.render_sheet()
             return
-        if message.kind in ("ask", "roll"):
+        if message.kind not in ("answer", "bye"):  # a request, whatever its game
             self.receive(player, message)
 
     def receive(self, player: Player, message: Message) -> None:
         """A request: declined at once with the reason if it cannot be rolled; else it
         waits in the sheet, opened to show it, for the game master's Roll or Decline."""
         ident = message.data["id"]
-        test = message.data["test"] if message.kind == "ask" else dict(message.data)
+        data = dict(message.data)
         try:
-            said = self.said(player, message.kind, test)
+            said = self.said(player, message.kind, data)
         except RulesError as error:
             self.decline(player, ident, error.message)
             return
-        self.requests.append(Request(player.token, ident, message.kind, test, said))
+        self.requests.append(Request(player.token, ident, message.kind, data, said))
         self.status = None
         self.render_sheet()
         if not self.sheet.open:
             self.sheet.showModal()
         dom.bound("players-requests-title").scrollIntoView()  # in view, where the sheet is
 
-    def said(self, player: Player, kind: str, test: Any) -> Step:
-        """What a request asks for, checked by its game now (a refusal is its reason):
-        The End of the World's test (``ask``) or a GURPS success roll (``roll``)."""
+    def held(self) -> dict[str, Any]:
+        """The stored parts a request and the public view read, by kind."""
+        return {kind: self.store.get(kind) for kind in public_kinds(self.app.campaign.game)}
+
+    def said(self, player: Player, kind: str, data: Any) -> Step:
+        """What a request asks for, checked now by the game that declares it
+        (``GameSpec.requests``); a refusal is its reason."""
         game = self.app.campaign.game
-        if kind == "ask" and game == "eotw":
-            from omen.eotw.players import read_ask
-
-            return read_ask(self.store.get("crew"), test).said(player.name)
-        if kind == "roll" and game == "gurps":
-            from omen.gurps.players import read_request
-
-            return read_request(test).said(player.name)
-        raise RulesError(Step(N_("In this game players cannot ask for this.")))
+        step: Step = read_request(game, kind, self.held(), data).said(player.name)
+        return step
 
     def decline(self, player: Player, ident: int, reason: Step) -> None:
         """Tell the player their request ``ident`` is declined, and why."""
@@ -513,21 +512,15 @@ class PlayersScreen(kit.Screen):
         """Roll a request the game master approved (checked again: the crew may have
         changed meanwhile); a refusal now is sent to the player as the reason."""
         try:
-            self.said(player, request.kind, request.test)  # still fits this game now
-            if request.kind == "roll":
-                from omen.gurps.players import roll_request
-
-                outcome = roll_request(request.test, self.app.dice(), player.name)
-            else:
-                from omen.eotw.players import roll_ask
-
-                outcome = roll_ask(
-                    self.store.get("crew"),
-                    request.test,
-                    self.app.dice(),
-                    self.values(),
-                    player.name,
-                )
+            outcome = roll_request(
+                self.app.campaign.game,
+                request.kind,
+                self.held(),
+                request.data,
+                self.app.dice(),
+                self.values(),
+                player.name,
+            )
         except RulesError as error:
             self.decline(player, request.id, error.message)
             self.status = error.message
@@ -561,7 +554,7 @@ class PlayersScreen(kit.Screen):
     def view(self, language: str, asked: dict[int, str]) -> Any:
         store = self.store
         game = self.app.campaign.game
-        held = {kind: store.get(kind) for kind in public_kinds(game)}
+        held = self.held()
         held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
         return public_view(
             held,
