@@ -639,3 +639,19 @@ def test_a_request_its_game_does_not_declare_is_refused_with_a_sentence(
 ) -> None:
     with pytest.raises(RulesError, match=r"^In this game players cannot ask for this\.$"):
         players.read_request(game, kind, {}, EXAMPLES[kind])
+
+
+def test_rolling_requests_at_once_is_a_campaign_setting_off_by_default(
+    czech: Translator,
+) -> None:
+    from omen.campaign import settings
+    from omen.campaign.procedures import sheet
+    from omen.campaign.state import Campaign
+
+    at_once = settings.by_key()[settings.AT_ONCE]
+    assert at_once.default is False and at_once.game == ""
+    assert Campaign().values[settings.AT_ONCE] is False
+    assert at_once.accepts(True) and not at_once.accepts("yes")
+    assert [s.key for s in sheet("players_requests").settings] == [settings.AT_ONCE]
+    assert czech.gettext(at_once.label) == "Házet žádosti hráčů hned"
+    assert czech.gettext(at_once.explanation).startswith("Vypnuto (výchozí): ")

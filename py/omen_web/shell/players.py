@@ -24,7 +24,9 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
   what, with "Roll" and "Decline". Nothing is rolled before the game master taps
   "Roll" (a game master approves what players ask, as at a table): then it is rolled
   here, with the faces the player typed or the app's dice, logged naming the player,
-  and shown on both phones. "Decline" tells the player so.
+  and shown on both phones. "Decline" tells the player so. With the campaign's
+  setting "Roll players' requests at once" on, a request is rolled as it arrives
+  instead (its result a notice on this phone), and nothing waits.
 
 - **Rejoining**: once a player's channel opens, they are sent a secret seat, which
   their page keeps; their answer to a fresh code carries it back, and they take the
@@ -66,7 +68,8 @@ from omen.campaign.players import (
     roll_request,
     write,
 )
-from omen.campaign.state import Log
+from omen.campaign.settings import AT_ONCE
+from omen.campaign.state import Log, Outcome
 from omen.core.errors import RulesError
 from omen.core.i18n import Translator
 from omen.core.roll import N_, Step
@@ -480,7 +483,15 @@ class PlayersScreen(kit.Screen):
         except RulesError as error:
             self.decline(player, ident, error.message)
             return
-        self.requests.append(Request(player.token, ident, message.kind, data, said))
+        request = Request(player.token, ident, message.kind, data, said)
+        if self.values().get(AT_ONCE) is True:  # the setting: rolled as it arrives
+            outcome = self.roll_for(player, request)
+            if outcome is not None:
+                self.status = outcome.title
+                self.app.notify(outcome.title)  # in view wherever the game master is
+            self.render_sheet()
+            return
+        self.requests.append(request)
         self.status = None
         self.render_sheet()
         if not self.sheet.open:
@@ -508,9 +519,10 @@ class PlayersScreen(kit.Screen):
             ),
         )
 
-    def roll_for(self, player: Player, request: Request) -> None:
-        """Roll a request the game master approved (checked again: the crew may have
-        changed meanwhile); a refusal now is sent to the player as the reason."""
+    def roll_for(self, player: Player, request: Request) -> Outcome | None:
+        """Roll a request the game master approved, or one that came with the setting
+        "Roll players' requests at once" on (checked again: the crew may have changed
+        meanwhile); a refusal now is sent to the player as the reason (None)."""
         try:
             outcome = roll_request(
                 self.app.campaign.game,
@@ -524,12 +536,13 @@ class PlayersScreen(kit.Screen):
         except RulesError as error:
             self.decline(player, request.id, error.message)
             self.status = error.message
-            return
+            return None
         self.store.record(outcome)  # a player's test, as the Tests screen's: no Undo
         newest = self.store.log.newest(1)
         if newest:
             self.asked[newest[0].id] = player.name
         self.send_views()
+        return outcome
 
     def next_number(self, player: Player) -> int:
         player.sent += 1
