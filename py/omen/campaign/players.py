@@ -50,6 +50,7 @@ from typing import Any
 
 from omen.campaign import games
 from omen.campaign.exploration import elapsed_text
+from omen.campaign.reaction import LIMINAL_HORROR_REACTIONS, reaction_title, reaction_told
 from omen.campaign.spec import PlayerRequest, named
 from omen.campaign.state import Exploration, Log, Outcome
 from omen.campaign.timers import Timers
@@ -74,6 +75,7 @@ MAX_RECAP = 16_000  # characters of a session recap (omen.campaign.recap.MAX_REC
 MAX_NUMBER = 10**9  # a running number
 MAX_DEPTH = 8
 SHOWN = 5  # public results a view carries, newest first
+LOOK_BACK = 40  # log entries a view looks through (results shown or asked for, the reaction)
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
 _FACES = re.compile(r"[0-9 ,]*", re.ASCII)  # typed dice: ASCII digits, spaces, commas
@@ -863,9 +865,38 @@ def _exploration_clock(parts: Mapping[str, Any], values: Mapping[str, Any]) -> t
     )
 
 
+def reaction_facts(parts: Mapping[str, Any]) -> tuple[tuple[Step, ...], str]:
+    """The reaction the Encounter screen rolled last on Cairn 2e's table (the reaction
+    roll of a game with no encounter sequence of its own: Liminal Horror, The End of the
+    World): its headline (the total and the reaction's words, never the odds or the
+    table's source) and the encounter's key, each reaction roll its own encounter. It
+    is read from the newest reaction roll in the log (``parts["log"]``); one taken back
+    by Undo leaves no reaction. None, and the key ``""``, when there is none.
+
+    >>> from omen.campaign.reaction import LIMINAL_HORROR_REACTIONS, reaction_roll
+    >>> from omen.core.dice import ScriptedDice
+    >>> rolled = reaction_roll(LIMINAL_HORROR_REACTIONS, ScriptedDice([3, 4]))
+    >>> log = Log().add("t", Outcome(reaction_title(rolled), rolled.steps, "reaction"), "", None)
+    >>> facts, key = reaction_facts({"log": log})
+    >>> [step.english() for step in facts], key
+    (['Reaction 7: Curious'], 'reaction|1')
+    """
+    log: Log = parts.get("log") or Log()
+    for entry in log.entries:
+        result = reaction_told(LIMINAL_HORROR_REACTIONS, entry.steps)
+        if result is None or entry.title != reaction_title(result):
+            continue
+        if entry.undone:
+            return (), ""
+        return (reaction_title(result),), f"reaction|{entry.id}"
+    return (), ""
+
+
 def exploration_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFacts:
-    """The exploration turn and the time it has taken as the clock (Liminal Horror's)."""
-    return GameFacts(clock=_exploration_clock(parts, values))
+    """The exploration turn and the time it has taken as the clock, and the reaction
+    rolled on the Encounter screen as the encounter's fact (Liminal Horror's)."""
+    facts, key = reaction_facts(parts)
+    return GameFacts(clock=_exploration_clock(parts, values), facts=facts, encounter=key)
 
 
 def public_kinds(game: str) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from omen.campaign.players import GameFacts, MessageError, typed_faces
+from omen.campaign.players import GameFacts, MessageError, reaction_facts, typed_faces
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice, ScriptedDice
 from omen.core.errors import RulesError
@@ -104,8 +104,10 @@ def asking_odds(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFact
 
 
 def public_facts(parts: Mapping[str, Any], _values: Mapping[str, Any]) -> GameFacts:
-    """The scene's kind as the clock, and every character's public state with the tests
-    a player may ask for (their odds: :func:`asking_odds`)."""
+    """The scene's kind as the clock, every character's public state with the tests a
+    player may ask for (their odds: :func:`asking_odds`), and the reaction rolled on the
+    Encounter screen as the encounter's fact
+    (:func:`omen.campaign.players.reaction_facts`)."""
     crew: Crew = parts.get("crew") or Crew()
     people = []
     for character in crew.characters:
@@ -140,7 +142,13 @@ def public_facts(parts: Mapping[str, Any], _values: Mapping[str, Any]) -> GameFa
             )
         name = character.name.strip() or character.id
         people.append((character.id, name, tuple(lines), tests))
-    return GameFacts(clock=(crew.agenda.encounter.label,), people=tuple(people))
+    facts, key = reaction_facts(parts)  # the reaction rolled on the Encounter screen
+    return GameFacts(
+        clock=(crew.agenda.encounter.label,),
+        facts=facts,
+        people=tuple(people),
+        encounter=key,
+    )
 
 
 def _refuse(message: str, **args: Any) -> MessageError:

@@ -51,6 +51,7 @@ from pyscript import document, window
 from omen.campaign import games, parts
 from omen.campaign.players import (
     FRAGMENT,
+    LOOK_BACK,
     Invitations,
     Message,
     MessageError,
@@ -80,7 +81,6 @@ from omen_web.shell.share import _js_object, copy_or_select, qr_svg
 if TYPE_CHECKING:
     from omen_web.kit.app import App
 
-LOOK_BACK = 40  # log entries looked through for the results players asked for
 # Why the camera could not scan (static/scan.mjs's words), as the sheet says it.
 NO_SCAN = {
     "insecure": N_(

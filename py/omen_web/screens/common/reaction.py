@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Any
 from omen.campaign.reaction import (
     LIMINAL_HORROR_REACTIONS,
     OSE_REACTIONS,
+    REACTION,
     ReactionResult,
     ReactionTable,
     reaction_odds,
     reaction_roll,
+    reaction_title,
     reaction_told,
     signed,
     speaker_modifier,
@@ -43,12 +45,6 @@ from omen_web.screens.ose.encounter import number, whole
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
-
-REACTION = N_("Reaction {total}: {reaction}")  # the headline of a reaction roll
-
-
-def reaction_title(result: ReactionResult) -> Step:
-    return Step(REACTION, {"total": result.total, "reaction": result.band.label})
 
 
 class ReactionScreen(kit.Screen):
