@@ -200,3 +200,57 @@ def test_a_screens_bound_names_are_in_the_pages_markup_once_and_in_no_template()
     assert not asked & in_templates
     for name in sorted(asked):
         assert in_markup.count(name) == 1, name
+
+
+GAME_PACKAGES = ("omen.liminal_horror", "omen.ose", "omen.gurps", "omen.eotw")
+# The shared code of players' requests: it dispatches through GameSpec.requests.
+SHARED_PLAYERS = ("py/omen_web/shell/players.py", "py/omen/campaign/players.py")
+
+
+def games_named_in(source: str) -> set[str]:
+    """The games a module names in its code (docstrings and comments aside): a game's
+    key as a string, or an import of a game's package."""
+    from omen.campaign.games import GAMES
+
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    named: set[str] = set()
+    for node in ast.walk(tree):
+        constant = isinstance(node, ast.Constant) and id(node) not in docstrings
+        if constant and isinstance(node.value, str) and node.value in GAMES:
+            named.add(node.value)
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            modules = [node.module]
+        for module in modules:
+            named.update(p for p in GAME_PACKAGES if module == p or module.startswith(p + "."))
+    return named
+
+
+def test_the_players_shared_code_names_no_game() -> None:
+    """A player's request is read, rolled and priced through what its game declares
+    (GameSpec.requests): the players' sheet and the players' codec name no game."""
+    offenders = {
+        path: sorted(games_named_in((ROOT / path).read_text(encoding="utf-8")))
+        for path in SHARED_PLAYERS
+        if games_named_in((ROOT / path).read_text(encoding="utf-8"))
+    }
+    assert offenders == {}
+
+
+def test_the_check_for_named_games_would_catch_one() -> None:
+    sample = (
+        '"""Docstrings may say eotw."""\n'
+        "from omen.gurps.players import roll_request\n"
+        'if game == "eotw":\n    pass\n'
+    )
+    assert games_named_in(sample) == {"omen.gurps", "eotw"}

@@ -104,6 +104,7 @@ def test_each_game_declares_its_own_procedures_and_the_registry_gathers_them() -
             "screen_awake",
             "players_connection",
             "players_show",
+            "players_requests",
         ],
     }
     for game in GAMES.values():

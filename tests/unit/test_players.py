@@ -600,3 +600,58 @@ def test_a_rejoining_answer_round_trips_with_its_seat_and_a_new_one_with_none() 
     for seat in ("seat-of-eva-12345", ""):
         answer = Message("answer", TOKEN, 1, {**EXAMPLES["answer"], "seat": seat})
         assert read_packed("omen-answer:" + pack(answer), "answer").data["seat"] == seat
+
+
+# --- what a player may ask, as each game declares it -------------------------------------
+
+
+def test_every_declared_request_is_a_players_message_kind_and_names_its_functions() -> None:
+    from omen.campaign.games import GAMES
+    from omen.campaign.spec import named
+
+    declared = {(game, r.kind) for game, spec in GAMES.items() for r in spec.requests}
+    assert declared == {("eotw", "ask"), ("gurps", "roll")}
+    for spec in GAMES.values():
+        for request in spec.requests:
+            assert players.KINDS[request.kind][0] == "player"
+            assert all(callable(named(at)) for at in (request.read, request.roll, request.odds))
+
+
+def test_a_request_is_read_and_rolled_through_its_games_declaration() -> None:
+    ana = Character("c1", "Ana", dexterity=4)
+    held = {"crew": Crew((ana,))}
+    ask = dict(EXAMPLES["ask"], test={"character": "c1", "characteristic": "dexterity", "pool": {}})
+    said = players.read_request("eotw", "ask", held, ask).said("Eva")
+    assert said.english() == "Eva asks for a test of Dexterity"
+    rolled = players.roll_request("eotw", "ask", held, ask, ScriptedDice([2]), {}, "Eva")
+    assert rolled == roll_ask(held["crew"], ask["test"], ScriptedDice([2]), {}, "Eva")
+    roll = dict(EXAMPLES["roll"], faces="")
+    outcome = players.roll_request("gurps", "roll", {}, roll, ScriptedDice([3, 3, 4]), {}, "Eva")
+    assert outcome.title.english() == "Eva asked: Stealth (effective 11): success by 1"
+
+
+@pytest.mark.parametrize(
+    ("game", "kind"),
+    [("liminal_horror", "ask"), ("ose", "roll"), ("gurps", "ask"), ("eotw", "roll")],
+)
+def test_a_request_its_game_does_not_declare_is_refused_with_a_sentence(
+    game: str, kind: str
+) -> None:
+    with pytest.raises(RulesError, match=r"^In this game players cannot ask for this\.$"):
+        players.read_request(game, kind, {}, EXAMPLES[kind])
+
+
+def test_rolling_requests_at_once_is_a_campaign_setting_off_by_default(
+    czech: Translator,
+) -> None:
+    from omen.campaign import settings
+    from omen.campaign.procedures import sheet
+    from omen.campaign.state import Campaign
+
+    at_once = settings.by_key()[settings.AT_ONCE]
+    assert at_once.default is False and at_once.game == ""
+    assert Campaign().values[settings.AT_ONCE] is False
+    assert at_once.accepts(True) and not at_once.accepts("yes")
+    assert [s.key for s in sheet("players_requests").settings] == [settings.AT_ONCE]
+    assert czech.gettext(at_once.label) == "Házet žádosti hráčů hned"
+    assert czech.gettext(at_once.explanation).startswith("Vypnuto (výchozí): ")

@@ -190,3 +190,57 @@ def test_showing_rules_and_round_trip() -> None:
 def test_a_damaged_showing_is_refused(data: Any) -> None:
     with pytest.raises(StoredDataError):
         Showing.from_json(data)
+
+
+# --- Liminal Horror's and The End of the World's reaction -------------------------------
+
+
+def reaction_log(*faces: tuple[int, int], game: str = "liminal_horror") -> Log:
+    """A log with a reaction roll for each pair of faces, as the Encounter screen logs it."""
+    from omen.campaign.reaction import reaction_roll, reaction_title, table_for
+
+    log = a_log()
+    for pair in faces:
+        rolled = reaction_roll(table_for(game), ScriptedDice(list(pair)))
+        log = log.add("t", Outcome(reaction_title(rolled), rolled.steps, "reaction"), "", None)
+    return log
+
+
+@pytest.mark.parametrize("game", ["liminal_horror", "eotw"])
+def test_the_reaction_rolled_on_the_encounter_screen_reaches_the_players(
+    game: str, czech: Translator
+) -> None:
+    from omen.campaign.players import game_facts
+
+    assert public_view({"log": a_log()}, game, {}, EN, "x").facts == ()
+    parts: dict[str, Any] = {"log": reaction_log((1, 1), (3, 4), game=game)}
+    view = public_view(parts, game, {}, EN, "x")
+    assert view.facts == ("Reaction 7: Curious",)  # the newest, in words
+    assert public_view(parts, game, {}, czech, "x").facts == ("Reakce 7: Zvědavost",)
+    # never the odds, the table, or its source
+    text = json.dumps(view.facts)
+    assert "%" not in text and "Cairn" not in text and "2d6" not in text
+    # the game master's choice and the setting hold, as for any encounter's facts
+    assert public_view(parts, game, {"players.show": "none"}, EN, "x").facts == ()
+    maker = game_facts(game)
+    assert maker is not None
+    key = maker(parts, {}).encounter
+    assert key
+    hidden = {**parts, "players_shown": show_facts(Showing(), key, False)}
+    assert public_view(hidden, game, {}, EN, "x").facts == ()
+    # the next reaction is a new encounter: it follows the setting again
+    again = {**hidden, "log": reaction_log((1, 1), (3, 4), (6, 6), game=game)}
+    assert public_view(again, game, {}, EN, "x").facts == ("Reaction 12: Helpful",)
+
+
+def test_a_reaction_taken_back_or_on_another_table_is_not_the_players() -> None:
+    log = reaction_log((3, 4))
+    undone = Log((replace(log.entries[0], undone=True), *log.entries[1:]))
+    assert public_view({"log": undone}, "liminal_horror", {}, EN, "x").facts == ()
+    ose = reaction_log((3, 4), game="ose")  # the OSE sequence's, on its own table
+    assert public_view({"log": ose}, "eotw", {}, EN, "x").facts == ()
+    # each borrowing game's panel says its own source line: one game's roll is not the other's
+    lh = reaction_log((3, 4))
+    assert public_view({"log": lh}, "eotw", {}, EN, "x").facts == ()
+    eotw = reaction_log((3, 4), game="eotw")
+    assert public_view({"log": eotw}, "liminal_horror", {}, EN, "x").facts == ()

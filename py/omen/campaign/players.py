@@ -50,9 +50,16 @@ from typing import Any
 
 from omen.campaign import games
 from omen.campaign.exploration import elapsed_text
-from omen.campaign.spec import named
-from omen.campaign.state import Exploration, Log
+from omen.campaign.reaction import (
+    LIMINAL_HORROR_REACTIONS,
+    ReactionTable,
+    reaction_title,
+    reaction_told,
+)
+from omen.campaign.spec import PlayerRequest, named
+from omen.campaign.state import Exploration, Log, Outcome
 from omen.campaign.timers import Timers
+from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.i18n import LANGUAGES, Translator
 from omen.core.roll import N_, Step
@@ -73,6 +80,7 @@ MAX_RECAP = 16_000  # characters of a session recap (omen.campaign.recap.MAX_REC
 MAX_NUMBER = 10**9  # a running number
 MAX_DEPTH = 8
 SHOWN = 5  # public results a view carries, newest first
+LOOK_BACK = 40  # log entries a view looks through (results shown or asked for, the reaction)
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
 _FACES = re.compile(r"[0-9 ,]*", re.ASCII)  # typed dice: ASCII digits, spaces, commas
@@ -862,9 +870,40 @@ def _exploration_clock(parts: Mapping[str, Any], values: Mapping[str, Any]) -> t
     )
 
 
+def reaction_facts(
+    parts: Mapping[str, Any], table: ReactionTable = LIMINAL_HORROR_REACTIONS
+) -> tuple[tuple[Step, ...], str]:
+    """The reaction the Encounter screen rolled last on the game's ``table`` (the reaction
+    roll of a game with no encounter sequence of its own: Liminal Horror, The End of the
+    World, each on its borrowed Cairn 2e table): its headline (the total and the reaction's words, never the odds or the
+    table's source) and the encounter's key, each reaction roll its own encounter. It
+    is read from the newest reaction roll in the log (``parts["log"]``); one taken back
+    by Undo leaves no reaction. None, and the key ``""``, when there is none.
+
+    >>> from omen.campaign.reaction import LIMINAL_HORROR_REACTIONS, reaction_roll
+    >>> from omen.core.dice import ScriptedDice
+    >>> rolled = reaction_roll(LIMINAL_HORROR_REACTIONS, ScriptedDice([3, 4]))
+    >>> log = Log().add("t", Outcome(reaction_title(rolled), rolled.steps, "reaction"), "", None)
+    >>> facts, key = reaction_facts({"log": log})
+    >>> [step.english() for step in facts], key
+    (['Reaction 7: Curious'], 'reaction|1')
+    """
+    log: Log = parts.get("log") or Log()
+    for entry in log.entries:
+        result = reaction_told(table, entry.steps)
+        if result is None or entry.title != reaction_title(result):
+            continue
+        if entry.undone:
+            return (), ""
+        return (reaction_title(result),), f"reaction|{entry.id}"
+    return (), ""
+
+
 def exploration_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFacts:
-    """The exploration turn and the time it has taken as the clock (Liminal Horror's)."""
-    return GameFacts(clock=_exploration_clock(parts, values))
+    """The exploration turn and the time it has taken as the clock, and the reaction
+    rolled on the Encounter screen as the encounter's fact (Liminal Horror's)."""
+    facts, key = reaction_facts(parts)
+    return GameFacts(clock=_exploration_clock(parts, values), facts=facts, encounter=key)
 
 
 def public_kinds(game: str) -> tuple[str, ...]:
@@ -885,6 +924,63 @@ def game_facts(game: str) -> Callable[[Mapping[str, Any], Mapping[str, Any]], Ga
         return None
     found: Callable[[Mapping[str, Any], Mapping[str, Any]], GameFacts] = named(spec.public)
     return found
+
+
+def player_request(game: str, kind: str) -> PlayerRequest:
+    """What a player of ``game`` may ask with a message of ``kind``, as the game's spec
+    declares it (:attr:`omen.campaign.spec.GameSpec.requests`); a refusal when the game
+    declares none of that kind.
+
+    >>> player_request("gurps", "roll").read
+    'omen.gurps.players:read_roll'
+    >>> player_request("liminal_horror", "ask")
+    Traceback (most recent call last):
+    omen.core.errors.RulesError: In this game players cannot ask for this.
+    """
+    spec = games.GAMES.get(game)
+    for request in spec.requests if spec is not None else ():
+        if request.kind == kind:
+            return request
+    raise RulesError(Step(N_("In this game players cannot ask for this.")))
+
+
+def read_request(game: str, kind: str, parts: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
+    """A player's request (a message of ``kind``, its ``data``) read and checked by its
+    game against the stored ``parts`` now; its ``said(player)`` is what the game
+    master's phone lists. A request the rules rule out is refused with the sentence
+    the player reads."""
+    return named(player_request(game, kind).read)(parts, data)
+
+
+def roll_request(
+    game: str,
+    kind: str,
+    parts: Mapping[str, Any],
+    data: Mapping[str, Any],
+    dice: Dice,
+    values: Mapping[str, Any],
+    player: str,
+) -> Outcome:
+    """A player's request read and checked again (the campaign may have changed since
+    it came), then rolled by its game's engine; the outcome names the player."""
+    request = player_request(game, kind)
+    read = named(request.read)(parts, data)
+    rolled: Outcome = named(request.roll)(read, dice, values, player)
+    return rolled
+
+
+def request_odds(game: str, parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFacts:
+    """The exact odds of every request a player of ``game`` may make, as its declared
+    requests give them (:class:`GameFacts` holding only ``odds`` and ``rolls``)."""
+    spec = games.GAMES.get(game)
+    odds: dict[tuple[str, str], tuple[tuple[Step, Fraction], ...]] = {}
+    rolls: list[tuple[int, Fraction]] = []
+    for request in spec.requests if spec is not None else ():
+        if request.odds:
+            found: GameFacts = named(request.odds)(parts, values)
+            odds.update(found.odds)
+            rolls.extend(found.rolls)
+    return GameFacts(odds=odds, rolls=tuple(rolls))
 
 
 def public_view(
@@ -916,6 +1012,8 @@ def public_view(
     spec = games.GAMES.get(game)
     maker = game_facts(game)
     facts = maker(parts, values) if maker is not None else GameFacts()
+    asking = request_odds(game, parts, values)  # the odds of what players may ask for
+    facts = replace(facts, odds={**facts.odds, **asking.odds}, rolls=facts.rolls + asking.rolls)
     clock = facts.clock if facts.clock is not None else _exploration_clock(parts, values)
     timers: Timers = parts.get("timers") or Timers()
     log = parts.get("log") or Log()

@@ -278,6 +278,24 @@ SHARED: tuple[Procedure, ...] = (
         ),
         N_("Omen's own."),
     ),
+    Procedure(
+        "players_requests",
+        N_("Players' requests"),
+        EVERY_GAME,
+        (
+            N_(
+                "A player may ask for a test of their own (The End of the World) or a "
+                "success roll (GURPS); the game master's phone checks it by the rules, "
+                "rolls it and logs it naming the player."
+            ),
+            N_(
+                "By default a request waits for your “Roll” or “Decline” in the players' "
+                "sheet; with the setting on, it is rolled as soon as it arrives. A request "
+                "the rules rule out is declined at once, with the reason."
+            ),
+        ),
+        N_("Omen's own."),
+    ),
 )
 
 

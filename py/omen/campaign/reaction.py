@@ -307,6 +307,15 @@ def reaction_roll(table: ReactionTable, dice: Dice, modifier: int = 0) -> Reacti
     return ReactionResult(table, faces, modifier, total, band, tuple(steps))
 
 
+# The headline of a reaction roll on the Encounter screen: the total and the reaction's words.
+REACTION = N_("Reaction {total}: {reaction}")
+
+
+def reaction_title(result: ReactionResult) -> Step:
+    """A reaction roll's headline, as the log and the Encounter screen say it."""
+    return Step(REACTION, {"total": result.total, "reaction": result.band.label})
+
+
 def reaction_told(table: ReactionTable, steps: tuple[Step, ...]) -> ReactionResult | None:
     """The reaction roll on ``table`` whose steps are ``steps`` (a log entry's), worked
     out again from the faces and total they name; None when they are not such a roll's

@@ -63,6 +63,8 @@ EXPLORATION = (
     ),
 )
 
+AT_ONCE = "players.at_once"  # players' requests rolled as they arrive (off by default)
+
 # A STUN server's address (RFC 7064): stun:, a host name, an IPv4 address or an IPv6 one
 # in brackets, and an optional port from 1 to 65535.
 STUN = (
@@ -122,6 +124,23 @@ SHOWING = (
     ),
 )
 
+# Whether a player's request waits for the game master's Roll or Decline (the default,
+# as a game master approves what players ask at a table) or is rolled as it arrives.
+ASKING = (
+    Setting(
+        AT_ONCE,
+        False,
+        N_("Roll players' requests at once"),
+        N_(
+            "Off (the default): a test a player asks for waits in the players' sheet for "
+            "your “Roll” or “Decline”. On: it is rolled as it arrives, logged naming the "
+            "player and shown on both phones; one the rules rule out is declined with the "
+            "reason."
+        ),
+        procedure="players_requests",
+    ),
+)
+
 
 def registry() -> tuple[Setting, ...]:
     """Every setting, in the order the Settings screen lists them.
@@ -138,6 +157,7 @@ def registry() -> tuple[Setting, ...]:
         *EXPLORATION,
         *DEVICE,
         *SHOWING,
+        *ASKING,
         *exploration.SETTINGS,
         *tables.SETTINGS,
         *voidcrawl.SETTINGS,

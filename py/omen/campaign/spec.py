@@ -271,6 +271,37 @@ class Procedure:
 
 
 @dataclass(frozen=True)
+class PlayerRequest:
+    """What a player may ask the game master for in one game, declared once in its
+    :class:`GameSpec` (``requests``), so the players' sheet reads, rolls and prices a
+    request through it and names no game.
+
+    ``kind`` is the message kind a player's phone sends it as (one of
+    :data:`omen.campaign.players.KINDS`); each other field names a function by
+    ``"module:NAME"``, imported only when a request comes:
+
+    - ``read``: ``(parts, data) -> request``: the message's data read and checked
+      against the campaign's stored parts now (``parts``: the stored records by kind, as
+      the public view reads them); the request's ``said(player)`` is what the game
+      master's phone lists; a request that cannot be rolled is a
+      :class:`~omen.core.errors.RulesError` with the player's sentence;
+    - ``roll``: ``(request, dice, values, player) -> Outcome``: the request rolled with
+      the engine (with the faces the player typed, if any, else ``dice``), its outcome
+      naming the player;
+    - ``odds``: ``(parts, values) -> GameFacts`` holding only the exact odds the player
+      page shows before asking (``odds`` by character and test, or ``rolls`` by level).
+
+    >>> PlayerRequest("roll", "m:read", "m:roll").odds
+    ''
+    """
+
+    kind: str
+    read: str
+    roll: str
+    odds: str = ""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game, declared once: its shape, and where its settings, parts, screens and
     example are (each a dotted ``"module:NAME"``, imported only when asked for).
@@ -287,7 +318,8 @@ class GameSpec:
     what its players may see beyond the clock, lights and shown results
     (:class:`omen.campaign.players.GameFacts`). ``reaction`` names its reaction table
     (:class:`omen.campaign.reaction.ReactionTable`): the one the Encounter screen's
-    reaction roll uses in its campaigns.
+    reaction roll uses in its campaigns; ``requests`` what a player may ask the
+    game master for (:class:`PlayerRequest`), by message kind.
 
     What the game says in its own words is declared here too: ``violent`` is the line
     that says a table's row is violent (the tables' own, Liminal Horror's, unless the
@@ -314,6 +346,7 @@ class GameSpec:
     example: str = ""
     public: str = ""  # "module:NAME" of (parts, values) -> GameFacts, for the players' view
     reaction: str = "omen.campaign.reaction:LIMINAL_HORROR_REACTIONS"  # its reaction table
+    requests: tuple[PlayerRequest, ...] = ()  # what a player may ask for
     violent: str = TABLE_VIOLENT  # the line that says a row is violent, in its words
     turn: TurnWords = CHECKS_TURN  # what the shared checks call a turn
     help: Mapping[str, Help] = field(default_factory=dict)  # shared procedures' sheets

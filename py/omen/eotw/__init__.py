@@ -16,6 +16,7 @@ from omen.campaign.spec import (
     GameSpec,
     Help,
     Place,
+    PlayerRequest,
     StoredPart,
 )
 from omen.core.roll import N_, Step
@@ -82,6 +83,14 @@ GAME = GameSpec(
     example="omen.eotw.example:EXAMPLE",
     public="omen.eotw.players:public_facts",
     reaction="omen.eotw.reaction:EOTW_REACTIONS",
+    requests=(
+        PlayerRequest(
+            "ask",
+            "omen.eotw.players:read_asked",
+            "omen.eotw.players:roll_asked",
+            "omen.eotw.players:asking_odds",
+        ),
+    ),
     violent=N_("A violent encounter: they mean the crew harm."),
     turn=EXPLORATION_TURN,
     help={

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from omen.campaign.players import GameFacts, MessageError, typed_faces
+from omen.campaign.players import GameFacts, MessageError, reaction_facts, typed_faces
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice, ScriptedDice
 from omen.core.errors import RulesError
@@ -43,6 +43,7 @@ from omen.eotw.pools import (
     push_comparison,
     test,
 )
+from omen.eotw.reaction import EOTW_REACTIONS
 
 KIND = "eotw-test"  # the log's kind for a test, as the Tests screen's
 
@@ -88,14 +89,27 @@ def ask_odds(
     return tuple(out)
 
 
-def public_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFacts:
-    """The scene's kind as the clock, every character's public state, and the exact odds
-    of each test a player may ask for (sent with the view: the player page has no rules,
-    and a handful of fractions per character is lighter than a question and an answer
-    over the channel, and is there when the channel is not)."""
+def asking_odds(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFacts:
+    """The exact odds of each test a player may ask for, by character and
+    characteristic (sent with the view: the player page has no rules, and a handful of
+    fractions per character is lighter than a question and an answer over the channel,
+    and is there when the channel is not); a character who cannot be tested has none."""
     crew: Crew = parts.get("crew") or Crew()
     settings = PoolSettings.from_values(values)
     odds: dict[tuple[str, str], tuple[tuple[Step, Fraction], ...]] = {}
+    for character in crew.characters:
+        if untestable(character) is None:
+            for c in Characteristic:
+                odds[(character.id, c.value)] = ask_odds(character, c, settings)
+    return GameFacts(odds=odds)
+
+
+def public_facts(parts: Mapping[str, Any], _values: Mapping[str, Any]) -> GameFacts:
+    """The scene's kind as the clock, every character's public state with the tests a
+    player may ask for (their odds: :func:`asking_odds`), and the reaction rolled on the
+    Encounter screen as the encounter's fact
+    (:func:`omen.campaign.players.reaction_facts`)."""
+    crew: Crew = parts.get("crew") or Crew()
     people = []
     for character in crew.characters:
         lines = [character.status_text]
@@ -127,11 +141,16 @@ def public_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFac
                 )
                 for c in Characteristic
             )
-            for c in Characteristic:
-                odds[(character.id, c.value)] = ask_odds(character, c, settings)
         name = character.name.strip() or character.id
         people.append((character.id, name, tuple(lines), tests))
-    return GameFacts(clock=(crew.agenda.encounter.label,), people=tuple(people), odds=odds)
+    # the reaction rolled on the Encounter screen, on this game's borrowed table
+    facts, key = reaction_facts(parts, EOTW_REACTIONS)
+    return GameFacts(
+        clock=(crew.agenda.encounter.label,),
+        facts=facts,
+        people=tuple(people),
+        encounter=key,
+    )
 
 
 def _refuse(message: str, **args: Any) -> MessageError:
@@ -196,10 +215,23 @@ def read_ask(crew: Crew, ask: Any) -> Asked:
     return Asked(character, characteristic, rolled, faces)
 
 
+def read_asked(parts: Mapping[str, Any], data: Mapping[str, Any]) -> Asked:
+    """The test in a player's ``ask`` message, as the game's declaration reads it
+    (:class:`omen.campaign.spec.PlayerRequest`): checked against the crew as stored now
+    (:func:`read_ask`)."""
+    crew: Crew = parts.get("crew") or Crew()
+    return read_ask(crew, data.get("test"))
+
+
 def roll_ask(crew: Crew, ask: Any, dice: Dice, values: Mapping[str, Any], player: str) -> Outcome:
     """Roll the test a player asked for (see :func:`read_ask`), with the faces the player
     typed if any, else ``dice``; the outcome names the player."""
-    asked = read_ask(crew, ask)
+    return roll_asked(read_ask(crew, ask), dice, values, player)
+
+
+def roll_asked(asked: Asked, dice: Dice, values: Mapping[str, Any], player: str) -> Outcome:
+    """Roll a test read and checked (:func:`read_ask`), with the faces the player typed
+    if any, else ``dice``; the outcome names the player."""
     character, characteristic = asked.character, asked.characteristic
     result = test(
         asked.pool,

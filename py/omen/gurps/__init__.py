@@ -20,6 +20,7 @@ from omen.campaign.spec import (
     GameSpec,
     Help,
     Place,
+    PlayerRequest,
     StoredPart,
 )
 from omen.core.roll import N_, Step
@@ -104,6 +105,14 @@ GAME = GameSpec(
     },
     public="omen.gurps.players:public_facts",
     reaction="omen.gurps.reaction:GURPS_REACTIONS",
+    requests=(
+        PlayerRequest(
+            "roll",
+            "omen.gurps.players:read_roll",
+            "omen.gurps.players:roll_requested",
+            "omen.gurps.players:rolling_odds",
+        ),
+    ),
     example="omen.gurps.example:EXAMPLE",
     violent=N_("Marked violent on the table: they are hostile."),
     turn=EXPLORATION_TURN,

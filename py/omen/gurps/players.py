@@ -118,10 +118,24 @@ def read_request(data: Mapping[str, Any]) -> Requested:
     return Requested(Roller(name.strip(), level, modifiers), faces)
 
 
+def read_roll(_parts: Mapping[str, Any], data: Mapping[str, Any]) -> Requested:
+    """The success roll in a player's ``roll`` message, as the game's declaration reads
+    it (:class:`omen.campaign.spec.PlayerRequest`): nothing stored changes what a player
+    may roll, so only the message's data is read (:func:`read_request`)."""
+    return read_request(data)
+
+
 def roll_request(data: Mapping[str, Any], dice: Dice, player: str) -> Outcome:
     """Roll the success roll a player asked for, with the faces they typed if any, else
     ``dice``; the outcome names the player."""
-    requested = read_request(data)
+    return roll_requested(read_request(data), dice, {}, player)
+
+
+def roll_requested(
+    requested: Requested, dice: Dice, _values: Mapping[str, Any], player: str
+) -> Outcome:
+    """Roll a success roll read and checked (:func:`read_request`), with the faces the
+    player typed if any, else ``dice``; the outcome names the player."""
     source = dice if requested.faces is None else ScriptedDice(requested.faces)
     title, rolled = roll_for(requested.roller, source)
     headline = Step(N_("{player} asked: {result}"), {"player": player, "result": title})
@@ -136,6 +150,12 @@ def odds_table() -> tuple[tuple[int, Fraction], ...]:
     [(3, '1/54'), (5, '5/108')]
     """
     return tuple((level, success_chance(level)) for level in range(NO_ROLL_BELOW, HIGHEST_ODDS + 1))
+
+
+def rolling_odds(_parts: Mapping[str, Any], _values: Mapping[str, Any]) -> GameFacts:
+    """The odds a player's page shows before asking for a success roll: the chance of
+    success at each effective skill (:func:`odds_table`), whatever is stored."""
+    return GameFacts(rolls=odds_table())
 
 
 def _whole(values: Mapping[str, Any], key: str, default: int) -> int:
@@ -167,4 +187,4 @@ def public_facts(parts: Mapping[str, Any], values: Mapping[str, Any]) -> GameFac
         if outcome is not None:
             facts = (outcome.headline,)
             key = f"gurps|{found.b.name}|{found.med}|{found.rolls}"
-    return GameFacts(clock=clock, facts=facts, encounter=key, rolls=odds_table())
+    return GameFacts(clock=clock, facts=facts, encounter=key)

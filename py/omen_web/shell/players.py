@@ -24,7 +24,9 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
   what, with "Roll" and "Decline". Nothing is rolled before the game master taps
   "Roll" (a game master approves what players ask, as at a table): then it is rolled
   here, with the faces the player typed or the app's dice, logged naming the player,
-  and shown on both phones. "Decline" tells the player so.
+  and shown on both phones. "Decline" tells the player so. With the campaign's
+  setting "Roll players' requests at once" on, a request is rolled as it arrives
+  instead (its result a notice on this phone), and nothing waits.
 
 - **Rejoining**: once a player's channel opens, they are sent a secret seat, which
   their page keeps; their answer to a fresh code carries it back, and they take the
@@ -49,6 +51,7 @@ from pyscript import document, window
 from omen.campaign import games, parts
 from omen.campaign.players import (
     FRAGMENT,
+    LOOK_BACK,
     Invitations,
     Message,
     MessageError,
@@ -61,10 +64,13 @@ from omen.campaign.players import (
     public_kinds,
     public_view,
     read_packed,
+    read_request,
     result_public,
+    roll_request,
     write,
 )
-from omen.campaign.state import Log
+from omen.campaign.settings import AT_ONCE
+from omen.campaign.state import Log, Outcome
 from omen.core.errors import RulesError
 from omen.core.i18n import Translator
 from omen.core.roll import N_, Step
@@ -75,7 +81,6 @@ from omen_web.shell.share import _js_object, copy_or_select, qr_svg
 if TYPE_CHECKING:
     from omen_web.kit.app import App
 
-LOOK_BACK = 40  # log entries looked through for the results players asked for
 # Why the camera could not scan (static/scan.mjs's words), as the sheet says it.
 NO_SCAN = {
     "insecure": N_(
@@ -112,8 +117,8 @@ class Request:
 
     token: str
     id: int
-    kind: str  # "ask" (The End of the World's test) or "roll" (a GURPS success roll)
-    test: Any
+    kind: str  # the message kind, as the game declares it (GameSpec.requests)
+    data: Any  # the message's data
     said: Step
 
     @property
@@ -465,39 +470,44 @@ class PlayersScreen(kit.Screen):
             self.render()
             self.render_sheet()
             return
-        if message.kind in ("ask", "roll"):
+        if message.kind not in ("answer", "bye"):  # a request, whatever its game
             self.receive(player, message)
 
     def receive(self, player: Player, message: Message) -> None:
         """A request: declined at once with the reason if it cannot be rolled; else it
         waits in the sheet, opened to show it, for the game master's Roll or Decline."""
         ident = message.data["id"]
-        test = message.data["test"] if message.kind == "ask" else dict(message.data)
+        data = dict(message.data)
         try:
-            said = self.said(player, message.kind, test)
+            said = self.said(player, message.kind, data)
         except RulesError as error:
             self.decline(player, ident, error.message)
             return
-        self.requests.append(Request(player.token, ident, message.kind, test, said))
+        request = Request(player.token, ident, message.kind, data, said)
+        if self.values().get(AT_ONCE) is True:  # the setting: rolled as it arrives
+            outcome = self.roll_for(player, request)
+            if outcome is not None:
+                self.status = outcome.title
+                self.app.notify(outcome.title)  # in view wherever the game master is
+            self.render_sheet()
+            return
+        self.requests.append(request)
         self.status = None
         self.render_sheet()
         if not self.sheet.open:
             self.sheet.showModal()
         dom.bound("players-requests-title").scrollIntoView()  # in view, where the sheet is
 
-    def said(self, player: Player, kind: str, test: Any) -> Step:
-        """What a request asks for, checked by its game now (a refusal is its reason):
-        The End of the World's test (``ask``) or a GURPS success roll (``roll``)."""
+    def held(self) -> dict[str, Any]:
+        """The stored parts a request and the public view read, by kind."""
+        return {kind: self.store.get(kind) for kind in public_kinds(self.app.campaign.game)}
+
+    def said(self, player: Player, kind: str, data: Any) -> Step:
+        """What a request asks for, checked now by the game that declares it
+        (``GameSpec.requests``); a refusal is its reason."""
         game = self.app.campaign.game
-        if kind == "ask" and game == "eotw":
-            from omen.eotw.players import read_ask
-
-            return read_ask(self.store.get("crew"), test).said(player.name)
-        if kind == "roll" and game == "gurps":
-            from omen.gurps.players import read_request
-
-            return read_request(test).said(player.name)
-        raise RulesError(Step(N_("In this game players cannot ask for this.")))
+        step: Step = read_request(game, kind, self.held(), data).said(player.name)
+        return step
 
     def decline(self, player: Player, ident: int, reason: Step) -> None:
         """Tell the player their request ``ident`` is declined, and why."""
@@ -509,34 +519,30 @@ class PlayersScreen(kit.Screen):
             ),
         )
 
-    def roll_for(self, player: Player, request: Request) -> None:
-        """Roll a request the game master approved (checked again: the crew may have
-        changed meanwhile); a refusal now is sent to the player as the reason."""
+    def roll_for(self, player: Player, request: Request) -> Outcome | None:
+        """Roll a request the game master approved, or one that came with the setting
+        "Roll players' requests at once" on (checked again: the crew may have changed
+        meanwhile); a refusal now is sent to the player as the reason (None)."""
         try:
-            self.said(player, request.kind, request.test)  # still fits this game now
-            if request.kind == "roll":
-                from omen.gurps.players import roll_request
-
-                outcome = roll_request(request.test, self.app.dice(), player.name)
-            else:
-                from omen.eotw.players import roll_ask
-
-                outcome = roll_ask(
-                    self.store.get("crew"),
-                    request.test,
-                    self.app.dice(),
-                    self.values(),
-                    player.name,
-                )
+            outcome = roll_request(
+                self.app.campaign.game,
+                request.kind,
+                self.held(),
+                request.data,
+                self.app.dice(),
+                self.values(),
+                player.name,
+            )
         except RulesError as error:
             self.decline(player, request.id, error.message)
             self.status = error.message
-            return
+            return None
         self.store.record(outcome)  # a player's test, as the Tests screen's: no Undo
         newest = self.store.log.newest(1)
         if newest:
             self.asked[newest[0].id] = player.name
         self.send_views()
+        return outcome
 
     def next_number(self, player: Player) -> int:
         player.sent += 1
@@ -561,7 +567,7 @@ class PlayersScreen(kit.Screen):
     def view(self, language: str, asked: dict[int, str]) -> Any:
         store = self.store
         game = self.app.campaign.game
-        held = {kind: store.get(kind) for kind in public_kinds(game)}
+        held = self.held()
         held["log"] = Log(tuple(store.log.newest(LOOK_BACK)))
         return public_view(
             held,

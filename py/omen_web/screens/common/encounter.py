@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from omen.campaign.games import game_of
 from omen.campaign.players import (
+    LOOK_BACK,
     GameFacts,
     Showing,
     facts_public,
@@ -25,6 +26,7 @@ from omen.campaign.players import (
     public_kinds,
     show_facts,
 )
+from omen.campaign.state import Log
 from omen.campaign.tables import shown_stats
 from omen.core.roll import N_, Step
 from omen_web.kit import dom
@@ -45,7 +47,8 @@ class EncounterScreen(kit.Screen):
     also = ('[data-bind="encounter-players"]',)
     # The games' encounters whose facts players may see (omen.campaign.players), and
     # what the game master chose to show them.
-    parts = ("campaign", "meeting", "players_shown", "ose_encounter", "gurps_found")
+    # (Liminal Horror's and The End of the World's are the reaction in the log.)
+    parts = ("campaign", "meeting", "players_shown", "ose_encounter", "gurps_found", "log")
 
     def build(self) -> None:
         self.chosen = ""  # "" follows the campaign's game
@@ -75,6 +78,7 @@ class EncounterScreen(kit.Screen):
         game = self.app.campaign.game
         maker = game_facts(game)
         held = {kind: self.store.get(kind) for kind in public_kinds(game)}
+        held["log"] = Log(tuple(self.store.log.newest(LOOK_BACK)))  # as the players' view
         facts = maker(held, self.app.campaign.values) if maker is not None else GameFacts()
         return facts, held["players_shown"]
 

@@ -25,10 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from omen.campaign.games import game_of
 from omen.campaign.reaction import (
+    REACTION,
     ReactionResult,
     ReactionTable,
     reaction_odds,
     reaction_roll,
+    reaction_title,
     reaction_told,
     read_modifier,
     speaker_modifier,
@@ -45,12 +47,6 @@ from omen_web.screens.ose.encounter import number, whole
 
 if TYPE_CHECKING:
     from omen_web.kit.app import App
-
-REACTION = N_("Reaction {total}: {reaction}")  # the headline of a reaction roll
-
-
-def reaction_title(result: ReactionResult) -> Step:
-    return Step(REACTION, {"total": result.total, "reaction": result.band.label})
 
 
 class ReactionScreen(kit.Screen):
