@@ -29,6 +29,11 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
 - **Rejoining**: once a player's channel opens, they are sent a secret seat, which
   their page keeps; their answer to a fresh code carries it back, and they take the
   same place (:func:`~omen.campaign.players.place_for`).
+- **Kept on the device**: the seats, the requests waiting and the results players
+  asked for are the stored part ``players_seats`` (:mod:`omen.campaign.seats`), changed
+  through the store as each changes, so a reload (or a tab the browser killed) lists
+  every seated player as not connected, with their requests still there to Roll or
+  Decline; only the channels are this page's own (:class:`Player`).
 - **The recap**: "Make the recap" builds the session's public results
   (:func:`omen.campaign.recap.recap`) in the app's language as plain text and as
   Markdown, to share (the system's share sheet) or copy; each player's page gets the
@@ -41,7 +46,8 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
@@ -63,6 +69,16 @@ from omen.campaign.players import (
     read_packed,
     result_public,
     write,
+)
+from omen.campaign.seats import (
+    Seating,
+    Waiting,
+    asked_for,
+    room_for,
+    seated,
+    taken,
+    unseated,
+    waits,
 )
 from omen.campaign.state import Log
 from omen.core.errors import RulesError
@@ -92,8 +108,9 @@ NO_SCAN = {
 
 @dataclass
 class Player:
-    """One player at the table: their invitation's token, name, language, what they
-    sent last, and whether their channel is open."""
+    """One player's channel in this page: their invitation's token, name, language,
+    what they sent last, and whether their channel is open (their seat, once given,
+    is kept in the store: :mod:`omen.campaign.seats`)."""
 
     token: str
     name: str
@@ -101,25 +118,7 @@ class Player:
     reader: Reader
     state: str = "connecting"  # "open", "closed"
     sent: int = 1  # the running number of the game master's last message to them
-    asked: dict[int, str] = field(default_factory=dict)
     seat: str = ""  # the secret the player takes their place back with ("" until open)
-
-
-@dataclass(frozen=True)
-class Request:
-    """A player's request waiting for the game master: whose, its number on the
-    player's phone, the test asked for, and what it says."""
-
-    token: str
-    id: int
-    kind: str  # "ask" (The End of the World's test) or "roll" (a GURPS success roll)
-    test: Any
-    said: Step
-
-    @property
-    def key(self) -> str:
-        """Its name in the page (``data-request``)."""
-        return f"{self.token}:{self.id}"
 
 
 class PlayersScreen(kit.Screen):
@@ -131,6 +130,7 @@ class PlayersScreen(kit.Screen):
     section = "settings"
     root_selector = 'section.players[aria-labelledby="players-title"]'
     also = ('[data-bind="players-sheet"]', '[data-bind="players-scan"]')
+    parts = ("players_seats",)  # another tab's change is drawn too
 
     def build(self) -> None:
         self.sheet = dom.bound("players-sheet")
@@ -139,9 +139,7 @@ class PlayersScreen(kit.Screen):
         self.invite_token = ""
         self.link = ""
         self.status: Step | None = None
-        self.asked: dict[int, str] = {}  # log entries players asked for, with their names
         self.translators: dict[str, Translator] = {}
-        self.requests: list[Request] = []  # waiting for Roll or Decline, oldest first
         self.recaps: tuple[str, str] = ("", "")  # the last recap: plain text, Markdown
         self.wired = False
         self.tasks: set[Any] = set()
@@ -155,7 +153,29 @@ class PlayersScreen(kit.Screen):
         self.wired = True
         window.omenTableHear = dom.proxy(self.hear)
         window.omenTableState = dom.proxy(self.channel_state)
-        self.store.subscribe(parts.PARTS.keys(), lambda _kinds: self.send_views())
+        self.store.subscribe(parts.PARTS.keys(), self.changed)
+
+    def changed(self, kinds: frozenset[str]) -> None:
+        """Something players may see changed: each gets the view anew (not for a change
+        of the seats alone: whoever that concerns is sent what they need)."""
+        if kinds - {"players_seats"}:
+            self.send_views()
+
+    # --- the seats, kept in the store -------------------------------------------------
+
+    def seating(self) -> Seating:
+        """Who is seated, what waits, what players asked for (the store's part)."""
+        found: Seating = self.store.get("players_seats")
+        return found
+
+    def keep(self, change: Callable[[Seating], Seating]) -> None:
+        """Change the seats as they are now (another tab's change included)."""
+        self.store.put("players_seats", change(self.seating()))
+
+    def live(self, seat: str) -> Player | None:
+        """This page's channel of the player in ``seat`` (the newest), if there is one."""
+        held = [player for player in self.players.values() if seat and player.seat == seat]
+        return held[-1] if held else None
 
     def spawn(self, work: Any) -> None:
         """Run a coroutine; a refusal in it is said in the sheet, where the tap was."""
@@ -210,24 +230,26 @@ class PlayersScreen(kit.Screen):
 
     def on_players_roll(self, target: Any, _event: Any) -> None:
         request = self.take_request(str(target.dataset.request))
-        player = self.players.get(request.token) if request else None
-        if request is not None and player is not None:
+        if request is not None:
             self.status = None
-            self.roll_for(player, request)
+            self.roll_for(request)
         self.render_sheet()
 
     def on_players_decline(self, target: Any, _event: Any) -> None:
         request = self.take_request(str(target.dataset.request))
-        player = self.players.get(request.token) if request else None
-        if request is not None and player is not None:
-            self.decline(player, request.id, Step(N_("not now")))
+        if request is not None:
+            self.decline(self.live(request.seat), request.id, Step(N_("not now")))
             self.status = Step(N_("Declined: {request}"), {"request": request.said})
         self.render_sheet()
 
-    def take_request(self, key: str) -> Request | None:
-        """The waiting request named ``key``, no longer waiting."""
-        found = next((r for r in self.requests if r.key == key), None)
-        self.requests = [r for r in self.requests if r.key != key]
+    def take_request(self, key: str) -> Waiting | None:
+        """The waiting request numbered ``key``, no longer waiting (None: it is not
+        waiting any more, another tab took it)."""
+        if not key.isdigit():
+            return None
+        seating, found = taken(self.seating(), int(key))
+        if found is not None:
+            self.store.put("players_seats", seating)
         return found
 
     # --- the recap --------------------------------------------------------------------
@@ -239,10 +261,11 @@ class PlayersScreen(kit.Screen):
 
         showing = self.store.get("players_shown")
         values = self.values()
+        asked = dict(self.seating().asked)
         entries = [
             e
             for e in reversed(self.store.log.entries)
-            if e.id in self.asked or (not e.undone and result_public(showing, values, e.id))
+            if e.id in asked or (not e.undone and result_public(showing, values, e.id))
         ]
         now = window.Date.new()
         day = Day(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
@@ -312,13 +335,21 @@ class PlayersScreen(kit.Screen):
         self.render_sheet()
 
     def on_players_remove(self, target: Any, _event: Any) -> None:
-        token = str(target.dataset.player)
-        player = self.players.pop(token, None)
-        self.requests = [r for r in self.requests if r.token != token]
-        if player is not None:
-            self.send(player, Message("bye", token, self.next_number(player)))
-            window.omenTable.close(token)
-            self.status = Step(N_("{name} is no longer at the table."), {"name": player.name})
+        """End a player's place: their channel (told "bye"), their seat and their
+        requests waiting."""
+        seat = str(target.getAttribute("data-seat") or "")
+        token = str(target.getAttribute("data-player") or "")
+        gone = [p for p in self.players.values() if p.token == token or (seat and p.seat == seat)]
+        place = self.seating().seat(seat) if seat else None
+        for player in gone:
+            self.players.pop(player.token, None)
+            self.send(player, Message("bye", player.token, self.next_number(player)))
+            window.omenTable.close(player.token)
+        if place is not None:
+            self.keep(lambda seating: unseated(seating, place.seat))
+        name = place.name if place is not None else gone[0].name if gone else ""
+        if name:
+            self.status = Step(N_("{name} is no longer at the table."), {"name": name})
         self.render()
         self.render_sheet()
 
@@ -368,15 +399,19 @@ class PlayersScreen(kit.Screen):
         answer = read_packed(text, "answer")
         name = player_name(answer.data["name"])
         self.invitations.check(answer.token)  # a used code says so first
-        seats = {p.seat: p.name for p in self.players.values() if p.seat}
-        seat = place_for(seats, str(answer.data["seat"]), name)  # a refusal changes nothing
-        back = next((p for p in self.players.values() if seat and p.seat == seat), None)
+        seating = self.seating()
+        seat = place_for(
+            seating.names(), str(answer.data["seat"]), name
+        )  # a refusal changes nothing
+        room_for(seating, seat or "")
+        back = seating.seat(seat) if seat else None
         token = self.invitations.take(answer.token)
+        lang = str(answer.data["lang"])
         # Known before the channel can open, so its opening finds the player.
         self.players[token] = Player(
             token,
             back.name if back else name,
-            str(answer.data["lang"]),
+            lang,
             Reader(token, 1),
             seat=back.seat if back else "",
         )
@@ -389,11 +424,11 @@ class PlayersScreen(kit.Screen):
                 Step(N_("This answer does not fit its invitation: show a fresh code."))
             ) from None
         if back is not None:  # the same place, on a fresh channel: the old one closes
-            self.players.pop(back.token, None)
-            window.omenTable.close(back.token)
-            self.requests = [
-                replace(r, token=token) if r.token == back.token else r for r in self.requests
-            ]
+            for old in [p for p in self.players.values() if p.seat == back.seat]:
+                if old.token != token:
+                    self.players.pop(old.token, None)
+                    window.omenTable.close(old.token)
+            self.keep(lambda now: seated(now, back.seat, back.name, lang))
             name = back.name
         dom.bound("players-answer").value = ""
         joined = self.players.get(token)
@@ -441,14 +476,21 @@ class PlayersScreen(kit.Screen):
             )
             self.status = Step(said, {"name": player.name})
             if not player.seat:  # the secret to take this place back with, sent once
-                player.seat = new_token()
-                self.send(
-                    player,
-                    Message("seat", player.token, self.next_number(player), {"seat": player.seat}),
-                )
+                self.seat(player)
             self.send_view(player)
         self.render()
         self.render_sheet()
+
+    def seat(self, player: Player) -> None:
+        """Give a new player their seat: kept in the store, and sent to their phone."""
+        seat = new_token()
+        try:
+            self.keep(lambda seating: seated(seating, seat, player.name, player.lang))
+        except RulesError as error:  # every seat taken meanwhile (in another tab)
+            self.status = error.message
+            return
+        player.seat = seat
+        self.send(player, Message("seat", player.token, self.next_number(player), {"seat": seat}))
 
     def hear(self, token: Any, text: Any) -> None:
         """A message from a player's channel: read by the codec, then acted on."""
@@ -462,6 +504,8 @@ class PlayersScreen(kit.Screen):
         if message.kind == "bye":
             self.players.pop(player.token, None)
             window.omenTable.close(player.token)
+            if player.seat and self.seating().seat(player.seat) is not None:
+                self.keep(lambda seating: unseated(seating, player.seat))
             self.render()
             self.render_sheet()
             return
@@ -474,33 +518,37 @@ class PlayersScreen(kit.Screen):
         ident = message.data["id"]
         test = message.data["test"] if message.kind == "ask" else dict(message.data)
         try:
-            said = self.said(player, message.kind, test)
+            said = self.said(player.name, message.kind, test)
+            seating, _ = waits(self.seating(), player.seat, message.kind, message.data, said)
         except RulesError as error:
             self.decline(player, ident, error.message)
             return
-        self.requests.append(Request(player.token, ident, message.kind, test, said))
+        self.store.put("players_seats", seating)
         self.status = None
         self.render_sheet()
         if not self.sheet.open:
             self.sheet.showModal()
         dom.bound("players-requests-title").scrollIntoView()  # in view, where the sheet is
 
-    def said(self, player: Player, kind: str, test: Any) -> Step:
+    def said(self, name: str, kind: str, test: Any) -> Step:
         """What a request asks for, checked by its game now (a refusal is its reason):
         The End of the World's test (``ask``) or a GURPS success roll (``roll``)."""
         game = self.app.campaign.game
         if kind == "ask" and game == "eotw":
             from omen.eotw.players import read_ask
 
-            return read_ask(self.store.get("crew"), test).said(player.name)
+            return read_ask(self.store.get("crew"), test).said(name)
         if kind == "roll" and game == "gurps":
             from omen.gurps.players import read_request
 
-            return read_request(test).said(player.name)
+            return read_request(test).said(name)
         raise RulesError(Step(N_("In this game players cannot ask for this.")))
 
-    def decline(self, player: Player, ident: int, reason: Step) -> None:
-        """Tell the player their request ``ident`` is declined, and why."""
+    def decline(self, player: Player | None, ident: int, reason: Step) -> None:
+        """Tell the player their request ``ident`` is declined, and why (a player not
+        connected in this page is not told)."""
+        if player is None:
+            return
         words = self.translator(player.lang).render(reason)
         self.send(
             player,
@@ -509,15 +557,21 @@ class PlayersScreen(kit.Screen):
             ),
         )
 
-    def roll_for(self, player: Player, request: Request) -> None:
+    def roll_for(self, request: Waiting) -> None:
         """Roll a request the game master approved (checked again: the crew may have
-        changed meanwhile); a refusal now is sent to the player as the reason."""
+        changed meanwhile); a refusal now is sent to the player as the reason. A player
+        not connected sees the result when they are back (it is in their view)."""
+        place = self.seating().seat(request.seat)
+        if place is None:
+            return  # their place ended meanwhile (in another tab), and the request with it
+        player = self.live(request.seat)
+        name = place.name
         try:
-            self.said(player, request.kind, request.test)  # still fits this game now
+            self.said(name, request.kind, request.test)  # still fits this game now
             if request.kind == "roll":
                 from omen.gurps.players import roll_request
 
-                outcome = roll_request(request.test, self.app.dice(), player.name)
+                outcome = roll_request(request.test, self.app.dice(), name)
             else:
                 from omen.eotw.players import roll_ask
 
@@ -526,7 +580,7 @@ class PlayersScreen(kit.Screen):
                     request.test,
                     self.app.dice(),
                     self.values(),
-                    player.name,
+                    name,
                 )
         except RulesError as error:
             self.decline(player, request.id, error.message)
@@ -535,7 +589,7 @@ class PlayersScreen(kit.Screen):
         self.store.record(outcome)  # a player's test, as the Tests screen's: no Undo
         newest = self.store.log.newest(1)
         if newest:
-            self.asked[newest[0].id] = player.name
+            self.keep(lambda seating: asked_for(seating, newest[0].id, name))
         self.send_views()
 
     def next_number(self, player: Player) -> int:
@@ -574,7 +628,7 @@ class PlayersScreen(kit.Screen):
         )
 
     def send_view(self, player: Player) -> None:
-        view = self.view(player.lang, self.asked)
+        view = self.view(player.lang, dict(self.seating().asked))
         message = Message("view", player.token, self.next_number(player), {"view": view.to_json()})
         self.send(player, message)
 
@@ -587,32 +641,46 @@ class PlayersScreen(kit.Screen):
 
     def render(self) -> None:
         self.draw_list(dom.bound("players-list"))
+        if self.sheet.open:  # another tab's change to the seats
+            self.render_sheet()
+
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """Each player listed: name, channel state, and what names them (``seat`` and
+        the seat, or ``player`` and a channel's token): every seated player, connected
+        here or not, then the players joining, whose seat is not given yet."""
+        seating = self.seating()
+        found = []
+        for place in seating.seats:
+            player = self.live(place.seat)
+            found.append((place.name, player.state if player else "closed", "seat", place.seat))
+        for player in self.players.values():
+            if not player.seat or seating.seat(player.seat) is None:
+                found.append((player.name, player.state, "player", player.token))
+        return found
 
     def draw_list(self, target: Any) -> None:
         rows = []
-        for player in self.players.values():
+        for name, channel, by, key in self.rows():
             row = document.createElement("li")
             row.className = "player-row"
             label = document.createElement("span")
             state = (
                 N_("connected")
-                if player.state == "open"
+                if channel == "open"
                 else N_("joining")
-                if player.state == "connecting"
+                if channel == "connecting"
                 else N_("not connected")
             )
             label.textContent = self.t(
-                Step(N_("{name}: {state}"), {"name": player.name, "state": Step(state)})
+                Step(N_("{name}: {state}"), {"name": name, "state": Step(state)})
             )
             remove = document.createElement("button")
             remove.type = "button"
             remove.className = "secondary"
             remove.dataset.action = "players-remove"
-            remove.dataset.player = player.token
+            remove.setAttribute(f"data-{by}", key)
             remove.textContent = self.tr(N_("Remove"))
-            remove.setAttribute(
-                "aria-label", self.t(Step(N_("Remove {name}"), {"name": player.name}))
-            )
+            remove.setAttribute("aria-label", self.t(Step(N_("Remove {name}"), {"name": name})))
             row.append(label, remove)
             rows.append(row)
         target.replaceChildren(*rows)
@@ -628,9 +696,10 @@ class PlayersScreen(kit.Screen):
     def draw_requests(self, target: Any) -> None:
         """The requests waiting, each with who asks and what, and Roll and Decline."""
         rows = []
-        for request in self.requests:
-            player = self.players.get(request.token)
-            if player is None:
+        seating = self.seating()
+        for request in seating.waiting:
+            place = seating.seat(request.seat)
+            if place is None:
                 continue
             row = document.createElement("li")
             row.className = "player-row player-request"
@@ -645,9 +714,9 @@ class PlayersScreen(kit.Screen):
                 button.type = "button"
                 button.className = "primary" if action == "players-roll" else "secondary"
                 button.dataset.action = action
-                button.dataset.request = request.key
+                button.dataset.request = str(request.number)
                 button.textContent = self.tr(text)
-                button.setAttribute("aria-label", self.t(Step(aria, {"name": player.name})))
+                button.setAttribute("aria-label", self.t(Step(aria, {"name": place.name})))
                 buttons.append(button)
             row.append(label, *buttons)
             rows.append(row)

@@ -1,0 +1,68 @@
+"""The players' seats outlive the game master's page: a reload keeps every seated
+player (listed as not connected) and their waiting requests; a player who rejoins with
+a fresh code and their kept seat takes their place back, and "Roll" reaches them."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PHONE, open_app, reload_app, saved
+from .test_eotw import add_ana
+from .test_players import add, answer, invite
+
+
+def test_a_waiting_request_and_the_seat_survive_the_game_masters_reload(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base, "?seed=4")
+    gm.get_by_role("button", name="Settings").click()
+    gm.get_by_role("combobox", name="Game").select_option("eotw")
+    add_ana(gm)
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        player = phone.new_page()
+        add(gm, answer(player, link, "Eva"))
+        expect(player.get_by_role("status").first).to_contain_text("· live")
+        asking = player.get_by_role("region", name="Ask for a test")
+        asking.get_by_role("combobox", name="Characteristic").select_option("logic")
+        asking.get_by_role("button", name="Ask the game master").click()
+        sheet = gm.get_by_role("dialog", name="Players")
+        requests = sheet.get_by_role("list", name="Requests")
+        expect(requests.get_by_role("listitem")).to_have_text(
+            re.compile(r"^Eva asks for a test of Logic")
+        )
+        # The game master's phone reloads (or the browser killed the tab): the channel
+        # is gone, the seat and the request are not.
+        reload_app(saved(gm))
+        expect(player.get_by_role("status").first).to_contain_text("· not live")
+        gm.get_by_role("button", name="Settings").click()
+        seated = gm.locator("[data-bind='players-list']").get_by_role("listitem")
+        expect(seated).to_have_text(["Eva: not connectedRemove"])
+        link = invite(gm)
+        rows = sheet.locator("[data-bind='players-sheet-list']").get_by_role("listitem")
+        expect(rows).to_have_text(["Eva: not connectedRemove"])
+        expect(requests.get_by_role("listitem")).to_have_text(
+            re.compile(r"^Eva asks for a test of Logic")
+        )
+        # Eva opens the fresh code on her phone: her name and seat are kept there.
+        again = phone.new_page()
+        again.goto(link)
+        expect(again.get_by_role("textbox", name="Your name")).to_have_value("Eva")
+        again.get_by_role("button", name="Join the table").click()
+        text = again.get_by_role("textbox", name="Your answer for the game master")
+        expect(text).to_have_value(re.compile(r"^omen-answer:"))
+        add(gm, text.input_value())
+        expect(sheet.get_by_role("status")).to_have_text("Eva is back at the table.")
+        expect(rows).to_have_text(["Eva: connectedRemove"])
+        expect(again.get_by_role("status").first).to_contain_text("· live")
+        # Her request from before the reload is still there; Roll reaches her.
+        requests.get_by_role("button", name="Roll for Eva").click()
+        expect(requests).to_be_hidden()
+        results = again.get_by_role("region", name="Results")
+        expect(results.get_by_text(re.compile(r"^Eva asked: Ana: "))).to_be_visible()
+        expect(results.get_by_text(re.compile("Eva asks for a test of Logic"))).to_be_visible()
+    finally:
+        phone.close()
