@@ -80,7 +80,8 @@ MAX_FACES_TEXT = 60  # characters of the dice a player typed
 
 # What each kind of message is, who sends it, and the fields of its data.
 KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
-    "join": ("gm", ("offer", "view")),  # the invitation: a link's fragment
+    # the invitation: a link's fragment; ``stun``: "" or the STUN server both phones ask
+    "join": ("gm", ("offer", "view", "stun")),
     # the player's answer, scanned or pasted; ``seat``: "" or the seat the player takes back
     "answer": ("player", ("sdp", "name", "lang", "seat")),
     "view": ("gm", ("view",)),  # the public view, after every change
@@ -287,7 +288,7 @@ def _check_body(kind: str, body: Mapping[str, Any]) -> None:
     they are used: a test by its game, the view by :meth:`PublicView.from_json`)."""
     bad = _unfit()
     if kind == "join":
-        if not _text(body["offer"], MAX_TEXT // 4):
+        if not _text(body["offer"], MAX_TEXT // 4) or not stun_address(body["stun"]):
             raise bad
         PublicView.from_json(body["view"])
     elif kind == "answer":
@@ -327,6 +328,23 @@ def _check_roll(body: Mapping[str, Any]) -> None:
         raise _unfit()
     if not _text(body["faces"], MAX_FACES_TEXT):
         raise _unfit()
+
+
+def stun_address(value: Any) -> bool:
+    """Whether ``value`` is a STUN server's address as the setting "STUN server for
+    players' phones" takes it (``stun:host`` or ``stun:host:port``), or "" for none.
+
+    >>> stun_address("stun:stun.example.org:3478"), stun_address("")
+    (True, True)
+    >>> stun_address("turn:relay.example.org"), stun_address("stun:a b")
+    (False, False)
+    """
+    from omen.campaign.settings import STUN
+    from omen.core.setting import MAX_TEXT as MAX_SETTING
+
+    if not isinstance(value, str) or len(value) > MAX_SETTING:
+        return False
+    return value == "" or re.fullmatch(STUN, value) is not None
 
 
 def player_name(name: Any) -> str:

@@ -68,6 +68,7 @@ from omen.campaign.players import (
     public_view,
     read_packed,
     result_public,
+    stun_address,
     write,
 )
 from omen.campaign.seats import (
@@ -360,7 +361,7 @@ class PlayersScreen(kit.Screen):
 
     def stun(self) -> str:
         server = self.values().get("players.stun", "")
-        return server if isinstance(server, str) and server.startswith("stun:") else ""
+        return server if stun_address(server) else ""
 
     async def invite(self) -> None:
         """A fresh invitation: a token, an offer and the view, as a link and a QR code."""
@@ -369,12 +370,14 @@ class PlayersScreen(kit.Screen):
         self.link = ""
         self.status = Step(N_("Making the code…"))
         self.render_sheet()
-        offer = str(await window.omenTable.offer(token, self.stun()))
+        stun = self.stun()
+        offer = str(await window.omenTable.offer(token, stun))
         if token != self.invite_token:
             window.omenTable.close(token)  # a newer invitation was asked for meanwhile
             return
         view = self.view(self.app.translator.language, {})
-        message = Message("join", token, 1, {"offer": offer, "view": view.to_json()})
+        data = {"offer": offer, "view": view.to_json(), "stun": stun}  # the player asks it too
+        message = Message("join", token, 1, data)
         self.link = player_address(str(window.location.href), FRAGMENT + pack(message))
         self.status = None
         self.render_sheet()
