@@ -23,7 +23,7 @@ fields, the kind's own fields and their sizes; a wrong token or a replay is refu
 A refusal is a :class:`MessageError` with a sentence, and changes nothing.
 
 >>> view = PublicView("en", "Liminal Horror", "20:41", clock=("Turn 3",))
->>> invite = Message("join", "tok-12345", 1, {"offer": "v=0", "view": view.to_json()})
+>>> invite = Message("join", "tok-12345", 1, {"offer": "v=0", "view": view.to_json(), "stun": ""})
 >>> packed = pack(invite)
 >>> read_packed(packed, "join").data["view"]["clock"]
 ['Turn 3']

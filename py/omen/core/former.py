@@ -76,6 +76,11 @@ FORMER: dict[str, Renamed | None] = {
     # refusal sent to a player: never stored)
     "Asked: the game master's phone rolls it.": None,
     "In this game players cannot ask for tests yet.": None,
+    # 2026-12-06: the player page asks the STUN server too (a setting's help line, never stored)
+    "Empty (the default): the phones find each other only on the table's own network, and no "
+    "server is asked. A table whose phones are on different networks (a player on mobile "
+    "data) may name one, such as stun:stun.example.org:3478; the game master's phone then "
+    "asks it for its public address when it makes a code.": None,
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the

@@ -45,6 +45,7 @@ Omen works the same without players: nothing here runs until the sheet is opened
 from __future__ import annotations
 
 import asyncio
+import re
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -246,7 +247,7 @@ class PlayersScreen(kit.Screen):
     def take_request(self, key: str) -> Waiting | None:
         """The waiting request numbered ``key``, no longer waiting (None: it is not
         waiting any more, another tab took it)."""
-        if not key.isdigit():
+        if re.fullmatch(r"[0-9]{1,10}", key) is None:  # ASCII digits: a number the sheet wrote
             return None
         seating, found = taken(self.seating(), int(key))
         if found is not None:
