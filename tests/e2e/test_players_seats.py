@@ -30,13 +30,16 @@ def test_a_waiting_request_and_the_seat_survive_the_game_masters_reload(
         add(gm, answer(player, link, "Eva"))
         expect(player.get_by_role("status").first).to_contain_text("· live")
         asking = player.get_by_role("region", name="Ask for a test")
-        asking.get_by_role("combobox", name="Characteristic").select_option("logic")
-        asking.get_by_role("button", name="Ask the game master").click()
         sheet = gm.get_by_role("dialog", name="Players")
         requests = sheet.get_by_role("list", name="Requests")
-        expect(requests.get_by_role("listitem")).to_have_text(
-            re.compile(r"^Eva asks for a test of Logic")
-        )
+        for characteristic in ("dexterity", "logic"):
+            asking.get_by_role("combobox", name="Characteristic").select_option(characteristic)
+            asking.get_by_role("button", name="Ask the game master").click()
+        asked = [
+            re.compile(r"^Eva asks for a test of Dexterity"),
+            re.compile(r"^Eva asks for a test of Logic"),
+        ]
+        expect(requests.get_by_role("listitem")).to_have_text(asked)
         # The game master's phone reloads (or the browser killed the tab): the channel
         # is gone, the seat and the request are not.
         reload_app(saved(gm))
@@ -47,9 +50,7 @@ def test_a_waiting_request_and_the_seat_survive_the_game_masters_reload(
         link = invite(gm)
         rows = sheet.locator("[data-bind='players-sheet-list']").get_by_role("listitem")
         expect(rows).to_have_text(["Eva: not connectedRemove"])
-        expect(requests.get_by_role("listitem")).to_have_text(
-            re.compile(r"^Eva asks for a test of Logic")
-        )
+        expect(requests.get_by_role("listitem")).to_have_text(asked)
         # Eva opens the fresh code on her phone: her name and seat are kept there.
         again = phone.new_page()
         again.goto(link)
@@ -61,7 +62,14 @@ def test_a_waiting_request_and_the_seat_survive_the_game_masters_reload(
         expect(sheet.get_by_role("status")).to_have_text("Eva is back at the table.")
         expect(rows).to_have_text(["Eva: connectedRemove"])
         expect(again.get_by_role("status").first).to_contain_text("· live")
-        # Her request from before the reload is still there; Roll reaches her.
+        # Her requests from before the reload are still there; Decline and Roll reach her.
+        expect(requests.get_by_role("listitem")).to_have_text(asked)
+        requests.get_by_role("button", name="Decline for Eva").first.click()
+        expect(sheet.get_by_role("status")).to_have_text(
+            "Declined: Eva asks for a test of Dexterity"
+        )
+        asking = again.get_by_role("region", name="Ask for a test")
+        expect(asking.get_by_role("status")).to_have_text("The game master declined: not now")
         requests.get_by_role("button", name="Roll for Eva").click()
         expect(requests).to_be_hidden()
         results = again.get_by_role("region", name="Results")
