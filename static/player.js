@@ -14,6 +14,11 @@ const MAX_STRING = 2000;
 const MAX_RECAP = 16000; // characters of a session recap
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 const B64 = /^[A-Za-z0-9_-]*$/;
+// A STUN server's address, as the game master's setting takes it (omen.campaign.settings.STUN):
+// stun:, a host name, an IPv4 address or an IPv6 one in brackets, an optional port 1 to 65535.
+const STUN =
+  /^stun:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?$/;
+const MAX_SETTING = 200; // characters of a typed setting
 const KEPT = "omen-player/view"; // the last view shown, for a visit with no link
 const SEAT = "omen-player/seat"; // the seat the game master gave, to take the place back
 const WORD_KEYS = [
@@ -173,13 +178,16 @@ export function checkView(view) {
 }
 
 const FIELDS = {
-  join: ["offer", "view"],
+  join: ["offer", "view", "stun"],
   view: ["view"],
   declined: ["id", "reason"],
   bye: [],
   seat: ["seat"],
   recap: ["text"],
 };
+
+// "" (no server) or a STUN server's address: anything else in an invitation is refused.
+export const isStun = (value) => value === "" || (isText(value, MAX_SETTING) && STUN.test(value));
 
 // The envelope in ``text`` if it is a message of ``kinds`` this page takes.
 export function readEnvelope(text, kinds, limit = MAX_TEXT) {
@@ -202,6 +210,7 @@ export function readEnvelope(text, kinds, limit = MAX_TEXT) {
   const body = data.data;
   if (!exactly(body, FIELDS[data.kind])) throw new Refused("damaged");
   if (data.kind === "join" && !isText(body.offer, MAX_TEXT / 4)) throw new Refused("damaged");
+  if (data.kind === "join" && !isStun(body.stun)) throw new Refused("damaged");
   if (data.kind === "join" || data.kind === "view") checkView(body.view);
   if (data.kind === "declined" && (!isWhole(body.id, 1, 1e9) || !isText(body.reason))) {
     throw new Refused("damaged");
@@ -452,7 +461,8 @@ async function drawQr(target, text) {
 
 async function join(name) {
   const invitation = page.invitation;
-  const connection = new RTCPeerConnection({ iceServers: [] });
+  const stun = invitation.data.stun; // checked as the invitation was read
+  const connection = new RTCPeerConnection({ iceServers: stun ? [{ urls: stun }] : [] });
   page.connection = connection;
   connection.addEventListener("datachannel", (event) => listen(event.channel));
   connection.addEventListener("connectionstatechange", () => {

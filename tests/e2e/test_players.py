@@ -37,7 +37,7 @@ def a_view(**changes: Any) -> dict[str, Any]:
 
 
 def invitation(view: dict[str, Any] | None = None) -> str:
-    data = {"offer": "v=0\r\n", "view": view if view is not None else a_view()}
+    data = {"offer": "v=0\r\n", "view": view if view is not None else a_view(), "stun": ""}
     return "#join=" + pack(Message("join", TOKEN, 1, data))
 
 
@@ -94,7 +94,7 @@ HOSTILE = [
             "kind": "join",
             "token": TOKEN,
             "n": 1,
-            "data": {"offer": "x", "view": a_view(extra=1)},
+            "data": {"offer": "x", "view": a_view(extra=1), "stun": ""},
         }
     ),
     raw_packed(
@@ -104,7 +104,7 @@ HOSTILE = [
             "kind": "join",
             "token": TOKEN,
             "n": 1,
-            "data": {"offer": "x", "view": a_view(clock=[{"html": "<b>x</b>"}])},
+            "data": {"offer": "x", "view": a_view(clock=[{"html": "<b>x</b>"}]), "stun": ""},
         }
     ),
     raw_packed(
@@ -114,7 +114,7 @@ HOSTILE = [
             "kind": "join",
             "token": "short",
             "n": 1,
-            "data": {"offer": "x", "view": a_view()},
+            "data": {"offer": "x", "view": a_view(), "stun": ""},
         }
     ),
     raw_packed(
@@ -124,7 +124,7 @@ HOSTILE = [
             "kind": "join",
             "token": TOKEN,
             "n": 1,
-            "data": {"offer": "x", "view": a_view(lights=["x" * 3000])},
+            "data": {"offer": "x", "view": a_view(lights=["x" * 3000]), "stun": ""},
         }
     ),
     raw_packed([1] * 10),

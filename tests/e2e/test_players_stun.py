@@ -1,12 +1,21 @@
 """Settings: the STUN server for players' phones, off by default; a bad address is
-refused with a sentence, a good one is kept and used for the next invitation."""
+refused with a sentence, a good one is kept and used for the next invitation, by the
+game master's phone and by the player page (the invitation carries it, checked there)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import re
+import socket
+import struct
+import threading
 
-from .conftest import open_app, reload_app, saved
-from .test_players import invite
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from omen.campaign.players import read_packed
+
+from .conftest import PHONE, open_app, reload_app, saved
+from .test_players import TOKEN, a_view, add, answer, invite, open_player, raw_packed
 
 FIELD = "STUN server for players' phones"
 # Notes the configuration of every connection the page makes, and makes it as asked.
@@ -57,3 +66,123 @@ def test_with_no_stun_server_no_server_is_named(page: Page, base: str) -> None:
     gm.evaluate(WATCH_CONNECTIONS)
     invite(gm)
     assert gm.evaluate("window.seenConfigs") == [{"iceServers": []}]
+
+
+# --- the player page asks the same server --------------------------------------------
+
+PUBLIC = "198.51.100.7"  # the address the test's STUN server says each phone has
+
+
+def own_address() -> str:
+    """This machine's address on its network (the phones' host candidates are there;
+    loopback is not gathered on), or loopback when it has none."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: it picks the route only
+        found: str = probe.getsockname()[0]
+    except OSError:
+        found = "127.0.0.1"
+    finally:
+        probe.close()
+    return found
+
+
+class StunServer:
+    """A STUN server on this machine (RFC 5389, a binding request answered with a
+    mapped address, nothing else): whoever asks it learns they are at ``PUBLIC``."""
+
+    def __init__(self) -> None:
+        self.host = own_address()
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.socket.bind((self.host, 0))
+        self.socket.settimeout(0.2)
+        self.port = self.socket.getsockname()[1]
+        self.asked = 0
+        self.running = True
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        cookie = 0x2112A442
+        while self.running:
+            try:
+                packet, sender = self.socket.recvfrom(2048)
+            except TimeoutError:
+                continue
+            if len(packet) < 20 or packet[:2] != b"\x00\x01":  # a binding request only
+                continue
+            self.asked += 1
+            port = (40000 + self.asked) ^ (cookie >> 16)
+            address = int.from_bytes(socket.inet_aton(PUBLIC), "big") ^ cookie
+            mapped = struct.pack("!HHBBHI", 0x0020, 8, 0, 1, port, address)
+            head = struct.pack("!HH", 0x0101, len(mapped)) + packet[4:20]
+            self.socket.sendto(head + mapped, sender)
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join()
+        self.socket.close()
+
+
+def test_the_player_page_asks_the_campaigns_stun_server_for_its_answer(
+    page: Page, base: str, browser: Browser
+) -> None:
+    server = StunServer()
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        gm = open_app(page, base)
+        gm.get_by_role("button", name="Settings").click()
+        field = gm.get_by_role("textbox", name=FIELD)
+        field.fill(f"stun:{server.host}:{server.port}")
+        field.press("Tab")
+        link = invite(gm)
+        phone.add_init_script(f"({WATCH_CONNECTIONS})()")
+        player = phone.new_page()
+        text = answer(player, link, "Eva")
+        assert player.evaluate("window.seenConfigs") == [
+            {"iceServers": [{"urls": f"stun:{server.host}:{server.port}"}]}
+        ]
+        # The answer's SDP holds the address the server gave: it was made with it.
+        sdp = read_packed(text, "answer").data["sdp"]
+        assert re.search(rf"a=candidate:.* {re.escape(PUBLIC)} \d+ typ srflx", sdp), (
+            server.asked,
+            sdp,
+        )
+        add(gm, text)
+        expect(player.get_by_role("status").first).to_contain_text("· live")
+    finally:
+        phone.close()
+        server.close()
+
+
+def test_with_no_stun_server_the_player_page_names_none(
+    page: Page, base: str, browser: Browser
+) -> None:
+    gm = open_app(page, base)
+    link = invite(gm)
+    phone = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        phone.add_init_script(f"({WATCH_CONNECTIONS})()")
+        player = phone.new_page()
+        text = answer(player, link, "Eva")
+        assert player.evaluate("window.seenConfigs") == [{"iceServers": []}]
+        assert " typ srflx" not in read_packed(text, "answer").data["sdp"]
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize(
+    "stun", ["turn:relay.example.org", "stun:a b", "javascript:alert(1)", 3478]
+)
+def test_an_invitation_naming_anything_but_a_stun_server_is_refused(
+    page: Page, base: str, stun: object
+) -> None:
+    data = {"offer": "v=0\r\n", "view": a_view(), "stun": stun}
+    fragment = raw_packed(
+        {"app": "omen-table", "v": 1, "kind": "join", "token": TOKEN, "n": 1, "data": data}
+    )
+    open_player(page, base, fragment)
+    expect(page.get_by_role("alert")).to_have_text(
+        "This link is damaged: part of it is missing or changed. Ask the game master for a fresh code."
+    )
+    expect(page.get_by_role("button", name="Join the table")).to_be_hidden()

@@ -48,7 +48,11 @@ def a_view(**changes: Any) -> PublicView:
 
 
 EXAMPLES: dict[str, dict[str, Any]] = {
-    "join": {"offer": "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n", "view": a_view().to_json()},
+    "join": {
+        "offer": "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n",
+        "view": a_view().to_json(),
+        "stun": "stun:192.0.2.10:3478",
+    },
     "answer": {"sdp": "v=0\r\n", "name": "Eva", "lang": "cs", "seat": "seat-of-eva-12345"},
     "view": {"view": a_view().to_json()},
     "ask": {"id": 3, "test": {"character": "c1", "characteristic": "logic", "pool": {}}},

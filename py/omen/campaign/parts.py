@@ -123,6 +123,21 @@ FIRST: tuple[StoredPart, ...] = (
         ),
         fresh="omen.campaign.players:Showing",
     ),
+    # The seats are secrets a player takes their place back with (omen.campaign.seats).
+    StoredPart(
+        "players_seats",
+        N_("the players' seats"),
+        "omen.campaign.seats:SEATS",
+        frozenset({Place.SYNC}),
+        {
+            Place.BACKUP: (
+                "a seat is a secret that takes a player's place, and a backup file travels; "
+                "on another device the seats mean nothing"
+            ),
+            Place.LINK: "the seats are this table's players, not something to hand over",
+        },
+        fresh="omen.campaign.seats:Seating",
+    ),
 )
 LAST: tuple[StoredPart, ...] = (
     StoredPart(

@@ -23,7 +23,7 @@ fields, the kind's own fields and their sizes; a wrong token or a replay is refu
 A refusal is a :class:`MessageError` with a sentence, and changes nothing.
 
 >>> view = PublicView("en", "Liminal Horror", "20:41", clock=("Turn 3",))
->>> invite = Message("join", "tok-12345", 1, {"offer": "v=0", "view": view.to_json()})
+>>> invite = Message("join", "tok-12345", 1, {"offer": "v=0", "view": view.to_json(), "stun": ""})
 >>> packed = pack(invite)
 >>> read_packed(packed, "join").data["view"]["clock"]
 ['Turn 3']
@@ -88,7 +88,8 @@ MAX_FACES_TEXT = 60  # characters of the dice a player typed
 
 # What each kind of message is, who sends it, and the fields of its data.
 KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
-    "join": ("gm", ("offer", "view")),  # the invitation: a link's fragment
+    # the invitation: a link's fragment; ``stun``: "" or the STUN server both phones ask
+    "join": ("gm", ("offer", "view", "stun")),
     # the player's answer, scanned or pasted; ``seat``: "" or the seat the player takes back
     "answer": ("player", ("sdp", "name", "lang", "seat")),
     "view": ("gm", ("view",)),  # the public view, after every change
@@ -295,7 +296,7 @@ def _check_body(kind: str, body: Mapping[str, Any]) -> None:
     they are used: a test by its game, the view by :meth:`PublicView.from_json`)."""
     bad = _unfit()
     if kind == "join":
-        if not _text(body["offer"], MAX_TEXT // 4):
+        if not _text(body["offer"], MAX_TEXT // 4) or not stun_address(body["stun"]):
             raise bad
         PublicView.from_json(body["view"])
     elif kind == "answer":
@@ -335,6 +336,23 @@ def _check_roll(body: Mapping[str, Any]) -> None:
         raise _unfit()
     if not _text(body["faces"], MAX_FACES_TEXT):
         raise _unfit()
+
+
+def stun_address(value: Any) -> bool:
+    """Whether ``value`` is a STUN server's address as the setting "STUN server for
+    players' phones" takes it (``stun:host`` or ``stun:host:port``), or "" for none.
+
+    >>> stun_address("stun:stun.example.org:3478"), stun_address("")
+    (True, True)
+    >>> stun_address("turn:relay.example.org"), stun_address("stun:a b")
+    (False, False)
+    """
+    from omen.campaign.settings import STUN
+    from omen.core.setting import MAX_TEXT as MAX_SETTING
+
+    if not isinstance(value, str) or len(value) > MAX_SETTING:
+        return False
+    return value == "" or re.fullmatch(STUN, value) is not None
 
 
 def player_name(name: Any) -> str:

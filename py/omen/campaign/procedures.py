@@ -252,6 +252,12 @@ SHARED: tuple[Procedure, ...] = (
                 "phones on different networks find each other's public address; it "
                 "sees those addresses, never what the phones send."
             ),
+            N_(
+                "Each player's seat is kept on this device: if your page reloads, the "
+                "players are listed as not connected, with the requests they left "
+                "waiting; tap “New code” and each player takes their place back from "
+                "their own phone."
+            ),
         ),
         N_("Omen's own."),
     ),
@@ -274,6 +280,10 @@ SHARED: tuple[Procedure, ...] = (
                 "A result reaches them when you tap “Show players” on it in the Log; tap "
                 "“Hide from players” to take it back. A test a player asked for is always "
                 "theirs to see."
+            ),
+            N_(
+                "These buttons are there only while a player has a seat at the table, "
+                "connected or not."
             ),
         ),
         N_("Omen's own."),

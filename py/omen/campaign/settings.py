@@ -91,8 +91,8 @@ DEVICE = (
             "Empty (the default): the phones find each other only on the table's own "
             "network, and no server is asked. A table whose phones are on different "
             "networks (a player on mobile data) may name one, such as "
-            "stun:stun.example.org:3478; the game master's phone then asks it for its "
-            "public address when it makes a code."
+            "stun:stun.example.org:3478; both phones then ask it for their public "
+            "addresses (the code carries it to the player's phone)."
         ),
         procedure="players_connection",
         pattern=STUN,

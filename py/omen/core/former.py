@@ -82,6 +82,11 @@ FORMER: dict[str, Renamed | None] = {
     "12 helpful.": None,
     "Cairn 2nd edition core rules (Liminal Horror names a reaction roll but has no table of "
     "its own); Old-School Essentials SRD, Encounters.": None,
+    # 2026-12-06: the player page asks the STUN server too (a setting's help line, never stored)
+    "Empty (the default): the phones find each other only on the table's own network, and no "
+    "server is asked. A table whose phones are on different networks (a player on mobile "
+    "data) may name one, such as stun:stun.example.org:3478; the game master's phone then "
+    "asks it for its public address when it makes a code.": None,
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the

@@ -121,6 +121,7 @@ FRESH: dict[str, Callable[[Store], Any]] = {
     "voidcrawl": _fresh_voidcrawl,
     "timers": _fresh("omen.campaign.timers:Timers"),
     "players_shown": _fresh("omen.campaign.players:Showing"),
+    "players_seats": _fresh("omen.campaign.seats:Seating"),
     **_fresh_parts(),
 }
 

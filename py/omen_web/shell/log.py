@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class LogScreen(kit.Screen):
     app: App  # the kit's Host, with all of the app this screen uses
     name = "log"
-    parts = ("log", "players_shown", "campaign")
+    parts = ("log", "players_shown", "campaign", "players_seats")
 
     def build(self) -> None:
         self.shown = SHOWN  # how many entries are on show: more on "Show older entries"
@@ -99,17 +99,19 @@ class LogScreen(kit.Screen):
         self.render_showing()
 
     def render_showing(self) -> None:
-        """Each entry's "Show players" or "Hide from players", as the players see it now."""
+        """Each entry's "Show players" or "Hide from players", as the players see it now;
+        none while no player has a seat (connected or not): there is no one to show."""
         showing: Showing = self.store.get("players_shown")
         values = self.app.campaign.values
+        seated = bool(self.store.get("players_seats").seats)
         for entry, item in self.items.values():
             button = dom.one(".show-players", item)
             public = result_public(showing, values, entry.id)
-            if self.unchanged(f"show-{entry.id}", public, entry.undone, id(item)):
+            if self.unchanged(f"show-{entry.id}", public, entry.undone, seated, id(item)):
                 continue
             button.dataset.entry = str(entry.id)
             dom.text(button, self.tr(N_("Hide from players") if public else N_("Show players")))
-            dom.show(button, not entry.undone)
+            dom.show(button, seated and not entry.undone)
 
     def render_entries(self, entries: tuple[Entry, ...]) -> None:
         """Draw the entries on show, touching only the items whose entry changed."""

@@ -31,6 +31,11 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
 - **Rejoining**: once a player's channel opens, they are sent a secret seat, which
   their page keeps; their answer to a fresh code carries it back, and they take the
   same place (:func:`~omen.campaign.players.place_for`).
+- **Kept on the device**: the seats, the requests waiting and the results players
+  asked for are the stored part ``players_seats`` (:mod:`omen.campaign.seats`), changed
+  through the store as each changes, so a reload (or a tab the browser killed) lists
+  every seated player as not connected, with their requests still there to Roll or
+  Decline; only the channels are this page's own (:class:`Player`).
 - **The recap**: "Make the recap" builds the session's public results
   (:func:`omen.campaign.recap.recap`) in the app's language as plain text and as
   Markdown, to share (the system's share sheet) or copy; each player's page gets the
@@ -42,8 +47,10 @@ Omen works the same without players: nothing here runs until the sheet is opened
 from __future__ import annotations
 
 import asyncio
+import re
 import traceback
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
@@ -67,7 +74,18 @@ from omen.campaign.players import (
     read_request,
     result_public,
     roll_request,
+    stun_address,
     write,
+)
+from omen.campaign.seats import (
+    Seating,
+    Waiting,
+    asked_for,
+    room_for,
+    seated,
+    taken,
+    unseated,
+    waits,
 )
 from omen.campaign.settings import AT_ONCE
 from omen.campaign.state import Log, Outcome
@@ -97,8 +115,9 @@ NO_SCAN = {
 
 @dataclass
 class Player:
-    """One player at the table: their invitation's token, name, language, what they
-    sent last, and whether their channel is open."""
+    """One player's channel in this page: their invitation's token, name, language,
+    what they sent last, and whether their channel is open (their seat, once given,
+    is kept in the store: :mod:`omen.campaign.seats`)."""
 
     token: str
     name: str
@@ -106,25 +125,7 @@ class Player:
     reader: Reader
     state: str = "connecting"  # "open", "closed"
     sent: int = 1  # the running number of the game master's last message to them
-    asked: dict[int, str] = field(default_factory=dict)
     seat: str = ""  # the secret the player takes their place back with ("" until open)
-
-
-@dataclass(frozen=True)
-class Request:
-    """A player's request waiting for the game master: whose, its number on the
-    player's phone, the test asked for, and what it says."""
-
-    token: str
-    id: int
-    kind: str  # the message kind, as the game declares it (GameSpec.requests)
-    data: Any  # the message's data
-    said: Step
-
-    @property
-    def key(self) -> str:
-        """Its name in the page (``data-request``)."""
-        return f"{self.token}:{self.id}"
 
 
 class PlayersScreen(kit.Screen):
@@ -136,6 +137,7 @@ class PlayersScreen(kit.Screen):
     section = "settings"
     root_selector = 'section.players[aria-labelledby="players-title"]'
     also = ('[data-bind="players-sheet"]', '[data-bind="players-scan"]')
+    parts = ("players_seats",)  # another tab's change is drawn too
 
     def build(self) -> None:
         self.sheet = dom.bound("players-sheet")
@@ -144,9 +146,7 @@ class PlayersScreen(kit.Screen):
         self.invite_token = ""
         self.link = ""
         self.status: Step | None = None
-        self.asked: dict[int, str] = {}  # log entries players asked for, with their names
         self.translators: dict[str, Translator] = {}
-        self.requests: list[Request] = []  # waiting for Roll or Decline, oldest first
         self.recaps: tuple[str, str] = ("", "")  # the last recap: plain text, Markdown
         self.wired = False
         self.tasks: set[Any] = set()
@@ -160,7 +160,29 @@ class PlayersScreen(kit.Screen):
         self.wired = True
         window.omenTableHear = dom.proxy(self.hear)
         window.omenTableState = dom.proxy(self.channel_state)
-        self.store.subscribe(parts.PARTS.keys(), lambda _kinds: self.send_views())
+        self.store.subscribe(parts.PARTS.keys(), self.changed)
+
+    def changed(self, kinds: frozenset[str]) -> None:
+        """Something players may see changed: each gets the view anew (not for a change
+        of the seats alone: whoever that concerns is sent what they need)."""
+        if kinds - {"players_seats"}:
+            self.send_views()
+
+    # --- the seats, kept in the store -------------------------------------------------
+
+    def seating(self) -> Seating:
+        """Who is seated, what waits, what players asked for (the store's part)."""
+        found: Seating = self.store.get("players_seats")
+        return found
+
+    def keep(self, change: Callable[[Seating], Seating]) -> None:
+        """Change the seats as they are now (another tab's change included)."""
+        self.store.put("players_seats", change(self.seating()))
+
+    def live(self, seat: str) -> Player | None:
+        """This page's channel of the player in ``seat`` (the newest), if there is one."""
+        held = [player for player in self.players.values() if seat and player.seat == seat]
+        return held[-1] if held else None
 
     def spawn(self, work: Any) -> None:
         """Run a coroutine; a refusal in it is said in the sheet, where the tap was."""
@@ -215,24 +237,26 @@ class PlayersScreen(kit.Screen):
 
     def on_players_roll(self, target: Any, _event: Any) -> None:
         request = self.take_request(str(target.dataset.request))
-        player = self.players.get(request.token) if request else None
-        if request is not None and player is not None:
+        if request is not None:
             self.status = None
-            self.roll_for(player, request)
+            self.roll_for(request)
         self.render_sheet()
 
     def on_players_decline(self, target: Any, _event: Any) -> None:
         request = self.take_request(str(target.dataset.request))
-        player = self.players.get(request.token) if request else None
-        if request is not None and player is not None:
-            self.decline(player, request.id, Step(N_("not now")))
+        if request is not None:
+            self.decline(self.live(request.seat), request.id, Step(N_("not now")))
             self.status = Step(N_("Declined: {request}"), {"request": request.said})
         self.render_sheet()
 
-    def take_request(self, key: str) -> Request | None:
-        """The waiting request named ``key``, no longer waiting."""
-        found = next((r for r in self.requests if r.key == key), None)
-        self.requests = [r for r in self.requests if r.key != key]
+    def take_request(self, key: str) -> Waiting | None:
+        """The waiting request numbered ``key``, no longer waiting (None: it is not
+        waiting any more, another tab took it)."""
+        if re.fullmatch(r"[0-9]{1,10}", key) is None:  # ASCII digits: a number the sheet wrote
+            return None
+        seating, found = taken(self.seating(), int(key))
+        if found is not None:
+            self.store.put("players_seats", seating)
         return found
 
     # --- the recap --------------------------------------------------------------------
@@ -244,10 +268,11 @@ class PlayersScreen(kit.Screen):
 
         showing = self.store.get("players_shown")
         values = self.values()
+        asked = dict(self.seating().asked)
         entries = [
             e
             for e in reversed(self.store.log.entries)
-            if e.id in self.asked or (not e.undone and result_public(showing, values, e.id))
+            if e.id in asked or (not e.undone and result_public(showing, values, e.id))
         ]
         now = window.Date.new()
         day = Day(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
@@ -317,13 +342,21 @@ class PlayersScreen(kit.Screen):
         self.render_sheet()
 
     def on_players_remove(self, target: Any, _event: Any) -> None:
-        token = str(target.dataset.player)
-        player = self.players.pop(token, None)
-        self.requests = [r for r in self.requests if r.token != token]
-        if player is not None:
-            self.send(player, Message("bye", token, self.next_number(player)))
-            window.omenTable.close(token)
-            self.status = Step(N_("{name} is no longer at the table."), {"name": player.name})
+        """End a player's place: their channel (told "bye"), their seat and their
+        requests waiting."""
+        seat = str(target.getAttribute("data-seat") or "")
+        token = str(target.getAttribute("data-player") or "")
+        gone = [p for p in self.players.values() if p.token == token or (seat and p.seat == seat)]
+        place = self.seating().seat(seat) if seat else None
+        for player in gone:
+            self.players.pop(player.token, None)
+            self.send(player, Message("bye", player.token, self.next_number(player)))
+            window.omenTable.close(player.token)
+        if place is not None:
+            self.keep(lambda seating: unseated(seating, place.seat))
+        name = place.name if place is not None else gone[0].name if gone else ""
+        if name:
+            self.status = Step(N_("{name} is no longer at the table."), {"name": name})
         self.render()
         self.render_sheet()
 
@@ -334,7 +367,7 @@ class PlayersScreen(kit.Screen):
 
     def stun(self) -> str:
         server = self.values().get("players.stun", "")
-        return server if isinstance(server, str) and server.startswith("stun:") else ""
+        return server if stun_address(server) else ""
 
     async def invite(self) -> None:
         """A fresh invitation: a token, an offer and the view, as a link and a QR code."""
@@ -343,12 +376,14 @@ class PlayersScreen(kit.Screen):
         self.link = ""
         self.status = Step(N_("Making the code…"))
         self.render_sheet()
-        offer = str(await window.omenTable.offer(token, self.stun()))
+        stun = self.stun()
+        offer = str(await window.omenTable.offer(token, stun))
         if token != self.invite_token:
             window.omenTable.close(token)  # a newer invitation was asked for meanwhile
             return
         view = self.view(self.app.translator.language, {})
-        message = Message("join", token, 1, {"offer": offer, "view": view.to_json()})
+        data = {"offer": offer, "view": view.to_json(), "stun": stun}  # the player asks it too
+        message = Message("join", token, 1, data)
         self.link = player_address(str(window.location.href), FRAGMENT + pack(message))
         self.status = None
         self.render_sheet()
@@ -373,15 +408,19 @@ class PlayersScreen(kit.Screen):
         answer = read_packed(text, "answer")
         name = player_name(answer.data["name"])
         self.invitations.check(answer.token)  # a used code says so first
-        seats = {p.seat: p.name for p in self.players.values() if p.seat}
-        seat = place_for(seats, str(answer.data["seat"]), name)  # a refusal changes nothing
-        back = next((p for p in self.players.values() if seat and p.seat == seat), None)
+        seating = self.seating()
+        seat = place_for(
+            seating.names(), str(answer.data["seat"]), name
+        )  # a refusal changes nothing
+        room_for(seating, seat or "")
+        back = seating.seat(seat) if seat else None
         token = self.invitations.take(answer.token)
+        lang = str(answer.data["lang"])
         # Known before the channel can open, so its opening finds the player.
         self.players[token] = Player(
             token,
             back.name if back else name,
-            str(answer.data["lang"]),
+            lang,
             Reader(token, 1),
             seat=back.seat if back else "",
         )
@@ -394,11 +433,11 @@ class PlayersScreen(kit.Screen):
                 Step(N_("This answer does not fit its invitation: show a fresh code."))
             ) from None
         if back is not None:  # the same place, on a fresh channel: the old one closes
-            self.players.pop(back.token, None)
-            window.omenTable.close(back.token)
-            self.requests = [
-                replace(r, token=token) if r.token == back.token else r for r in self.requests
-            ]
+            for old in [p for p in self.players.values() if p.seat == back.seat]:
+                if old.token != token:
+                    self.players.pop(old.token, None)
+                    window.omenTable.close(old.token)
+            self.keep(lambda now: seated(now, back.seat, back.name, lang))
             name = back.name
         dom.bound("players-answer").value = ""
         joined = self.players.get(token)
@@ -446,14 +485,21 @@ class PlayersScreen(kit.Screen):
             )
             self.status = Step(said, {"name": player.name})
             if not player.seat:  # the secret to take this place back with, sent once
-                player.seat = new_token()
-                self.send(
-                    player,
-                    Message("seat", player.token, self.next_number(player), {"seat": player.seat}),
-                )
+                self.seat(player)
             self.send_view(player)
         self.render()
         self.render_sheet()
+
+    def seat(self, player: Player) -> None:
+        """Give a new player their seat: kept in the store, and sent to their phone."""
+        seat = new_token()
+        try:
+            self.keep(lambda seating: seated(seating, seat, player.name, player.lang))
+        except RulesError as error:  # every seat taken meanwhile (in another tab)
+            self.status = error.message
+            return
+        player.seat = seat
+        self.send(player, Message("seat", player.token, self.next_number(player), {"seat": seat}))
 
     def hear(self, token: Any, text: Any) -> None:
         """A message from a player's channel: read by the codec, then acted on."""
@@ -467,6 +513,8 @@ class PlayersScreen(kit.Screen):
         if message.kind == "bye":
             self.players.pop(player.token, None)
             window.omenTable.close(player.token)
+            if player.seat and self.seating().seat(player.seat) is not None:
+                self.keep(lambda seating: unseated(seating, player.seat))
             self.render()
             self.render_sheet()
             return
@@ -474,24 +522,26 @@ class PlayersScreen(kit.Screen):
             self.receive(player, message)
 
     def receive(self, player: Player, message: Message) -> None:
-        """A request: declined at once with the reason if it cannot be rolled; else it
+        """A request: declined at once with the reason if it cannot be rolled; rolled
+        as it arrives with the setting "Roll players' requests at once" on; else it
         waits in the sheet, opened to show it, for the game master's Roll or Decline."""
         ident = message.data["id"]
         data = dict(message.data)
         try:
-            said = self.said(player, message.kind, data)
+            said = self.said(player.name, message.kind, data)
+            seating, number = waits(self.seating(), player.seat, message.kind, data, said)
         except RulesError as error:
             self.decline(player, ident, error.message)
             return
-        request = Request(player.token, ident, message.kind, data, said)
         if self.values().get(AT_ONCE) is True:  # the setting: rolled as it arrives
-            outcome = self.roll_for(player, request)
+            _, request = taken(seating, number)  # it does not wait: not kept
+            outcome = None if request is None else self.roll_now(request, player)
             if outcome is not None:
                 self.status = outcome.title
                 self.app.notify(outcome.title)  # in view wherever the game master is
             self.render_sheet()
             return
-        self.requests.append(request)
+        self.store.put("players_seats", seating)
         self.status = None
         self.render_sheet()
         if not self.sheet.open:
@@ -502,15 +552,18 @@ class PlayersScreen(kit.Screen):
         """The stored parts a request and the public view read, by kind."""
         return {kind: self.store.get(kind) for kind in public_kinds(self.app.campaign.game)}
 
-    def said(self, player: Player, kind: str, data: Any) -> Step:
+    def said(self, name: str, kind: str, data: Any) -> Step:
         """What a request asks for, checked now by the game that declares it
         (``GameSpec.requests``); a refusal is its reason."""
         game = self.app.campaign.game
-        step: Step = read_request(game, kind, self.held(), data).said(player.name)
+        step: Step = read_request(game, kind, self.held(), data).said(name)
         return step
 
-    def decline(self, player: Player, ident: int, reason: Step) -> None:
-        """Tell the player their request ``ident`` is declined, and why."""
+    def decline(self, player: Player | None, ident: int, reason: Step) -> None:
+        """Tell the player their request ``ident`` is declined, and why (a player not
+        connected in this page is not told)."""
+        if player is None:
+            return
         words = self.translator(player.lang).render(reason)
         self.send(
             player,
@@ -519,10 +572,20 @@ class PlayersScreen(kit.Screen):
             ),
         )
 
-    def roll_for(self, player: Player, request: Request) -> Outcome | None:
-        """Roll a request the game master approved, or one that came with the setting
-        "Roll players' requests at once" on (checked again: the crew may have changed
-        meanwhile); a refusal now is sent to the player as the reason (None)."""
+    def roll_for(self, request: Waiting) -> None:
+        """Roll a request the game master approved (checked again: the crew may have
+        changed meanwhile); a refusal now is sent to the player as the reason. A player
+        not connected sees the result when they are back (it is in their view)."""
+        if self.seating().seat(request.seat) is None:
+            return  # their place ended meanwhile (in another tab), and the request with it
+        self.roll_now(request, self.live(request.seat))
+
+    def roll_now(self, request: Waiting, player: Player | None) -> Outcome | None:
+        """Roll a request with the game that declares it (``GameSpec.requests``): its
+        result in the log naming the player, and in every player's view; a refusal is
+        sent to the player as the reason (None)."""
+        place = self.seating().seat(request.seat)
+        name = place.name if place is not None else player.name if player else ""
         try:
             outcome = roll_request(
                 self.app.campaign.game,
@@ -531,7 +594,7 @@ class PlayersScreen(kit.Screen):
                 request.data,
                 self.app.dice(),
                 self.values(),
-                player.name,
+                name,
             )
         except RulesError as error:
             self.decline(player, request.id, error.message)
@@ -540,7 +603,7 @@ class PlayersScreen(kit.Screen):
         self.store.record(outcome)  # a player's test, as the Tests screen's: no Undo
         newest = self.store.log.newest(1)
         if newest:
-            self.asked[newest[0].id] = player.name
+            self.keep(lambda seating: asked_for(seating, newest[0].id, name))
         self.send_views()
         return outcome
 
@@ -580,7 +643,7 @@ class PlayersScreen(kit.Screen):
         )
 
     def send_view(self, player: Player) -> None:
-        view = self.view(player.lang, self.asked)
+        view = self.view(player.lang, dict(self.seating().asked))
         message = Message("view", player.token, self.next_number(player), {"view": view.to_json()})
         self.send(player, message)
 
@@ -593,32 +656,46 @@ class PlayersScreen(kit.Screen):
 
     def render(self) -> None:
         self.draw_list(dom.bound("players-list"))
+        if self.sheet.open:  # another tab's change to the seats
+            self.render_sheet()
+
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """Each player listed: name, channel state, and what names them (``seat`` and
+        the seat, or ``player`` and a channel's token): every seated player, connected
+        here or not, then the players joining, whose seat is not given yet."""
+        seating = self.seating()
+        found = []
+        for place in seating.seats:
+            player = self.live(place.seat)
+            found.append((place.name, player.state if player else "closed", "seat", place.seat))
+        for player in self.players.values():
+            if not player.seat or seating.seat(player.seat) is None:
+                found.append((player.name, player.state, "player", player.token))
+        return found
 
     def draw_list(self, target: Any) -> None:
         rows = []
-        for player in self.players.values():
+        for name, channel, by, key in self.rows():
             row = document.createElement("li")
             row.className = "player-row"
             label = document.createElement("span")
             state = (
                 N_("connected")
-                if player.state == "open"
+                if channel == "open"
                 else N_("joining")
-                if player.state == "connecting"
+                if channel == "connecting"
                 else N_("not connected")
             )
             label.textContent = self.t(
-                Step(N_("{name}: {state}"), {"name": player.name, "state": Step(state)})
+                Step(N_("{name}: {state}"), {"name": name, "state": Step(state)})
             )
             remove = document.createElement("button")
             remove.type = "button"
             remove.className = "secondary"
             remove.dataset.action = "players-remove"
-            remove.dataset.player = player.token
+            remove.setAttribute(f"data-{by}", key)
             remove.textContent = self.tr(N_("Remove"))
-            remove.setAttribute(
-                "aria-label", self.t(Step(N_("Remove {name}"), {"name": player.name}))
-            )
+            remove.setAttribute("aria-label", self.t(Step(N_("Remove {name}"), {"name": name})))
             row.append(label, remove)
             rows.append(row)
         target.replaceChildren(*rows)
@@ -634,9 +711,10 @@ class PlayersScreen(kit.Screen):
     def draw_requests(self, target: Any) -> None:
         """The requests waiting, each with who asks and what, and Roll and Decline."""
         rows = []
-        for request in self.requests:
-            player = self.players.get(request.token)
-            if player is None:
+        seating = self.seating()
+        for request in seating.waiting:
+            place = seating.seat(request.seat)
+            if place is None:
                 continue
             row = document.createElement("li")
             row.className = "player-row player-request"
@@ -651,9 +729,9 @@ class PlayersScreen(kit.Screen):
                 button.type = "button"
                 button.className = "primary" if action == "players-roll" else "secondary"
                 button.dataset.action = action
-                button.dataset.request = request.key
+                button.dataset.request = str(request.number)
                 button.textContent = self.tr(text)
-                button.setAttribute("aria-label", self.t(Step(aria, {"name": player.name})))
+                button.setAttribute("aria-label", self.t(Step(aria, {"name": place.name})))
                 buttons.append(button)
             row.append(label, *buttons)
             rows.append(row)

@@ -45,10 +45,18 @@ class EncounterScreen(kit.Screen):
     name = "encounter"
     root_selector = '[data-bind="encounter-procedure"]'
     also = ('[data-bind="encounter-players"]',)
-    # The games' encounters whose facts players may see (omen.campaign.players), and
-    # what the game master chose to show them.
+    # The games' encounters whose facts players may see (omen.campaign.players), what
+    # the game master chose to show them, and whether any player has a seat to see them.
     # (Liminal Horror's and The End of the World's are the reaction in the log.)
-    parts = ("campaign", "meeting", "players_shown", "ose_encounter", "gurps_found", "log")
+    parts = (
+        "campaign",
+        "meeting",
+        "players_shown",
+        "ose_encounter",
+        "gurps_found",
+        "log",
+        "players_seats",
+    )
 
     def build(self) -> None:
         self.chosen = ""  # "" follows the campaign's game
@@ -114,11 +122,13 @@ class EncounterScreen(kit.Screen):
         self.render_players()
 
     def render_players(self) -> None:
-        """Whether the players see the encounter's facts, and the tap that changes it."""
+        """Whether the players see the encounter's facts, and the tap that changes it;
+        nothing while no player has a seat (connected or not)."""
         facts, showing = self.public_facts()
         box = dom.bound("encounter-players")
-        dom.show(box, bool(facts.facts))
-        if not facts.facts:
+        seated = bool(self.store.get("players_seats").seats)
+        dom.show(box, bool(facts.facts) and seated)
+        if not facts.facts or not seated:
             return
         public = facts_public(showing, self.app.campaign.values, facts.encounter)
         said = (
