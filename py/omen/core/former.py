@@ -76,6 +76,9 @@ FORMER: dict[str, Renamed | None] = {
     # refusal sent to a player: never stored)
     "Asked: the game master's phone rolls it.": None,
     "In this game players cannot ask for tests yet.": None,
+    # 2026-12-06: a roster's creatures go by their number in the group; the word for a
+    # creature was only ever translated into its name, never stored as a step
+    "Monster": None,
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the

@@ -4,7 +4,8 @@ Source: GURPS Basic Set, *General Injury: Lost Hit Points* (p. B419, with pp. B3
 B380), in our own words; the thresholds themselves are in :mod:`omen.gurps.injury`.
 
 When an encounter opens from a table row, the roster lists each creature that came
-("Wolf 1", "Wolf 2" ...): as many as the encounter says came (the number rolled for the
+under the row's name, by number ("Wolves no. 1", "Wolves no. 2" ...: why a number, in
+:mod:`omen.campaign.roster_names`): as many as the encounter says came (the number rolled for the
 row, else the row's group size), each with the full hit points (HP) the row gives, or,
 for a row without HP, waiting for the game master to type them. In the fight each
 creature is hurt or healed, drops out of the fight (unconscious, stunned, held), flees,
@@ -23,16 +24,16 @@ Every change is a pure function: it takes the roster and returns the next one wi
 headline and steps for the log, so Undo is putting the earlier roster back.
 
 >>> roster, outcome = muster("3 wolves", 3, 10)
->>> [(c.name, c.hp) for c in roster.creatures]
-[('Wolf 1', 10), ('Wolf 2', 10), ('Wolf 3', 10)]
+>>> roster.group, [c.hp for c in roster.creatures]
+('Wolves', [10, 10, 10])
 >>> roster, outcome = damage(roster, 1, 8)
 >>> outcome.title.english()
-'Wolf 2 takes 8 damage: 2 of 10 HP.'
+'Wolves no. 2 takes 8 damage: 2 of 10 HP.'
 >>> outcome.steps[-1].english()
 'Less than 1/3 of its HP left: it reels, its Move and Dodge halved (p. B419).'
 >>> roster, outcome = damage(roster, 1, 52)
 >>> outcome.title.english(), roster.creatures[1].state.name
-('Wolf 2 takes 52 damage and dies.', 'DEAD')
+('Wolves no. 2 takes 52 damage and dies.', 'DEAD')
 >>> Roster.from_json(roster.to_json()) == roster
 True
 """
@@ -43,10 +44,10 @@ import enum
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from omen.campaign.roster_names import MAX_NAME, creature_name
+from omen.campaign.roster_names import MAX_NAME, group_name, label, listed
 from omen.campaign.state import Outcome
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, ArgValue, Step
 from omen.core.store import Schema
 from omen.gurps.injury import DEAD_AT, Condition, Injury, injury
 
@@ -116,7 +117,7 @@ def _damaged_record() -> RulesError:
 
 @dataclass(frozen=True)
 class Creature:
-    """One creature: its name, its hit points now and at full (``None`` until typed,
+    """One creature: its own name (``""``: called by its number), its hit points now and at full (``None`` until typed,
     for a row without HP) and where it stands. At -5×HP or below it is dead."""
 
     name: str
@@ -125,7 +126,11 @@ class Creature:
     state: State = State.FIGHTING
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
+        if (
+            not isinstance(self.name, str)
+            or self.name != self.name.strip()
+            or len(self.name) > MAX_NAME
+        ):
             raise RulesError(
                 Step(N_("A creature's name is 1 to {limit} characters."), {"limit": MAX_NAME})
             )
@@ -176,11 +181,13 @@ class Creature:
 @dataclass(frozen=True)
 class Roster:
     """The creatures of the encounter, the full HP the row gave them (``None`` when it
-    gave none: each is typed), and whether the fight has been ended."""
+    gave none: each is typed), whether the fight has been ended, and the group's name
+    (empty when the row tells a scene)."""
 
     creatures: tuple[Creature, ...] = ()
     row_hp: int | None = None
     ended: bool = False
+    group: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.creatures, tuple) or len(self.creatures) > MAX_CREATURES:
@@ -194,6 +201,10 @@ class Roster:
         ):
             raise _damaged_record()
         if not isinstance(self.ended, bool) or (self.ended and not self.over):
+            raise _damaged_record()
+        if not isinstance(self.group, str) or self.group != self.group.strip():
+            raise _damaged_record()
+        if len(self.group) > MAX_NAME:
             raise _damaged_record()
 
     @property
@@ -210,13 +221,14 @@ class Roster:
         return {
             "row_hp": self.row_hp,
             "ended": self.ended,
+            "group": self.group,
             "creatures": [c.to_json() for c in self.creatures],
         }
 
     @classmethod
     def from_json(cls, data: Any) -> Roster:
         """Read its stored form back; a :class:`StoredDataError` when it does not fit."""
-        if not isinstance(data, dict) or set(data) != {"row_hp", "ended", "creatures"}:
+        if not isinstance(data, dict) or set(data) != {"row_hp", "ended", "group", "creatures"}:
             raise _damaged()
         creatures = data["creatures"]
         if not isinstance(creatures, list) or len(creatures) > MAX_CREATURES:
@@ -225,7 +237,10 @@ class Roster:
             raise _damaged()
         try:
             return cls(
-                tuple(Creature.from_json(c) for c in creatures), data["row_hp"], data["ended"]
+                tuple(Creature.from_json(c) for c in creatures),
+                data["row_hp"],
+                data["ended"],
+                data["group"],
             )
         except (RulesError, TypeError) as error:
             raise _damaged() from error
@@ -237,23 +252,25 @@ def _damaged() -> StoredDataError:
     )
 
 
-SCHEMA: Schema[Roster] = Schema("gurps_roster", 1, {}, Roster.from_json)
+def _named(data: Any) -> Any:
+    """Format 1 had no group's name: each creature kept the name it was given."""
+    return {**data, "group": ""} if isinstance(data, dict) else data
+
+
+SCHEMA: Schema[Roster] = Schema("gurps_roster", 2, {1: _named}, Roster.from_json)
 
 
 # --- making the roster -----------------------------------------------------------------
 
 
-def muster(
-    text: str, count: int, hp: int | None, fallback: str = "Monster"
-) -> tuple[Roster, Outcome]:
-    """The roster of ``count`` creatures met as ``text`` (named as
-    :func:`~omen.campaign.roster_names.creature_name` says, ``fallback`` when the row
-    tells a scene), each with the row's full ``hp`` (with none given, each waits for its
-    HP to be typed).
+def muster(text: str, count: int, hp: int | None) -> tuple[Roster, Outcome]:
+    """The roster of ``count`` creatures met as ``text`` (their group named as
+    :func:`~omen.campaign.roster_names.group_name` says), each with the row's full
+    ``hp`` (with none given, each waits for its HP to be typed).
 
-    >>> roster, outcome = muster("A band of ogres in the ruins", 2, None, "Nestvůra")
-    >>> [c.name for c in roster.creatures], outcome.title.english()
-    (['Nestvůra 1', 'Nestvůra 2'], '2 creatures on the roster: type their HP.')
+    >>> roster, outcome = muster("A band of ogres in the ruins", 2, None)
+    >>> called(roster, 1).english(), outcome.title.english()
+    ('Creature no. 2', '2 creatures on the roster: type their HP.')
     """
     if not _whole(count) or not 1 <= count <= MAX_CREATURES:
         raise RulesError(
@@ -266,8 +283,7 @@ def muster(
         raise RulesError(
             Step(N_("HP are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
         )
-    base = creature_name(text, fallback)
-    creatures = tuple(Creature(f"{base} {number}", hp, hp) for number in range(1, count + 1))
+    creatures = tuple(Creature("", hp, hp) for _number in range(count))
     if hp is None:
         title = Step(
             N_("{count} creature on the roster: type its HP."),
@@ -280,10 +296,10 @@ def muster(
             {"count": count, "hp": hp},
             plural=N_("{count} creatures on the roster, {hp} HP each."),
         )
-    return Roster(creatures, hp), Outcome(title, (), KIND)
+    return Roster(creatures, hp, group=group_name(text)), Outcome(title, (), KIND)
 
 
-def met(meeting: Meeting, fallback: str = "Monster") -> tuple[Roster, Outcome] | None:
+def met(meeting: Meeting) -> tuple[Roster, Outcome] | None:
     """The roster of an encounter opened from a table row: as many as came (the number
     rolled for the row, else the row's group size, else one creature for a row with
     GURPS stats), each with the row's HP. ``None`` when the meeting names no count and
@@ -305,7 +321,7 @@ def met(meeting: Meeting, fallback: str = "Monster") -> tuple[Roster, Outcome] |
     count = count or stats.group or 1
     if count > MAX_CREATURES:
         return None
-    return muster(meeting.creature, count, stats.hp, fallback)
+    return muster(meeting.creature, count, stats.hp)
 
 
 # --- changes in the fight --------------------------------------------------------------
@@ -331,16 +347,27 @@ def _amount(amount: Any) -> int:
     return int(amount)
 
 
-def _alive(creature: Creature) -> None:
+def called(roster: Roster, index: int) -> ArgValue:
+    """What the creature at ``index`` is called in the log (its name, else its number)."""
+    return label(roster.group, _creature(roster, index).name, index + 1)
+
+
+def _alive(roster: Roster, index: int) -> Creature:
+    creature = _creature(roster, index)
     if creature.state is State.DEAD:
         raise RulesError(
-            Step(N_("{name} is dead already: Undo takes a death back."), {"name": creature.name})
+            Step(
+                N_("{name} is dead already: Undo takes a death back."),
+                {"name": called(roster, index)},
+            )
         )
+    return creature
 
 
-def _known(creature: Creature) -> tuple[int, int]:
+def _known(roster: Roster, index: int) -> tuple[int, int]:
+    creature = roster.creatures[index]
     if creature.hp is None or creature.max_hp is None:
-        raise RulesError(Step(N_("Type the HP of {name} first."), {"name": creature.name}))
+        raise RulesError(Step(N_("Type the HP of {name} first."), {"name": called(roster, index)}))
     return creature.hp, creature.max_hp
 
 
@@ -358,8 +385,8 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` damage to one creature; at -5×HP or below it dies (p. B419)."""
     creature = _creature(roster, index)
     amount = _amount(amount)
-    _alive(creature)
-    hp, max_hp = _known(creature)
+    _alive(roster, index)
+    hp, max_hp = _known(roster, index)
     left = max(hp - amount, LOWEST_HP)
     now = injury(left, max_hp)
     steps: tuple[Step, ...] = (
@@ -373,13 +400,13 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
         hurt = replace(creature, hp=left, state=State.DEAD)
         title = Step(
             N_("{name} takes {amount} damage and dies."),
-            {"name": creature.name, "amount": amount},
+            {"name": called(roster, index), "amount": amount},
         )
     else:
         hurt = replace(creature, hp=left)
         title = Step(
             N_("{name} takes {amount} damage: {hp} of {max} HP."),
-            {"name": creature.name, "amount": amount, "hp": signed(left), "max": max_hp},
+            {"name": called(roster, index), "amount": amount, "hp": signed(left), "max": max_hp},
         )
     return _with(roster, index, hurt), Outcome(title, steps, KIND)
 
@@ -388,14 +415,16 @@ def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` HP back, never above the creature's full HP."""
     creature = _creature(roster, index)
     amount = _amount(amount)
-    _alive(creature)
-    hp, max_hp = _known(creature)
+    _alive(roster, index)
+    hp, max_hp = _known(roster, index)
     if hp >= max_hp:
-        raise RulesError(Step(N_("{name} has all its HP already."), {"name": creature.name}))
+        raise RulesError(
+            Step(N_("{name} has all its HP already."), {"name": called(roster, index)})
+        )
     after = min(max_hp, hp + amount)
     title = Step(
         N_("{name} heals: {hp} of {max} HP."),
-        {"name": creature.name, "hp": signed(after), "max": max_hp},
+        {"name": called(roster, index), "hp": signed(after), "max": max_hp},
     )
     steps = _condition_steps(creature.injury, injury(after, max_hp))
     return _with(roster, index, replace(creature, hp=after)), Outcome(title, steps, KIND)
@@ -406,17 +435,17 @@ def set_state(roster: Roster, index: int, state: State) -> tuple[Roster, Outcome
     against death) or comes back into the fight. The dead stay dead (Undo takes a death
     back)."""
     creature = _creature(roster, index)
-    _alive(creature)
+    _alive(roster, index)
     if not isinstance(state, State):
         raise _damaged_record()
     if creature.state is state:
         raise RulesError(
             Step(
                 N_("{name} is {state} already."),
-                {"name": creature.name, "state": Step(STATE_WORDS[state])},
+                {"name": called(roster, index), "state": Step(STATE_WORDS[state])},
             )
         )
-    title = Step(_STATE_TITLE[state], {"name": creature.name})
+    title = Step(_STATE_TITLE[state], {"name": called(roster, index)})
     return _with(roster, index, replace(creature, state=state)), Outcome(title, (), KIND)
 
 
@@ -424,7 +453,7 @@ def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome
     """The game master types a creature's full HP (a row without HP, or one creature
     tougher than the rest); the damage it took so far is kept."""
     creature = _creature(roster, index)
-    _alive(creature)
+    _alive(roster, index)
     if not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
         raise RulesError(
             Step(N_("HP are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
@@ -433,19 +462,26 @@ def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome
     now = max(hp - taken, LOWEST_HP)
     state = State.DEAD if now <= -DEAD_AT * hp else creature.state
     typed = replace(creature, hp=now, max_hp=hp, state=state)
-    title = Step(N_("{name}: {hp} HP."), {"name": creature.name, "hp": hp})
+    title = Step(N_("{name}: {hp} HP."), {"name": called(roster, index), "hp": hp})
     steps = () if taken == 0 else _condition_steps(creature.injury, injury(now, hp))
     return _with(roster, index, typed), Outcome(title, steps, KIND)
 
 
 def rename(roster: Roster, index: int, name: str) -> Roster:
-    """A creature's new name (not logged: a name is no action in the fight)."""
+    """A creature's new name (not logged: a name is no action in the fight); an empty
+    one calls it by its number again."""
     creatures = list(roster.creatures)
     creatures[index] = replace(_creature(roster, index), name=name.strip()[:MAX_NAME])
     return replace(roster, creatures=tuple(creatures))
 
 
 # --- the end ---------------------------------------------------------------------------
+
+
+def _listed(roster: Roster, state: State) -> ArgValue:
+    """The creatures in ``state``, named in one line (``""`` for none)."""
+    picked = [(c.name, n) for n, c in enumerate(roster.creatures, 1) if c.state is state]
+    return listed(roster.group, picked)
 
 
 def conclude(roster: Roster) -> tuple[Roster, Outcome]:
@@ -456,14 +492,14 @@ def conclude(roster: Roster) -> tuple[Roster, Outcome]:
     >>> roster, _ = set_state(roster, 1, State.FLED)
     >>> roster, outcome = conclude(roster)
     >>> [outcome.title.english(), *(step.english() for step in outcome.steps)]
-    ['The fight is over: 2 creatures defeated.', 'Dead: Orc 1.', 'Fled: Orc 2.']
+    ['The fight is over: 2 creatures defeated.', 'Dead: Orcs no. 1.', 'Fled: Orcs no. 2.']
     """
     if roster.ended:
         raise RulesError(Step(N_("This fight is ended already.")))
-    standing = [c.name for c in roster.creatures if not c.down]
+    standing = _listed(roster, State.FIGHTING)
     if not roster.creatures or standing:
         raise RulesError(
-            Step(N_("The fight goes on. Still fighting: {names}."), {"names": ", ".join(standing)})
+            Step(N_("The fight goes on. Still fighting: {names}."), {"names": standing})
         )
     count = len(roster.creatures)
     title = Step(
@@ -472,7 +508,7 @@ def conclude(roster: Roster) -> tuple[Roster, Outcome]:
         plural=N_("The fight is over: {count} creatures defeated."),
     )
     steps = tuple(
-        Step(line, {"names": ", ".join(c.name for c in roster.creatures if c.state is state)})
+        Step(line, {"names": _listed(roster, state)})
         for state, line in _ENDED_LINE.items()
         if roster.count(state)
     )

@@ -6,7 +6,8 @@ half of the group is out of the fight) and *Awarding XP*, in our own words; the 
 dice and experience themselves are in :mod:`omen.ose.hit_dice`.
 
 When an encounter opens from a table row, the roster lists each creature that came
-("Goblin 1", "Goblin 2" ...), with hit points rolled from the row's hit dice (or, for a
+under the row's name, by number ("Goblins no. 1", "Goblins no. 2" ...: why a number, in
+:mod:`omen.campaign.roster_names`), with hit points rolled from the row's hit dice (or, for a
 row without them, typed by the referee). In the fight each creature is hurt or healed,
 put out of the fight (asleep, held, paralysed), flees, surrenders or is killed; at 0 hit
 points or fewer it is killed.
@@ -27,11 +28,11 @@ headline and steps for the log, so Undo is putting the earlier roster back.
 
 >>> from omen.core.dice import ScriptedDice
 >>> roster, outcome = muster("3 goblins", 3, "1-1", ScriptedDice([5, 1, 8]))
->>> [(c.name, c.hp) for c in roster.creatures]
-[('Goblin 1', 4), ('Goblin 2', 1), ('Goblin 3', 7)]
+>>> roster.group, [c.hp for c in roster.creatures]
+('Goblins', [4, 1, 7])
 >>> roster, outcome = damage(roster, 1, 2)
 >>> outcome.title.english()
-'Goblin 2 takes 2 damage and is killed.'
+'Goblins no. 2 takes 2 damage and is killed.'
 >>> side = feed(Morale(score=7), roster)
 >>> side.group, side.killed, due(side).name
 (3, 1, 'FIRST_DEATH')
@@ -45,11 +46,11 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
-from omen.campaign.roster_names import creature_name
+from omen.campaign.roster_names import MAX_NAME, group_name, label
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, ArgValue, Step
 from omen.core.store import Schema
 from omen.ose.hit_dice import (
     Experience,
@@ -63,7 +64,6 @@ from omen.ose.morale import Morale, Trigger, due, losses
 
 KIND = "ose"
 MAX_CREATURES = 100  # a roster this long is already a battle
-MAX_NAME = 40
 MAX_HIT_POINTS = 10_000
 MAX_AMOUNT = 9_999  # damage or healing in one change
 MAX_HD_TEXT = 12
@@ -98,7 +98,7 @@ _STATE_TITLE = {
 
 @dataclass(frozen=True)
 class Creature:
-    """One creature: its name, hit points now and at full (``None`` until typed for a
+    """One creature: its own name (``""``: called by its number), hit points now and at full (``None`` until typed for a
     row without hit dice), the faces its hit points were rolled from (none when typed)
     and where it stands."""
 
@@ -109,7 +109,11 @@ class Creature:
     state: State = State.FIGHTING
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
+        if (
+            not isinstance(self.name, str)
+            or self.name != self.name.strip()
+            or len(self.name) > MAX_NAME
+        ):
             raise RulesError(
                 Step(N_("A creature's name is 1 to {limit} characters."), {"limit": MAX_NAME})
             )
@@ -166,18 +170,20 @@ class Creature:
 
 @dataclass(frozen=True)
 class Roster:
-    """The creatures of the encounter and the hit dice they share (as the row writes
-    them; empty when the row gives none)."""
+    """The creatures of the encounter, the hit dice they share (as the row writes
+    them; empty when the row gives none) and the group's name (empty when the row tells
+    a scene)."""
 
     creatures: tuple[Creature, ...] = ()
     hd: str = ""
+    group: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.creatures, tuple) or len(self.creatures) > MAX_CREATURES:
             raise RulesError(
                 Step(N_("A roster holds at most {limit} creatures."), {"limit": MAX_CREATURES})
             )
-        if not isinstance(self.hd, str) or len(self.hd) > MAX_HD_TEXT:
+        if not isinstance(self.hd, str) or len(self.hd) > MAX_HD_TEXT or not _group(self.group):
             raise RulesError(Step(N_("A creature's record is damaged.")))
         if self.hd:
             read_hit_dice(self.hd)
@@ -204,18 +210,22 @@ class Roster:
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form."""
-        return {"hd": self.hd, "creatures": [c.to_json() for c in self.creatures]}
+        return {
+            "hd": self.hd,
+            "group": self.group,
+            "creatures": [c.to_json() for c in self.creatures],
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> Roster:
         """Read its stored form back; a :class:`StoredDataError` when it does not fit."""
-        if not isinstance(data, dict) or set(data) != {"hd", "creatures"}:
+        if not isinstance(data, dict) or set(data) != {"hd", "group", "creatures"}:
             raise _damaged()
         creatures = data["creatures"]
         if not isinstance(creatures, list) or len(creatures) > MAX_CREATURES:
             raise _damaged()
         try:
-            return cls(tuple(Creature.from_json(c) for c in creatures), data["hd"])
+            return cls(tuple(Creature.from_json(c) for c in creatures), data["hd"], data["group"])
         except (RulesError, TypeError) as error:
             raise _damaged() from error
 
@@ -228,17 +238,24 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-SCHEMA: Schema[Roster] = Schema("ose_roster", 1, {}, Roster.from_json)
+def _group(group: Any) -> bool:
+    return isinstance(group, str) and group == group.strip() and len(group) <= MAX_NAME
+
+
+def _named(data: Any) -> Any:
+    """Format 1 had no group's name: each creature kept the name it was given."""
+    return {**data, "group": ""} if isinstance(data, dict) else data
+
+
+SCHEMA: Schema[Roster] = Schema("ose_roster", 2, {1: _named}, Roster.from_json)
 
 
 # --- making the roster -----------------------------------------------------------------
 
 
-def muster(
-    text: str, count: int, hd: str, dice: Dice, fallback: str = "Monster"
-) -> tuple[Roster, Outcome]:
-    """The roster of ``count`` creatures met as ``text`` (named as :func:`creature_name`
-    says, ``fallback`` when the row tells a scene), each with its hit points rolled from
+def muster(text: str, count: int, hd: str, dice: Dice) -> tuple[Roster, Outcome]:
+    """The roster of ``count`` creatures met as ``text`` (their group named as
+    :func:`~omen.campaign.roster_names.group_name` says), each with its hit points rolled from
     the row's hit dice ``hd`` (with none given, each waits for its hit points to be
     typed)."""
     if not _whole(count) or not 1 <= count <= MAX_CREATURES:
@@ -248,17 +265,17 @@ def muster(
                 {"limit": MAX_CREATURES, "count": count},
             )
         )
-    base = creature_name(text, fallback)
+    group = group_name(text)
     hit_dice = read_hit_dice(hd) if hd else None
     creatures: list[Creature] = []
     steps: list[Step] = []
     for number in range(1, count + 1):
-        name = f"{base} {number}"
         if hit_dice is None:
-            creatures.append(Creature(name))
+            creatures.append(Creature(""))
             continue
         rolled = roll_hit_points(hit_dice, dice)
-        creatures.append(Creature(name, rolled.value, rolled.value, rolled.faces))
+        creatures.append(Creature("", rolled.value, rolled.value, rolled.faces))
+        name = label(group, "", number)
         steps.extend(Step(N_("{name}: {step}"), {"name": name, "step": s}) for s in rolled.steps)
     if hit_dice is None:
         title = Step(
@@ -272,7 +289,7 @@ def muster(
             {"count": count},
             plural=N_("{count} creatures on the roster, hit points rolled."),
         )
-    roster = Roster(tuple(creatures), "" if hit_dice is None else hit_dice.written())
+    roster = Roster(tuple(creatures), "" if hit_dice is None else hit_dice.written(), group)
     return roster, Outcome(title, tuple(steps), KIND)
 
 
@@ -308,16 +325,29 @@ def _amount(amount: Any) -> int:
     return int(amount)
 
 
-def _alive(creature: Creature) -> None:
+def called(roster: Roster, index: int) -> ArgValue:
+    """What the creature at ``index`` is called in the log (its name, else its number)."""
+    return label(roster.group, _creature(roster, index).name, index + 1)
+
+
+def _alive(roster: Roster, index: int) -> Creature:
+    creature = _creature(roster, index)
     if creature.state is State.KILLED:
         raise RulesError(
-            Step(N_("{name} is killed already: Undo takes a death back."), {"name": creature.name})
+            Step(
+                N_("{name} is killed already: Undo takes a death back."),
+                {"name": called(roster, index)},
+            )
         )
+    return creature
 
 
-def _known(creature: Creature) -> tuple[int, int]:
+def _known(roster: Roster, index: int) -> tuple[int, int]:
+    creature = roster.creatures[index]
     if creature.hp is None or creature.max_hp is None:
-        raise RulesError(Step(N_("Type the hit points of {name} first."), {"name": creature.name}))
+        raise RulesError(
+            Step(N_("Type the hit points of {name} first."), {"name": called(roster, index)})
+        )
     return creature.hp, creature.max_hp
 
 
@@ -325,8 +355,8 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` damage to one creature; at 0 hit points or fewer it is killed."""
     creature = _creature(roster, index)
     amount = _amount(amount)
-    _alive(creature)
-    hp, max_hp = _known(creature)
+    _alive(roster, index)
+    hp, max_hp = _known(roster, index)
     left = max(hp - amount, -MAX_HIT_POINTS)
     steps: tuple[Step, ...] = (
         Step(
@@ -338,14 +368,14 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
         hurt = replace(creature, hp=left, state=State.KILLED)
         title = Step(
             N_("{name} takes {amount} damage and is killed."),
-            {"name": creature.name, "amount": amount},
+            {"name": called(roster, index), "amount": amount},
         )
         steps = (*steps, Step(N_("At 0 hit points or fewer a creature is killed.")))
     else:
         hurt = replace(creature, hp=left)
         title = Step(
             N_("{name} takes {amount} damage: {hp} hit points left."),
-            {"name": creature.name, "amount": amount, "hp": left},
+            {"name": called(roster, index), "amount": amount, "hp": left},
         )
     return _with(roster, index, hurt), Outcome(title, steps, KIND)
 
@@ -354,16 +384,16 @@ def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` hit points back, never above the creature's full hit points."""
     creature = _creature(roster, index)
     amount = _amount(amount)
-    _alive(creature)
-    hp, max_hp = _known(creature)
+    _alive(roster, index)
+    hp, max_hp = _known(roster, index)
     if hp >= max_hp:
         raise RulesError(
-            Step(N_("{name} has all its hit points already."), {"name": creature.name})
+            Step(N_("{name} has all its hit points already."), {"name": called(roster, index)})
         )
     after = min(max_hp, hp + amount)
     title = Step(
         N_("{name} heals: {hp} of {max} hit points."),
-        {"name": creature.name, "hp": after, "max": max_hp},
+        {"name": called(roster, index), "hp": after, "max": max_hp},
     )
     return _with(roster, index, replace(creature, hp=after)), Outcome(title, (), KIND)
 
@@ -372,15 +402,15 @@ def set_state(roster: Roster, index: int, state: State) -> tuple[Roster, Outcome
     """A creature falls out of the fight, flees, surrenders, is killed outright or comes
     back into the fight. The dead stay dead (Undo takes a death back)."""
     creature = _creature(roster, index)
-    _alive(creature)
+    _alive(roster, index)
     if creature.state is state:
         raise RulesError(
             Step(
                 N_("{name} is {state} already."),
-                {"name": creature.name, "state": Step(STATE_WORDS[state])},
+                {"name": called(roster, index), "state": Step(STATE_WORDS[state])},
             )
         )
-    title = Step(_STATE_TITLE[state], {"name": creature.name})
+    title = Step(_STATE_TITLE[state], {"name": called(roster, index)})
     return _with(roster, index, replace(creature, state=state)), Outcome(title, (), KIND)
 
 
@@ -388,7 +418,7 @@ def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome
     """The referee types a creature's hit points (a row without hit dice, or dice
     rolled at the table); the damage it took so far is kept."""
     creature = _creature(roster, index)
-    _alive(creature)
+    _alive(roster, index)
     if not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
         raise RulesError(
             Step(N_("Hit points are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
@@ -397,12 +427,13 @@ def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome
     now = hp - taken
     state = State.KILLED if now <= 0 else creature.state
     typed = replace(creature, hp=now, max_hp=hp, faces=(), state=state)
-    title = Step(N_("{name}: {hp} hit points."), {"name": creature.name, "hp": hp})
+    title = Step(N_("{name}: {hp} hit points."), {"name": called(roster, index), "hp": hp})
     return _with(roster, index, typed), Outcome(title, (), KIND)
 
 
 def rename(roster: Roster, index: int, name: str) -> Roster:
-    """A creature's new name (not logged: a name is no action in the fight)."""
+    """A creature's new name (not logged: a name is no action in the fight); an empty
+    one calls it by its number again."""
     creature = _creature(roster, index)
     return _with(roster, index, replace(creature, name=name.strip()[:MAX_NAME]))
 
