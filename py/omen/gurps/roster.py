@@ -22,6 +22,10 @@ fled or surrendered), the fight can be ended: the log says who ended how.
 
 Every change is a pure function: it takes the roster and returns the next one with a
 headline and steps for the log, so Undo is putting the earlier roster back.
+The shape every game's roster shares (a creature and its name, the roster, picking a
+creature, the refusals, the change of state, the rename, the stored form's checks) is
+:mod:`omen.campaign.roster`'s; this module keeps this game's states, hit points and
+death.
 
 >>> roster, outcome = muster("3 wolves", 3, 10)
 >>> roster.group, [c.hp for c in roster.creatures]
@@ -44,7 +48,9 @@ import enum
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from omen.campaign.roster_names import MAX_NAME, group_name, label, listed
+from omen.campaign import roster as common
+from omen.campaign.roster import whole
+from omen.campaign.roster_names import group_name, listed
 from omen.campaign.state import Outcome
 from omen.core.errors import RulesError, StoredDataError
 from omen.core.roll import N_, ArgValue, Step
@@ -55,9 +61,9 @@ if TYPE_CHECKING:
     from omen.campaign.meeting import Meeting
 
 KIND = "gurps"
-MAX_CREATURES = 100  # a roster this long is already a battle
-MAX_HIT_POINTS = 10_000  # as a table row's HP may say
-MAX_AMOUNT = 9_999  # damage or healing in one change
+MAX_CREATURES = common.MAX_CREATURES
+MAX_HIT_POINTS = common.MAX_HIT_POINTS
+MAX_AMOUNT = common.MAX_AMOUNT
 # The lowest HP a record holds: a dead creature takes no more damage, so this is as far
 # as one blow (or HP typed lower after the damage) can reach past -5×HP.
 LOWEST_HP = -(DEAD_AT * MAX_HIT_POINTS) - MAX_AMOUNT
@@ -98,10 +104,6 @@ _ENDED_LINE = {
 }
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def signed(value: int) -> int | str:
     """A number of HP as the page shows it: below zero with a true minus sign (−1).
 
@@ -111,45 +113,30 @@ def signed(value: int) -> int | str:
     return value if value >= 0 else f"−{-value}"
 
 
-def _damaged_record() -> RulesError:
-    return RulesError(Step(N_("A creature's record is damaged.")))
-
-
 @dataclass(frozen=True)
-class Creature:
-    """One creature: its own name (``""``: called by its number), its hit points now and at full (``None`` until typed,
-    for a row without HP) and where it stands. At -5×HP or below it is dead."""
+class Creature(common.Creature):
+    """One creature: its own name (``""``: called by its number), its hit points now
+    and at full (``None`` until typed, for a row without HP) and where it stands. At
+    -5×HP or below it is dead."""
 
-    name: str
+    name: str = ""
     hp: int | None = None
     max_hp: int | None = None
     state: State = State.FIGHTING
 
     def __post_init__(self) -> None:
-        if (
-            not isinstance(self.name, str)
-            or self.name != self.name.strip()
-            or len(self.name) > MAX_NAME
-        ):
-            raise RulesError(
-                Step(N_("A creature's name is 1 to {limit} characters."), {"limit": MAX_NAME})
-            )
-        if not isinstance(self.state, State) or (self.hp is None) != (self.max_hp is None):
-            raise _damaged_record()
+        self.check_name_and_hit_points()
+        if not isinstance(self.state, State):
+            raise common.damaged_record()
         if self.hp is not None and self.max_hp is not None:
-            if not _whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
+            if not whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
                 raise RulesError(
                     Step(N_("HP are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
                 )
-            if not _whole(self.hp) or not LOWEST_HP <= self.hp <= self.max_hp:
-                raise _damaged_record()
+            if not whole(self.hp) or not LOWEST_HP <= self.hp <= self.max_hp:
+                raise common.damaged_record()
             if self.hp <= -DEAD_AT * self.max_hp and self.state is not State.DEAD:
-                raise _damaged_record()
-
-    @property
-    def down(self) -> bool:
-        """Whether it no longer fights (dead, out, fled or surrendered)."""
-        return self.state is not State.FIGHTING
+                raise common.damaged_record()
 
     @property
     def injury(self) -> Injury | None:
@@ -165,21 +152,17 @@ class Creature:
     @classmethod
     def from_json(cls, data: Any) -> Creature:
         """A stored creature goes through the same checks as a new one."""
-        if not isinstance(data, dict) or set(data) != {"name", "hp", "max_hp", "state"}:
-            raise _damaged()
-        for value in (data["hp"], data["max_hp"]):
-            if value is not None and not _whole(value):
-                raise _damaged()
-        if not isinstance(data["state"], str):
-            raise _damaged()
+        keys = ("name", "hp", "max_hp", "state")
+        fields = common.stored_fields(data, keys, ("hp", "max_hp"), _damaged())
+        state = common.stored_state(fields, State, _damaged())
         try:
-            return cls(data["name"], data["hp"], data["max_hp"], State(data["state"]))
-        except (RulesError, ValueError, TypeError) as error:
+            return cls(fields["name"], fields["hp"], fields["max_hp"], state)
+        except (RulesError, TypeError) as error:
             raise _damaged() from error
 
 
 @dataclass(frozen=True)
-class Roster:
+class Roster(common.Roster[Creature]):
     """The creatures of the encounter, the full HP the row gave them (``None`` when it
     gave none: each is typed), whether the fight has been ended, and the group's name
     (empty when the row tells a scene)."""
@@ -190,27 +173,13 @@ class Roster:
     group: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.creatures, tuple) or len(self.creatures) > MAX_CREATURES:
-            raise RulesError(
-                Step(N_("A roster holds at most {limit} creatures."), {"limit": MAX_CREATURES})
-            )
-        if not all(isinstance(c, Creature) for c in self.creatures):
-            raise _damaged_record()
+        self.check_creatures(Creature)
         if self.row_hp is not None and (
-            not _whole(self.row_hp) or not 1 <= self.row_hp <= MAX_HIT_POINTS
+            not whole(self.row_hp) or not 1 <= self.row_hp <= MAX_HIT_POINTS
         ):
-            raise _damaged_record()
+            raise common.damaged_record()
         if not isinstance(self.ended, bool) or (self.ended and not self.over):
-            raise _damaged_record()
-        if not isinstance(self.group, str) or self.group != self.group.strip():
-            raise _damaged_record()
-        if len(self.group) > MAX_NAME:
-            raise _damaged_record()
-
-    @property
-    def over(self) -> bool:
-        """Whether the fight is over: there are creatures and none fights on."""
-        return bool(self.creatures) and all(c.down for c in self.creatures)
+            raise common.damaged_record()
 
     def count(self, state: State) -> int:
         """How many are in ``state``."""
@@ -228,13 +197,9 @@ class Roster:
     @classmethod
     def from_json(cls, data: Any) -> Roster:
         """Read its stored form back; a :class:`StoredDataError` when it does not fit."""
-        if not isinstance(data, dict) or set(data) != {"row_hp", "ended", "group", "creatures"}:
-            raise _damaged()
-        creatures = data["creatures"]
-        if not isinstance(creatures, list) or len(creatures) > MAX_CREATURES:
-            raise _damaged()
-        if data["row_hp"] is not None and not _whole(data["row_hp"]):
-            raise _damaged()
+        keys = ("row_hp", "ended", "group", "creatures")
+        fields = common.stored_fields(data, keys, ("row_hp",), _damaged())
+        creatures = common.stored_creatures(fields, _damaged())
         try:
             return cls(
                 tuple(Creature.from_json(c) for c in creatures),
@@ -252,12 +217,7 @@ def _damaged() -> StoredDataError:
     )
 
 
-def _named(data: Any) -> Any:
-    """Format 1 had no group's name: each creature kept the name it was given."""
-    return {**data, "group": ""} if isinstance(data, dict) else data
-
-
-SCHEMA: Schema[Roster] = Schema("gurps_roster", 2, {1: _named}, Roster.from_json)
+SCHEMA: Schema[Roster] = Schema("gurps_roster", 2, {1: common.before_groups}, Roster.from_json)
 
 
 # --- making the roster -----------------------------------------------------------------
@@ -272,14 +232,14 @@ def muster(text: str, count: int, hp: int | None) -> tuple[Roster, Outcome]:
     >>> called(roster, 1).english(), outcome.title.english()
     ('Creature no. 2', '2 creatures on the roster: type their HP.')
     """
-    if not _whole(count) or not 1 <= count <= MAX_CREATURES:
+    if not whole(count) or not 1 <= count <= MAX_CREATURES:
         raise RulesError(
             Step(
                 N_("A roster holds 1 to {limit} creatures: {count} came."),
-                {"limit": MAX_CREATURES, "count": count if _whole(count) else str(count)[:20]},
+                {"limit": MAX_CREATURES, "count": count if whole(count) else str(count)[:20]},
             )
         )
-    if hp is not None and (not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS):
+    if hp is not None and (not whole(hp) or not 1 <= hp <= MAX_HIT_POINTS):
         raise RulesError(
             Step(N_("HP are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
         )
@@ -327,48 +287,25 @@ def met(meeting: Meeting) -> tuple[Roster, Outcome] | None:
 # --- changes in the fight --------------------------------------------------------------
 
 
-def _creature(roster: Roster, index: int) -> Creature:
-    if not _whole(index) or not 0 <= index < len(roster.creatures):
-        raise RulesError(Step(N_("That creature is not on the roster.")))
-    return roster.creatures[index]
+called = common.called
+rename = common.rename
+
+_STATES = common.States(
+    STATE_WORDS,
+    _STATE_TITLE,
+    State.DEAD,
+    N_("{name} is dead already: Undo takes a death back."),
+    KIND,
+)
 
 
 def _with(roster: Roster, index: int, creature: Creature) -> Roster:
-    creatures = list(roster.creatures)
-    creatures[index] = creature
-    return replace(roster, creatures=tuple(creatures), ended=False)
-
-
-def _amount(amount: Any) -> int:
-    if not _whole(amount) or not 1 <= amount <= MAX_AMOUNT:
-        raise RulesError(
-            Step(N_("An amount is a whole number from 1 to {high}."), {"high": MAX_AMOUNT})
-        )
-    return int(amount)
-
-
-def called(roster: Roster, index: int) -> ArgValue:
-    """What the creature at ``index`` is called in the log (its name, else its number)."""
-    return label(roster.group, _creature(roster, index).name, index + 1)
-
-
-def _alive(roster: Roster, index: int) -> Creature:
-    creature = _creature(roster, index)
-    if creature.state is State.DEAD:
-        raise RulesError(
-            Step(
-                N_("{name} is dead already: Undo takes a death back."),
-                {"name": called(roster, index)},
-            )
-        )
-    return creature
+    """The roster with one creature changed: a fight ended goes on again."""
+    return common.with_creature(roster, index, creature, ended=False)
 
 
 def _known(roster: Roster, index: int) -> tuple[int, int]:
-    creature = roster.creatures[index]
-    if creature.hp is None or creature.max_hp is None:
-        raise RulesError(Step(N_("Type the HP of {name} first."), {"name": called(roster, index)}))
-    return creature.hp, creature.max_hp
+    return common.known(roster, index, N_("Type the HP of {name} first."))
 
 
 def _condition_steps(before: Injury | None, after: Injury) -> tuple[Step, ...]:
@@ -383,9 +320,9 @@ def _condition_steps(before: Injury | None, after: Injury) -> tuple[Step, ...]:
 
 def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` damage to one creature; at -5×HP or below it dies (p. B419)."""
-    creature = _creature(roster, index)
-    amount = _amount(amount)
-    _alive(roster, index)
+    common.creature(roster, index)
+    amount = common.amount(amount)
+    creature = _STATES.alive(roster, index)
     hp, max_hp = _known(roster, index)
     left = max(hp - amount, LOWEST_HP)
     now = injury(left, max_hp)
@@ -413,9 +350,9 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
 
 def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` HP back, never above the creature's full HP."""
-    creature = _creature(roster, index)
-    amount = _amount(amount)
-    _alive(roster, index)
+    common.creature(roster, index)
+    amount = common.amount(amount)
+    creature = _STATES.alive(roster, index)
     hp, max_hp = _known(roster, index)
     if hp >= max_hp:
         raise RulesError(
@@ -434,27 +371,14 @@ def set_state(roster: Roster, index: int, state: State) -> tuple[Roster, Outcome
     """A creature drops out of the fight, flees, surrenders, dies (a failed HT roll
     against death) or comes back into the fight. The dead stay dead (Undo takes a death
     back)."""
-    creature = _creature(roster, index)
-    _alive(roster, index)
-    if not isinstance(state, State):
-        raise _damaged_record()
-    if creature.state is state:
-        raise RulesError(
-            Step(
-                N_("{name} is {state} already."),
-                {"name": called(roster, index), "state": Step(STATE_WORDS[state])},
-            )
-        )
-    title = Step(_STATE_TITLE[state], {"name": called(roster, index)})
-    return _with(roster, index, replace(creature, state=state)), Outcome(title, (), KIND)
+    return _STATES.change(roster, index, state, ended=False)
 
 
 def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome]:
     """The game master types a creature's full HP (a row without HP, or one creature
     tougher than the rest); the damage it took so far is kept."""
-    creature = _creature(roster, index)
-    _alive(roster, index)
-    if not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
+    creature = _STATES.alive(roster, index)
+    if not whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
         raise RulesError(
             Step(N_("HP are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
         )
@@ -465,14 +389,6 @@ def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome
     title = Step(N_("{name}: {hp} HP."), {"name": called(roster, index), "hp": hp})
     steps = () if taken == 0 else _condition_steps(creature.injury, injury(now, hp))
     return _with(roster, index, typed), Outcome(title, steps, KIND)
-
-
-def rename(roster: Roster, index: int, name: str) -> Roster:
-    """A creature's new name (not logged: a name is no action in the fight); an empty
-    one calls it by its number again."""
-    creatures = list(roster.creatures)
-    creatures[index] = replace(_creature(roster, index), name=name.strip()[:MAX_NAME])
-    return replace(roster, creatures=tuple(creatures))
 
 
 # --- the end ---------------------------------------------------------------------------

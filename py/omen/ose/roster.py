@@ -25,6 +25,10 @@ so every creature on the roster earns its XP then, to share among the party.
 
 Every change is a pure function: it takes the roster and returns the next one with a
 headline and steps for the log, so Undo is putting the earlier roster back.
+The shape every game's roster shares (a creature and its name, the roster, picking a
+creature, the refusals, the change of state, the rename, the stored form's checks) is
+:mod:`omen.campaign.roster`'s; this module keeps this game's states, hit points and
+death.
 
 >>> from omen.core.dice import ScriptedDice
 >>> roster, outcome = muster("3 goblins", 3, "1-1", ScriptedDice([5, 1, 8]))
@@ -46,11 +50,13 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
-from omen.campaign.roster_names import MAX_NAME, group_name, label
+from omen.campaign import roster as common
+from omen.campaign.roster import whole
+from omen.campaign.roster_names import group_name, label
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, ArgValue, Step
+from omen.core.roll import N_, Step
 from omen.core.store import Schema
 from omen.ose.hit_dice import (
     Experience,
@@ -63,10 +69,10 @@ from omen.ose.hit_dice import (
 from omen.ose.morale import Morale, Trigger, due, losses
 
 KIND = "ose"
-MAX_CREATURES = 100  # a roster this long is already a battle
-MAX_HIT_POINTS = 10_000
-MAX_AMOUNT = 9_999  # damage or healing in one change
 MAX_HD_TEXT = 12
+MAX_CREATURES = common.MAX_CREATURES
+MAX_HIT_POINTS = common.MAX_HIT_POINTS
+MAX_AMOUNT = common.MAX_AMOUNT
 
 
 class State(enum.Enum):
@@ -97,49 +103,36 @@ _STATE_TITLE = {
 
 
 @dataclass(frozen=True)
-class Creature:
-    """One creature: its own name (``""``: called by its number), hit points now and at full (``None`` until typed for a
-    row without hit dice), the faces its hit points were rolled from (none when typed)
-    and where it stands."""
+class Creature(common.Creature):
+    """One creature: its own name (``""``: called by its number), hit points now and at
+    full (``None`` until typed for a row without hit dice), the faces its hit points
+    were rolled from (none when typed) and where it stands. At 0 hit points or fewer it
+    is killed."""
 
-    name: str
+    name: str = ""
     hp: int | None = None
     max_hp: int | None = None
     faces: tuple[int, ...] = ()
     state: State = State.FIGHTING
 
     def __post_init__(self) -> None:
-        if (
-            not isinstance(self.name, str)
-            or self.name != self.name.strip()
-            or len(self.name) > MAX_NAME
-        ):
-            raise RulesError(
-                Step(N_("A creature's name is 1 to {limit} characters."), {"limit": MAX_NAME})
-            )
-        if (self.hp is None) != (self.max_hp is None):
-            raise RulesError(Step(N_("A creature's record is damaged.")))
+        self.check_name_and_hit_points()
         if self.max_hp is not None and self.hp is not None:
-            if not _whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
+            if not whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
                 raise RulesError(
                     Step(
                         N_("Hit points are a whole number from 1 to {high}."),
                         {"high": MAX_HIT_POINTS},
                     )
                 )
-            if not _whole(self.hp) or not -MAX_HIT_POINTS <= self.hp <= self.max_hp:
-                raise RulesError(Step(N_("A creature's record is damaged.")))
+            if not whole(self.hp) or not -MAX_HIT_POINTS <= self.hp <= self.max_hp:
+                raise common.damaged_record()
             if self.hp <= 0 and self.state is not State.KILLED:
-                raise RulesError(Step(N_("A creature's record is damaged.")))
+                raise common.damaged_record()
         if not isinstance(self.state, State) or not all(
-            _whole(face) and 1 <= face <= 8 for face in self.faces
+            whole(face) and 1 <= face <= 8 for face in self.faces
         ):
-            raise RulesError(Step(N_("A creature's record is damaged.")))
-
-    @property
-    def down(self) -> bool:
-        """Whether it no longer fights (killed, out, fled or surrendered)."""
-        return self.state is not State.FIGHTING
+            raise common.damaged_record()
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form."""
@@ -154,22 +147,22 @@ class Creature:
     @classmethod
     def from_json(cls, data: Any) -> Creature:
         """A stored creature goes through the same checks as a new one."""
-        if not isinstance(data, dict) or set(data) != {"name", "hp", "max_hp", "faces", "state"}:
+        keys = ("name", "hp", "max_hp", "faces", "state")
+        fields = common.stored_fields(data, keys, ("hp", "max_hp"), _damaged())
+        faces = fields["faces"]
+        if not isinstance(faces, list) or len(faces) > common.MAX_FACES:
             raise _damaged()
-        faces = data["faces"]
-        if not isinstance(faces, list) or len(faces) > 100:
+        if not all(whole(face) for face in faces):
             raise _damaged()
-        for value in (data["hp"], data["max_hp"], *faces):
-            if value is not None and not _whole(value):
-                raise _damaged()
+        state = common.stored_state(fields, State, _damaged())
         try:
-            return cls(data["name"], data["hp"], data["max_hp"], tuple(faces), State(data["state"]))
-        except (RulesError, ValueError, TypeError) as error:
+            return cls(fields["name"], fields["hp"], fields["max_hp"], tuple(faces), state)
+        except (RulesError, TypeError) as error:
             raise _damaged() from error
 
 
 @dataclass(frozen=True)
-class Roster:
+class Roster(common.Roster[Creature]):
     """The creatures of the encounter, the hit dice they share (as the row writes
     them; empty when the row gives none) and the group's name (empty when the row tells
     a scene)."""
@@ -179,12 +172,9 @@ class Roster:
     group: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.creatures, tuple) or len(self.creatures) > MAX_CREATURES:
-            raise RulesError(
-                Step(N_("A roster holds at most {limit} creatures."), {"limit": MAX_CREATURES})
-            )
-        if not isinstance(self.hd, str) or len(self.hd) > MAX_HD_TEXT or not _group(self.group):
-            raise RulesError(Step(N_("A creature's record is damaged.")))
+        self.check_creatures(Creature)
+        if not isinstance(self.hd, str) or len(self.hd) > MAX_HD_TEXT:
+            raise common.damaged_record()
         if self.hd:
             read_hit_dice(self.hd)
 
@@ -203,11 +193,6 @@ class Roster:
         """How many are out of the fight alive: asleep, held, fled or surrendered."""
         return sum(1 for c in self.creatures if c.down and c.state is not State.KILLED)
 
-    @property
-    def over(self) -> bool:
-        """Whether the fight is over: there are creatures and none fights on."""
-        return bool(self.creatures) and all(c.down for c in self.creatures)
-
     def to_json(self) -> dict[str, Any]:
         """Its stored form."""
         return {
@@ -219,11 +204,8 @@ class Roster:
     @classmethod
     def from_json(cls, data: Any) -> Roster:
         """Read its stored form back; a :class:`StoredDataError` when it does not fit."""
-        if not isinstance(data, dict) or set(data) != {"hd", "group", "creatures"}:
-            raise _damaged()
-        creatures = data["creatures"]
-        if not isinstance(creatures, list) or len(creatures) > MAX_CREATURES:
-            raise _damaged()
+        fields = common.stored_fields(data, ("hd", "group", "creatures"), (), _damaged())
+        creatures = common.stored_creatures(fields, _damaged())
         try:
             return cls(tuple(Creature.from_json(c) for c in creatures), data["hd"], data["group"])
         except (RulesError, TypeError) as error:
@@ -234,20 +216,7 @@ def _damaged() -> StoredDataError:
     return StoredDataError(Step(N_("A stored roster of creatures is damaged and cannot be read.")))
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _group(group: Any) -> bool:
-    return isinstance(group, str) and group == group.strip() and len(group) <= MAX_NAME
-
-
-def _named(data: Any) -> Any:
-    """Format 1 had no group's name: each creature kept the name it was given."""
-    return {**data, "group": ""} if isinstance(data, dict) else data
-
-
-SCHEMA: Schema[Roster] = Schema("ose_roster", 2, {1: _named}, Roster.from_json)
+SCHEMA: Schema[Roster] = Schema("ose_roster", 2, {1: common.before_groups}, Roster.from_json)
 
 
 # --- making the roster -----------------------------------------------------------------
@@ -258,7 +227,7 @@ def muster(text: str, count: int, hd: str, dice: Dice) -> tuple[Roster, Outcome]
     :func:`~omen.campaign.roster_names.group_name` says), each with its hit points rolled from
     the row's hit dice ``hd`` (with none given, each waits for its hit points to be
     typed)."""
-    if not _whole(count) or not 1 <= count <= MAX_CREATURES:
+    if not whole(count) or not 1 <= count <= MAX_CREATURES:
         raise RulesError(
             Step(
                 N_("A roster holds 1 to {limit} creatures: {count} came."),
@@ -295,7 +264,7 @@ def muster(text: str, count: int, hd: str, dice: Dice) -> tuple[Roster, Outcome]
 
 def hit_point_steps(roster: Roster, index: int) -> tuple[Step, ...]:
     """How a creature's hit points came about (none for typed ones)."""
-    creature = _creature(roster, index)
+    creature = common.creature(roster, index)
     hit_dice = roster.hit_dice
     if hit_dice is None or not creature.faces:
         return ()
@@ -305,57 +274,27 @@ def hit_point_steps(roster: Roster, index: int) -> tuple[Step, ...]:
 # --- changes in the fight --------------------------------------------------------------
 
 
-def _creature(roster: Roster, index: int) -> Creature:
-    if not _whole(index) or not 0 <= index < len(roster.creatures):
-        raise RulesError(Step(N_("That creature is not on the roster.")))
-    return roster.creatures[index]
+called = common.called
+rename = common.rename
 
-
-def _with(roster: Roster, index: int, creature: Creature) -> Roster:
-    creatures = list(roster.creatures)
-    creatures[index] = creature
-    return replace(roster, creatures=tuple(creatures))
-
-
-def _amount(amount: Any) -> int:
-    if not _whole(amount) or not 1 <= amount <= MAX_AMOUNT:
-        raise RulesError(
-            Step(N_("An amount is a whole number from 1 to {high}."), {"high": MAX_AMOUNT})
-        )
-    return int(amount)
-
-
-def called(roster: Roster, index: int) -> ArgValue:
-    """What the creature at ``index`` is called in the log (its name, else its number)."""
-    return label(roster.group, _creature(roster, index).name, index + 1)
-
-
-def _alive(roster: Roster, index: int) -> Creature:
-    creature = _creature(roster, index)
-    if creature.state is State.KILLED:
-        raise RulesError(
-            Step(
-                N_("{name} is killed already: Undo takes a death back."),
-                {"name": called(roster, index)},
-            )
-        )
-    return creature
+_STATES = common.States(
+    STATE_WORDS,
+    _STATE_TITLE,
+    State.KILLED,
+    N_("{name} is killed already: Undo takes a death back."),
+    KIND,
+)
 
 
 def _known(roster: Roster, index: int) -> tuple[int, int]:
-    creature = roster.creatures[index]
-    if creature.hp is None or creature.max_hp is None:
-        raise RulesError(
-            Step(N_("Type the hit points of {name} first."), {"name": called(roster, index)})
-        )
-    return creature.hp, creature.max_hp
+    return common.known(roster, index, N_("Type the hit points of {name} first."))
 
 
 def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` damage to one creature; at 0 hit points or fewer it is killed."""
-    creature = _creature(roster, index)
-    amount = _amount(amount)
-    _alive(roster, index)
+    common.creature(roster, index)
+    amount = common.amount(amount)
+    creature = _STATES.alive(roster, index)
     hp, max_hp = _known(roster, index)
     left = max(hp - amount, -MAX_HIT_POINTS)
     steps: tuple[Step, ...] = (
@@ -377,14 +316,14 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
             N_("{name} takes {amount} damage: {hp} hit points left."),
             {"name": called(roster, index), "amount": amount, "hp": left},
         )
-    return _with(roster, index, hurt), Outcome(title, steps, KIND)
+    return common.with_creature(roster, index, hurt), Outcome(title, steps, KIND)
 
 
 def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` hit points back, never above the creature's full hit points."""
-    creature = _creature(roster, index)
-    amount = _amount(amount)
-    _alive(roster, index)
+    common.creature(roster, index)
+    amount = common.amount(amount)
+    creature = _STATES.alive(roster, index)
     hp, max_hp = _known(roster, index)
     if hp >= max_hp:
         raise RulesError(
@@ -395,31 +334,22 @@ def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
         N_("{name} heals: {hp} of {max} hit points."),
         {"name": called(roster, index), "hp": after, "max": max_hp},
     )
-    return _with(roster, index, replace(creature, hp=after)), Outcome(title, (), KIND)
+    return common.with_creature(roster, index, replace(creature, hp=after)), Outcome(
+        title, (), KIND
+    )
 
 
 def set_state(roster: Roster, index: int, state: State) -> tuple[Roster, Outcome]:
     """A creature falls out of the fight, flees, surrenders, is killed outright or comes
     back into the fight. The dead stay dead (Undo takes a death back)."""
-    creature = _creature(roster, index)
-    _alive(roster, index)
-    if creature.state is state:
-        raise RulesError(
-            Step(
-                N_("{name} is {state} already."),
-                {"name": called(roster, index), "state": Step(STATE_WORDS[state])},
-            )
-        )
-    title = Step(_STATE_TITLE[state], {"name": called(roster, index)})
-    return _with(roster, index, replace(creature, state=state)), Outcome(title, (), KIND)
+    return _STATES.change(roster, index, state)
 
 
 def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome]:
     """The referee types a creature's hit points (a row without hit dice, or dice
     rolled at the table); the damage it took so far is kept."""
-    creature = _creature(roster, index)
-    _alive(roster, index)
-    if not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
+    creature = _STATES.alive(roster, index)
+    if not whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
         raise RulesError(
             Step(N_("Hit points are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
         )
@@ -428,14 +358,7 @@ def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome
     state = State.KILLED if now <= 0 else creature.state
     typed = replace(creature, hp=now, max_hp=hp, faces=(), state=state)
     title = Step(N_("{name}: {hp} hit points."), {"name": called(roster, index), "hp": hp})
-    return _with(roster, index, typed), Outcome(title, (), KIND)
-
-
-def rename(roster: Roster, index: int, name: str) -> Roster:
-    """A creature's new name (not logged: a name is no action in the fight); an empty
-    one calls it by its number again."""
-    creature = _creature(roster, index)
-    return _with(roster, index, replace(creature, name=name.strip()[:MAX_NAME]))
+    return common.with_creature(roster, index, typed), Outcome(title, (), KIND)
 
 
 ROUTS = (State.FLED, State.SURRENDERED)
@@ -450,7 +373,7 @@ def rout(roster: Roster, state: State) -> tuple[Roster, Outcome]:
     if not standing:
         raise RulesError(Step(N_("No creature is still fighting.")))
     for index in standing:
-        roster = _with(roster, index, replace(roster.creatures[index], state=state))
+        roster = common.with_creature(roster, index, replace(roster.creatures[index], state=state))
     count = {"count": len(standing)}
     if state is State.FLED:
         title = Step(
