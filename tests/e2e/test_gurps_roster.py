@@ -102,7 +102,7 @@ def test_a_fight_with_three_orc_scouts_to_its_end(page: Page, base: str) -> None
     tap(roster, "Orc scouts no. 2", "Damage by the amount")
     expect(hp.nth(1)).to_have_text("−19/11 HP")
     expect(condition.nth(1)).to_have_text(
-        "-1×HP or less: an HT roll against death at each multiple passed, at -1 to stay "
+        "−1×HP or less: an HT roll against death at each multiple passed, at −1 to stay "
         "conscious (p. B419)."
     )
 

@@ -148,13 +148,13 @@ def test_the_thresholds_of_a_12_hp_wolf_in_words() -> None:
         "HP: 12 − 4 = 8 of 12.",
         "Less than 1/3 of its HP left: it reels, its Move and Dodge halved (p. B419).",
         "0 HP or less: an HT roll now and each turn it acts, or it falls unconscious (p. B419).",
-        "-1×HP or less: an HT roll against death at each multiple passed, at -1 to stay conscious (p. B419).",
-        "-3×HP or less: an HT roll against death at each multiple passed, at -3 to stay conscious (p. B419).",
-        "-4×HP or less: an HT roll against death at each multiple passed, at -4 to stay conscious (p. B419).",
+        "−1×HP or less: an HT roll against death at each multiple passed, at −1 to stay conscious (p. B419).",
+        "−3×HP or less: an HT roll against death at each multiple passed, at −3 to stay conscious (p. B419).",
+        "−4×HP or less: an HT roll against death at each multiple passed, at −4 to stay conscious (p. B419).",
     ]
     roster, outcome = r.damage(roster, 0, 11)  # -60: -5×HP
     assert outcome.title.english() == "Wolves no. 1 takes 11 damage and dies."
-    assert outcome.steps[-1].english() == "-5×HP or less: it is dead (p. B419)."
+    assert outcome.steps[-1].english() == "−5×HP or less: it is dead (p. B419)."
 
 
 def test_healing_stops_at_full_hp_and_says_when_a_threshold_is_left_behind() -> None:

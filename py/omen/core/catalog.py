@@ -21,9 +21,6 @@ _MESSAGES = (
     "(undone)\x1f"
     "+{count} over\x1e+{count} over\x1f"
     ", pushed\x1f"
-    "-10×HP or less: the body is destroyed (p. {page}).\x1f"
-    "-5×HP or less: it is dead (p. {page}).\x1f"
-    "-{multiple}×HP or less: an HT roll against death at each multiple passed, at -{multiple} to stay conscious (p. {page}).\x1f"
     "0 HP or less: an HT roll now and each turn it acts, or it falls unconscious (p. {page}).\x1f"
     "1d20: {face}\x1f"
     "1d6 shows {count}: enough food for {count} person for a day.\x1e1d6 shows {count}: enough food for {count} people for a day.\x1f"
@@ -2026,6 +2023,9 @@ _MESSAGES = (
     "{yards} yards × {kept}% = {closest} yards, rounded up\x1f"
     "×{factor} for {feet} feet of elevation (double for every full 4,000 feet): {yards} yards\x1f"
     "“{written}” is plain text: it is not rolled.\x1f"
+    "−10×HP or less: the body is destroyed (p. {page}).\x1f"
+    "−5×HP or less: it is dead (p. {page}).\x1f"
+    "−{multiple}×HP or less: an HT roll against death at each multiple passed, at −{multiple} to stay conscious (p. {page}).\x1f"
 )
 
 # Message id -> its plural form (None when it has none).
