@@ -29,11 +29,18 @@ globalThis.omenTexts = (root, pairs) => {
 
 // The element that shows the result of an action (`data-result="next-turn draw-attention"`
 // in the page's markup names the actions whose result it shows; a screen may mark one it
-// builds).
+// builds). Where a part of the page is built more than once (GURPS's two sides, each
+// with its "Use this SM"), the result nearest the button is its own: the first one
+// inside the closest of its ancestors that holds one.
 function resultOf(action) {
   const name = action.dataset.action;
   if (!/^[a-z0-9-]+$/.test(name)) return undefined;
-  return document.querySelector(`[data-result~="${name}"]`) ?? undefined;
+  const selector = `[data-result~="${name}"]`;
+  for (let node = action.parentElement; node !== null; node = node.parentElement) {
+    const found = node.querySelector(selector);
+    if (found !== null) return found;
+  }
+  return undefined;
 }
 
 // Scroll `node` to the top of the free part of the page (under the header, above

@@ -154,6 +154,10 @@ def each_state(page: Page) -> Iterator[str]:
     expect(page.locator("[data-bind='import-dialog']")).to_be_visible()
     yield "settings: the import dialog"
     press(page, "import-cancel")
+    nav(page, "settings")
+    page.locator("select[name='game']").select_option("gurps")
+    yield from each_roster_state(page, "gurps")
+    nav(page, "settings")
     yield from each_ose_state(page)
 
 
@@ -169,6 +173,7 @@ def each_ose_state(page: Page) -> Iterator[str]:
     page.locator("[data-bind='oseturn-span-count']").fill("6")
     expect(odds).not_to_have_text(before or "")  # the look-ahead for 6 turns is drawn
     yield "explore: the OSE turn, Time passes with its look-ahead"
+    yield from each_roster_state(page, "ose")
 
     nav(page, "tests")
     for mode in ("reaction", "morale"):
@@ -191,6 +196,36 @@ def each_ose_state(page: Page) -> Iterator[str]:
     expect(row.locator(".bracket")).to_be_visible()
     expect(row.locator(".stats")).to_be_visible()
     yield "tables: an OSE entry's dice line, bracket button and stats"
+
+
+def each_roster_state(page: Page, game: str) -> Iterator[str]:
+    """A game's roster of creatures (``"ose"`` or ``"gurps"``): three drowned dogs met
+    at the ferry landing (Encounter Die 1, a 1 on the ferry's d8, 1 and 2 on their
+    [[2d4]]), their hit points typed, one hurt and one out of the fight."""
+    nav(page, "explore")
+    page.locator("input[name='explore-panel'][value='checks']").check()
+    page.locator("input[name='procedure'][value='encounter_die']").check()
+    page.locator("[data-bind='explore-location']").select_option("ex-ferry-landing")
+    open_details(page, "[data-panel='checks'] details")
+    page.locator("[data-bind='typed-faces']").fill("1 1 1 2")
+    press(page, "next-turn")
+    expect(page.locator("[data-bind='result-violent']")).to_be_visible()
+    press(page, "meet-encounter")
+    expect(page.locator("section[data-screen='encounter']")).to_be_visible()
+    page.locator(f"input[name='encounter-procedure'][value='{game}']").check()
+    creatures = page.locator(f"[data-roster='{game}'] .roster-creature")
+    expect(creatures).to_have_count(3)
+    for index in range(3):
+        typed = creatures.nth(index).locator(".roster-hp-typed")
+        typed.fill("9")
+        typed.press("Enter")
+        expect(creatures.nth(index).locator(".roster-hurt")).to_be_visible()
+    creatures.nth(0).locator("[data-action='roster-damage'][data-amount='5']").click()
+    expect(creatures.nth(0).locator(".roster-hp")).to_contain_text("4/9")
+    creatures.nth(1).locator("[data-action='roster-out']").click()
+    expect(creatures.nth(1)).to_have_attribute("data-state", "out")
+    open_details(page, f"[data-roster='{game}'] details")
+    yield f"encounter: the {game} roster, one creature hurt and one out"
 
 
 AXE_RUN = "(options) => axe.run(document, options).then((results) => results.violations)"
@@ -305,6 +340,8 @@ SCREEN_STATES = {
     "explore: the OSE turn, Time passes with its look-ahead",
     "tests: OSE morale, rolled, every section open",
     "crew: an OSE campaign's rolls",
+    "encounter: the gurps roster, one creature hurt and one out",
+    "encounter: the ose roster, one creature hurt and one out",
 }
 
 

@@ -2,7 +2,7 @@
 that area (announced, in the free part of the screen, the older result hidden meanwhile)
 and the next roll's result shows there, brought into view (issue 44 leftovers: every
 GURPS button checked; the reaction roll, which GURPS campaigns roll on the Encounter
-screen, had no result area of its own)."""
+screen, had no result area of its own, nor had each side's "Use this SM")."""
 
 from __future__ import annotations
 
@@ -51,6 +51,27 @@ def test_every_gurps_roll_button_answers_in_its_own_result_area(page: Page, base
     gurps.get_by_role("textbox", name="Maximum encounter distance: dice total").fill("")
     gurps.get_by_role("button", name="Find the distance").click()
     in_free_view(distance.locator("[data-bind='gurps-title']"))
+
+    # The SM from a size, on side B (each side has its own "Use this SM"): no size typed,
+    # then 3 yards, then no size again.
+    b = gurps.get_by_role("group", name="Side B", exact=True)
+    a_size = gurps.get_by_role("group", name="Side A", exact=True).locator("[data-bind='sm-steps']")
+    size = b.locator("[data-result~='gurps-use-sm']")
+    b.get_by_text("SM from the longest dimension").click()
+    to_the_foot(page)
+    b.get_by_role("button", name="Use this SM").click()
+    refused_in_place_of(page, "Type the longest dimension first, like 2 or 1.5.", size)
+    expect(a_size).to_be_attached()  # side A's answer stays where it was, and empty
+    assert a_size.evaluate("area => area.previousElementSibling.className") != "refusal"
+    b.get_by_role("textbox", name="Longest dimension").fill("3")
+    b.get_by_role("button", name="Use this SM").click()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(size).to_have_text("longest dimension 3 yards: SM +1")
+    in_free_view(size)
+    expect(b.get_by_role("spinbutton", name="SM", exact=True)).to_have_value("1")
+    b.get_by_role("textbox", name="Longest dimension").fill("")
+    b.get_by_role("button", name="Use this SM").click()  # the answer above is hidden meanwhile
+    refused_in_place_of(page, "Type the longest dimension first, like 2 or 1.5.", size)
 
     # The reaction roll, on the same screen: faces that are no number, then a roll.
     page.get_by_role("radio", name="Reaction roll").check()

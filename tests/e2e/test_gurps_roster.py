@@ -65,20 +65,21 @@ def test_a_fight_with_three_orc_scouts_to_its_end(page: Page, base: str) -> None
     hp = roster.locator(".roster-hp")
     condition = roster.locator(".roster-condition")
     expect(roster.get_by_role("heading", name="Creatures")).to_be_visible()
-    names = ("Orc scouts 1", "Orc scouts 2", "Orc scouts 3")
-    for index, name in enumerate(names):
+    # The row's name once, over the creatures it brought, each by its number.
+    expect(roster.get_by_role("heading", name="Orc scouts", exact=True)).to_be_visible()
+    for index, name in enumerate(("No. 1", "No. 2", "No. 3")):
         expect(roster.get_by_role("textbox", name="Name").nth(index)).to_have_value(name)
     expect(hp).to_have_text(["11/11 HP"] * 3)  # the row's HP 11: nothing typed
     expect(status).to_have_text(
         "Fighting: 3 of 3. Dead: 0. Out of the fight, fled or surrendered: 0."
     )
 
-    hit(roster, "Orc scouts 1", 8)  # 3 of 11: below a third, it reels
+    hit(roster, "Orc scouts no. 1", 8)  # 3 of 11: below a third, it reels
     expect(hp.first).to_have_text("3/11 HP")
     expect(condition.first).to_have_text(
         "Less than 1/3 of its HP left: it reels, its Move and Dodge halved (p. B419)."
     )
-    hit(roster, "Orc scouts 1", 4)  # −1: HT rolls to stay conscious
+    hit(roster, "Orc scouts no. 1", 4)  # −1: HT rolls to stay conscious
     expect(hp.first).to_have_text("−1/11 HP")
     expect(condition.first).to_have_text(
         "0 HP or less: an HT roll now and each turn it acts, or it falls unconscious (p. B419)."
@@ -87,21 +88,21 @@ def test_a_fight_with_three_orc_scouts_to_its_end(page: Page, base: str) -> None
     roster.get_by_role("button", name="Undo last action").click()
     expect(hp.first).to_have_text("3/11 HP")
     expect(condition.first).to_contain_text("it reels")
-    hit(roster, "Orc scouts 1", 4)
+    hit(roster, "Orc scouts no. 1", 4)
     expect(hp.first).to_have_text("−1/11 HP")
-    tap(roster, "Orc scouts 1", "Put out of the fight")  # its HT roll failed
+    tap(roster, "Orc scouts no. 1", "Put out of the fight")  # its HT roll failed
     expect(roster.locator(".roster-state").first).to_have_text("out of the fight")
 
     # A damage typed, missing first: the refusal says where to type it.
-    tap(roster, "Orc scouts 2", "Damage by the amount")
+    tap(roster, "Orc scouts no. 2", "Damage by the amount")
     expect(page.get_by_role("alert").filter(has_text="Type the amount")).to_have_text(
         "Type the amount in “Other amount (damage or healing)” first."
     )
     roster.get_by_role("spinbutton", name="Other amount (damage or healing)").fill("30")
-    tap(roster, "Orc scouts 2", "Damage by the amount")
+    tap(roster, "Orc scouts no. 2", "Damage by the amount")
     expect(hp.nth(1)).to_have_text("−19/11 HP")
     expect(condition.nth(1)).to_have_text(
-        "-1×HP or less: an HT roll against death at each multiple passed, at -1 to stay "
+        "−1×HP or less: an HT roll against death at each multiple passed, at −1 to stay "
         "conscious (p. B419)."
     )
 
@@ -112,15 +113,19 @@ def test_a_fight_with_three_orc_scouts_to_its_end(page: Page, base: str) -> None
     expect(roster.locator(".roster-state")).to_have_text(
         ["out of the fight", "fighting", "fighting"]
     )
-    expect(roster.get_by_role("textbox", name="Name").nth(1)).to_have_value("Orc scouts 2")
+    expect(roster.get_by_role("textbox", name="Name").nth(1)).to_have_value("No. 2")
+    # The third one given a name goes by it from then on.
+    roster.get_by_role("textbox", name="Name").nth(2).fill("Grishnak")
+    roster.get_by_role("textbox", name="Name").nth(2).press("Enter")
+    expect(roster.get_by_role("group", name="Grishnak")).to_have_count(2)
 
-    tap(roster, "Orc scouts 2", "Dies")  # its HT roll against death failed
-    tap(roster, "Orc scouts 3", "Flees")
+    tap(roster, "Orc scouts no. 2", "Dies")  # its HT roll against death failed
+    tap(roster, "Grishnak", "Flees")
     expect(status).to_have_text(
         "Fighting: 0 of 3. Dead: 1. Out of the fight, fled or surrendered: 2."
     )
     expect(roster.locator(".roster-state")).to_have_text(["out of the fight", "dead", "fled"])
-    expect(roster.get_by_role("group", name="Orc scouts 2")).to_have_count(0)  # no taps left
+    expect(roster.get_by_role("group", name="Orc scouts no. 2")).to_have_count(0)  # no taps left
 
     end = roster.locator("[data-bind='groster-end']")
     expect(end).to_contain_text("The fight is over.")
@@ -129,6 +134,12 @@ def test_a_fight_with_three_orc_scouts_to_its_end(page: Page, base: str) -> None
     expect(end).to_contain_text("The fight is ended: the log says who fell, fled or surrendered.")
     page.locator("[data-nav='log']").click()
     expect(page.get_by_text("The fight is over: 3 creatures defeated.").first).to_be_visible()
+    for line in (
+        "Dead: Orc scouts no. 2.",
+        "Out of the fight: Orc scouts no. 1.",
+        "Fled: Grishnak.",
+    ):
+        expect(page.get_by_text(line, exact=True).first).to_be_attached()
 
 
 @pytest.mark.first_start
@@ -137,14 +148,15 @@ def test_the_roster_in_czech_and_its_screenshots_light_and_dark(page: Page, base
     SHOTS.mkdir(parents=True, exist_ok=True)
     roster = orcs_on_the_logging_road(page, base, "cs")
     expect(roster.get_by_role("heading", name="Nestvůry")).to_be_visible()
-    expect(roster.get_by_role("textbox", name="Jméno").first).to_have_value("Orkští zvědové 1")
+    expect(roster.get_by_role("heading", name="Orkští zvědové", exact=True)).to_be_visible()
+    expect(roster.get_by_role("textbox", name="Jméno").first).to_have_value("č. 1")
     expect(roster.locator(".roster-hp")).to_have_text(["HP 11/11"] * 3)
-    hit(roster, "Orkští zvědové 1", 8)
+    hit(roster, "Orkští zvědové, č. 1", 8)
     expect(roster.locator(".roster-condition").first).to_have_text(
         "Zbývá méně než 1/3 HP: vrávorá, Pohyb a Úhyb má poloviční (s. B419)."
     )
     roster.get_by_role("spinbutton", name="Jiné číslo (zranění nebo léčení)").fill("66")
-    tap(roster, "Orkští zvědové 2", "Zranit o zadané číslo")
+    tap(roster, "Orkští zvědové, č. 2", "Zranit o zadané číslo")
     expect(roster.locator(".roster-state").nth(1)).to_have_text("po smrti")
     expect(roster.locator(".roster-condition").nth(1)).to_have_text(
         "−5×HP nebo méně: smrt (s. B419)."

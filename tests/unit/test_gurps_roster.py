@@ -16,10 +16,16 @@ from omen.campaign.meeting import Meeting
 from omen.campaign.table_draw import Found
 from omen.campaign.tables import read_stats
 from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import ArgValue, Step
 from omen.core.store import decode, encode
 from omen.gurps import roster as r
 from omen.gurps.injury import Condition, injury
 from omen.gurps.roster import Creature, Roster, State
+
+
+def said(name: ArgValue) -> str:
+    """A creature's name as an English line says it."""
+    return name.english() if isinstance(name, Step) else str(name)
 
 
 def wolves(count: int = 3, hp: int | None = 12) -> Roster:
@@ -31,7 +37,12 @@ def wolves(count: int = 3, hp: int | None = 12) -> Roster:
 
 def test_muster_gives_each_creature_the_rows_hp_under_the_rows_name() -> None:
     roster, outcome = r.muster("5 Wolves (hungry)", 3, 12)
-    assert [c.name for c in roster.creatures] == ["Wolf 1", "Wolf 2", "Wolf 3"]
+    assert roster.group == "Wolves" and [c.name for c in roster.creatures] == ["", "", ""]
+    assert [said(r.called(roster, i)) for i in range(3)] == [
+        "Wolves no. 1",
+        "Wolves no. 2",
+        "Wolves no. 3",
+    ]
     assert all((c.hp, c.max_hp, c.state) == (12, 12, State.FIGHTING) for c in roster.creatures)
     assert roster.row_hp == 12 and not roster.over and not roster.ended
     assert outcome.title.english() == "3 creatures on the roster, 12 HP each."
@@ -39,14 +50,14 @@ def test_muster_gives_each_creature_the_rows_hp_under_the_rows_name() -> None:
 
 
 def test_a_row_without_hp_gives_creatures_whose_hp_are_typed() -> None:
-    roster, outcome = r.muster("A patrol resting by the road", 2, None, "Nestvůra")
-    assert [c.name for c in roster.creatures] == ["Nestvůra 1", "Nestvůra 2"]
+    roster, outcome = r.muster("A patrol resting by the road", 2, None)
+    assert roster.group == "" and said(r.called(roster, 1)) == "Creature no. 2"
     assert outcome.title.english() == "2 creatures on the roster: type their HP."
-    with pytest.raises(RulesError, match="Type the HP of Nestvůra 1 first"):
+    with pytest.raises(RulesError, match=r"Type the HP of Creature no\. 1 first"):
         r.damage(roster, 0, 3)
     roster, outcome = r.set_hit_points(roster, 0, 15)
     assert (roster.creatures[0].hp, roster.creatures[0].max_hp) == (15, 15)
-    assert outcome.title.english() == "Nestvůra 1: 15 HP."
+    assert outcome.title.english() == "Creature no. 1: 15 HP."
     roster, _ = r.damage(roster, 0, 6)
     roster, _ = r.set_hit_points(roster, 0, 10)  # typed again: the 6 damage stay
     assert (roster.creatures[0].hp, roster.creatures[0].max_hp) == (4, 10)
@@ -56,7 +67,8 @@ def test_the_number_that_came_is_the_encounters_never_typed() -> None:
     stats = read_stats("SM 0, Vision 11, Stealth 12, Group 4, HP 11")
     rolled = r.met(Meeting("3 orc scouts, painting arrows", found=Found(3, stats)))
     assert rolled is not None
-    assert [c.name for c in rolled[0].creatures] == ["Orc scouts 1", "Orc scouts 2", "Orc scouts 3"]
+    assert rolled[0].group == "Orc scouts" and len(rolled[0].creatures) == 3
+    assert said(r.called(rolled[0], 2)) == "Orc scouts no. 3"
     assert {c.max_hp for c in rolled[0].creatures} == {11}
     group = r.met(Meeting("Orc scouts", found=Found(None, stats)))  # no dice: the group size
     assert group is not None and len(group[0].creatures) == 4
@@ -115,9 +127,9 @@ def test_every_hp_a_creature_can_fall_to_shows_its_b419_threshold(full: int) -> 
         title = outcome.title.english()
         shown = str(left).replace("-", "−")
         if dead:
-            assert title == f"Wolf 1 takes {amount} damage and dies."
+            assert title == f"Wolves no. 1 takes {amount} damage and dies."
         else:
-            assert title == f"Wolf 1 takes {amount} damage: {shown} of {full} HP."
+            assert title == f"Wolves no. 1 takes {amount} damage: {shown} of {full} HP."
         said = [step.english() for step in outcome.steps]
         assert said[0] == f"HP: {full} − {amount} = {shown} of {full}."
         if condition in (Condition.UNHURT, Condition.HURT):
@@ -136,23 +148,23 @@ def test_the_thresholds_of_a_12_hp_wolf_in_words() -> None:
         "HP: 12 − 4 = 8 of 12.",
         "Less than 1/3 of its HP left: it reels, its Move and Dodge halved (p. B419).",
         "0 HP or less: an HT roll now and each turn it acts, or it falls unconscious (p. B419).",
-        "-1×HP or less: an HT roll against death at each multiple passed, at -1 to stay conscious (p. B419).",
-        "-3×HP or less: an HT roll against death at each multiple passed, at -3 to stay conscious (p. B419).",
-        "-4×HP or less: an HT roll against death at each multiple passed, at -4 to stay conscious (p. B419).",
+        "−1×HP or less: an HT roll against death at each multiple passed, at −1 to stay conscious (p. B419).",
+        "−3×HP or less: an HT roll against death at each multiple passed, at −3 to stay conscious (p. B419).",
+        "−4×HP or less: an HT roll against death at each multiple passed, at −4 to stay conscious (p. B419).",
     ]
     roster, outcome = r.damage(roster, 0, 11)  # -60: -5×HP
-    assert outcome.title.english() == "Wolf 1 takes 11 damage and dies."
-    assert outcome.steps[-1].english() == "-5×HP or less: it is dead (p. B419)."
+    assert outcome.title.english() == "Wolves no. 1 takes 11 damage and dies."
+    assert outcome.steps[-1].english() == "−5×HP or less: it is dead (p. B419)."
 
 
 def test_healing_stops_at_full_hp_and_says_when_a_threshold_is_left_behind() -> None:
     roster, _ = r.damage(wolves(), 0, 10)  # 2 of 12: reeling
     roster, outcome = r.heal(roster, 0, 3)
-    assert outcome.title.english() == "Wolf 1 heals: 5 of 12 HP."
+    assert outcome.title.english() == "Wolves no. 1 heals: 5 of 12 HP."
     assert [s.english() for s in outcome.steps] == ["Hurt, still fighting as well as ever."]
     roster, outcome = r.heal(roster, 0, 50)
     assert roster.creatures[0].hp == 12 and outcome.steps == ()
-    with pytest.raises(RulesError, match="Wolf 1 has all its HP already"):
+    with pytest.raises(RulesError, match=r"Wolves no\. 1 has all its HP already"):
         r.heal(roster, 0, 1)
 
 
@@ -175,32 +187,37 @@ def test_a_creature_that_is_not_there_is_refused() -> None:
 
 def test_the_dead_stay_dead_until_undo() -> None:
     roster, outcome = r.set_state(wolves(), 0, State.DEAD)  # a failed HT roll against death
-    assert outcome.title.english() == "Wolf 1 dies."
+    assert outcome.title.english() == "Wolves no. 1 dies."
     for change in (
         lambda: r.damage(roster, 0, 1),
         lambda: r.heal(roster, 0, 1),
         lambda: r.set_state(roster, 0, State.FIGHTING),
         lambda: r.set_hit_points(roster, 0, 20),
     ):
-        with pytest.raises(RulesError, match="Wolf 1 is dead already: Undo takes a death back"):
+        with pytest.raises(
+            RulesError, match=r"Wolves no\. 1 is dead already: Undo takes a death back"
+        ):
             change()
 
 
 def test_a_state_it_is_in_already_is_refused() -> None:
     roster, _ = r.set_state(wolves(), 1, State.FLED)
-    with pytest.raises(RulesError, match="Wolf 2 is fled already"):
+    with pytest.raises(RulesError, match=r"Wolves no\. 2 is fled already"):
         r.set_state(roster, 1, State.FLED)
-    with pytest.raises(RulesError, match="Wolf 1 is fighting already"):
+    with pytest.raises(RulesError, match=r"Wolves no\. 1 is fighting already"):
         r.set_state(roster, 0, State.FIGHTING)
 
 
 def test_a_fight_to_its_end_in_a_golden_trace() -> None:
     roster = wolves()
-    with pytest.raises(RulesError, match=r"The fight goes on\. Still fighting: Wolf 1, Wolf 2"):
+    with pytest.raises(RulesError, match=r"The fight goes on\. Still fighting: Wolves nos\. 1, 2"):
         r.conclude(r.set_state(roster, 2, State.FLED)[0])
     roster, _ = r.damage(roster, 0, 13)  # -1: an HT roll to stay conscious
     roster, outcome = r.set_state(roster, 0, State.OUT)
-    assert outcome.title.english() == "Wolf 1 is out of the fight (unconscious, stunned or held)."
+    assert (
+        outcome.title.english()
+        == "Wolves no. 1 is out of the fight (unconscious, stunned or held)."
+    )
     roster, _ = r.damage(roster, 1, 72)  # -60: -5×HP, dead
     assert not roster.over
     roster, _ = r.set_state(roster, 2, State.SURRENDERED)
@@ -209,14 +226,33 @@ def test_a_fight_to_its_end_in_a_golden_trace() -> None:
     assert roster.ended
     assert [outcome.title.english(), *(s.english() for s in outcome.steps)] == [
         "The fight is over: 3 creatures defeated.",
-        "Dead: Wolf 2.",
-        "Out of the fight: Wolf 1.",
-        "Surrendered: Wolf 3.",
+        "Dead: Wolves no. 2.",
+        "Out of the fight: Wolves no. 1.",
+        "Surrendered: Wolves no. 3.",
     ]
     with pytest.raises(RulesError, match="This fight is ended already"):
         r.conclude(roster)
     back, _ = r.set_state(roster, 0, State.FIGHTING)  # it wakes: the fight goes on
     assert not back.over and not back.ended
+
+
+def test_named_and_numbered_creatures_in_one_line() -> None:
+    roster = r.rename(wolves(), 1, "Alpha")
+    roster, outcome = r.damage(roster, 1, 3)
+    assert outcome.title.english() == "Alpha takes 3 damage: 9 of 12 HP."
+    for index in range(3):
+        roster, _ = r.set_state(roster, index, State.FLED)
+    assert [s.english() for s in r.conclude(roster)[1].steps] == ["Fled: Wolves nos. 1, 3, Alpha."]
+    back = r.rename(roster, 1, "")  # no name: its number again
+    assert said(r.called(back, 1)) == "Wolves no. 2"
+
+
+def test_a_roster_stored_before_groups_loads_with_its_names() -> None:
+    creature = {"name": "Wolf 1", "hp": 12, "max_hp": 12, "state": "fighting"}
+    old = {"row_hp": 12, "ended": False, "creatures": [creature]}
+    text = json.dumps({"app": "omen", "kind": "gurps_roster", "schema": 1, "data": old})
+    roster = decode(r.SCHEMA, text)
+    assert roster.group == "" and r.called(roster, 0) == "Wolf 1"
 
 
 def test_a_rename_is_kept_and_changes_nothing_else() -> None:
@@ -331,7 +367,12 @@ FIRST = GOOD["creatures"][0]
         {**GOOD, "creatures": [{**FIRST, "hp": 7.0}]},
         {**GOOD, "creatures": [{**FIRST, "max_hp": None}]},
         {**GOOD, "creatures": [{**FIRST, "max_hp": 0, "hp": 0}]},
-        {**GOOD, "creatures": [{**FIRST, "name": ""}]},
+        {**GOOD, "creatures": [{**FIRST, "name": " "}]},
+        {**GOOD, "creatures": [{**FIRST, "name": "Alpha "}]},
+        {**GOOD, "group": None},
+        {**GOOD, "group": "x" * 41},
+        {**GOOD, "group": "\tWolves"},
+        {k: v for k, v in GOOD.items() if k != "group"},
         {**GOOD, "creatures": [{**FIRST, "name": "x" * 41}]},
         {**GOOD, "creatures": [{**FIRST, "name": 7}]},
         {**GOOD, "creatures": [{**FIRST, "state": "zombie"}]},
@@ -365,9 +406,9 @@ def test_any_json_loads_or_is_refused_as_damaged(data: Any) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["name", "hp", "max_hp", "state", "row_hp", "ended"]), JSON)
+@given(st.sampled_from(["name", "hp", "max_hp", "state", "row_hp", "ended", "group"]), JSON)
 def test_one_field_changed_to_anything_loads_or_is_refused(field: str, value: Any) -> None:
-    if field in ("row_hp", "ended"):
+    if field in ("row_hp", "ended", "group"):
         data = {**GOOD, field: value}
     else:
         data = {**GOOD, "creatures": [{**FIRST, field: value}]}

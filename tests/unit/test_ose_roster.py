@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from omen.core.dice import ScriptedDice, SeededDice
 from omen.core.errors import RulesError, StoredDataError
+from omen.core.roll import ArgValue, Step
 from omen.core.store import decode, encode
 from omen.ose import hit_dice as hd
 from omen.ose import morale as m
@@ -153,17 +154,18 @@ def goblins(count: int = 4, faces: tuple[int, ...] = (5, 4, 8, 6)) -> Roster:
 
 def test_muster_rolls_each_creature_from_the_rows_hit_dice() -> None:
     roster, outcome = r.muster("2d4 goblins", 3, "1-1", ScriptedDice([5, 1, 8]))
+    assert roster.group == "Goblins"
     assert [(c.name, c.hp, c.max_hp, c.faces) for c in roster.creatures] == [
-        ("Goblin 1", 4, 4, (5,)),
-        ("Goblin 2", 1, 1, (1,)),
-        ("Goblin 3", 7, 7, (8,)),
+        ("", 4, 4, (5,)),
+        ("", 1, 1, (1,)),
+        ("", 7, 7, (8,)),
     ]
     assert outcome.title.english() == "3 creatures on the roster, hit points rolled."
     assert [s.english() for s in outcome.steps] == [
-        "Goblin 1: HD 1-1: 1d8 − 1: 5 − 1 = 4",
-        "Goblin 2: HD 1-1: 1d8 − 1: 1 − 1 = 0",
-        "Goblin 2: A monster has at least 1 hit point.",
-        "Goblin 3: HD 1-1: 1d8 − 1: 8 − 1 = 7",
+        "Goblins no. 1: HD 1-1: 1d8 − 1: 5 − 1 = 4",
+        "Goblins no. 2: HD 1-1: 1d8 − 1: 1 − 1 = 0",
+        "Goblins no. 2: A monster has at least 1 hit point.",
+        "Goblins no. 3: HD 1-1: 1d8 − 1: 8 − 1 = 7",
     ]
     assert [s.english() for s in r.hit_point_steps(roster, 2)] == ["HD 1-1: 1d8 − 1: 8 − 1 = 7"]
 
@@ -172,7 +174,7 @@ def test_a_row_without_hit_dice_gives_creatures_whose_hit_points_are_typed() -> 
     roster, outcome = r.muster("bandits", 2, "", ScriptedDice([]))
     assert [c.hp for c in roster.creatures] == [None, None]
     assert outcome.title.english() == "2 creatures on the roster: type their hit points."
-    with pytest.raises(RulesError, match="Type the hit points of Bandit 1 first"):
+    with pytest.raises(RulesError, match=r"Type the hit points of Bandits no\. 1 first"):
         r.damage(roster, 0, 3)
     roster, _ = r.set_hit_points(roster, 0, 6)
     roster, _ = r.damage(roster, 0, 2)
@@ -184,10 +186,10 @@ def test_a_row_without_hit_dice_gives_creatures_whose_hit_points_are_typed() -> 
 def test_damage_to_zero_kills_and_the_dead_stay_dead() -> None:
     roster = goblins()
     roster, outcome = r.damage(roster, 0, 3)
-    assert outcome.title.english() == "Goblin 1 takes 3 damage: 1 hit points left."
+    assert outcome.title.english() == "Goblins no. 1 takes 3 damage: 1 hit points left."
     roster, outcome = r.damage(roster, 0, 1)
     assert roster.creatures[0].state is State.KILLED and roster.creatures[0].hp == 0
-    assert outcome.title.english() == "Goblin 1 takes 1 damage and is killed."
+    assert outcome.title.english() == "Goblins no. 1 takes 1 damage and is killed."
     for change in (
         lambda: r.damage(roster, 0, 1),
         lambda: r.heal(roster, 0, 1),
@@ -203,7 +205,7 @@ def test_heal_stops_at_full_hit_points() -> None:
     roster, outcome = r.heal(roster, 1, 5)
     assert (
         roster.creatures[1].hp == 3
-        and outcome.title.english() == "Goblin 2 heals: 3 of 3 hit points."
+        and outcome.title.english() == "Goblins no. 2 heals: 3 of 3 hit points."
     )
     with pytest.raises(RulesError, match="all its hit points"):
         r.heal(roster, 1, 1)
@@ -345,6 +347,39 @@ def test_first_death_then_half_down_in_a_golden_trace() -> None:
 # --- the stored part, and what it may not hold ------------------------------------------
 
 
+def said(name: ArgValue) -> str:
+    """A creature's name as an English line says it."""
+    return name.english() if isinstance(name, Step) else str(name)
+
+
+def test_each_creature_goes_by_its_number_in_the_group_unless_named() -> None:
+    roster = goblins()
+    assert [said(r.called(roster, i)) for i in range(2)] == ["Goblins no. 1", "Goblins no. 2"]
+    roster = r.rename(roster, 1, "  Grub  ")
+    roster, outcome = r.damage(roster, 1, 1)
+    assert outcome.title.english() == "Grub takes 1 damage: 2 hit points left."
+    roster = r.rename(roster, 1, "   ")  # an empty name: its number again
+    assert roster.creatures[1].name == "" and said(r.called(roster, 1)) == "Goblins no. 2"
+    scene, _ = r.muster("3 goblins dragging a silver candlestick", 2, "1", ScriptedDice([3, 4]))
+    assert scene.group == "" and said(r.called(scene, 1)) == "Creature no. 2"
+
+
+def test_a_roster_stored_before_groups_loads_with_its_names() -> None:
+    old = {
+        "app": "omen",
+        "kind": "ose_roster",
+        "schema": 1,
+        "data": {
+            "hd": "1-1",
+            "creatures": [
+                {"name": "Goblin 1", "hp": 4, "max_hp": 4, "faces": [5], "state": "fighting"}
+            ],
+        },
+    }
+    roster = decode(r.SCHEMA, json.dumps(old))
+    assert roster.group == "" and r.called(roster, 0) == "Goblin 1"
+
+
 def test_the_roster_is_saved_and_loaded_back() -> None:
     roster = goblins()
     roster, _ = r.damage(roster, 0, 9)
@@ -372,7 +407,12 @@ GOOD = goblins().to_json()
         {**GOOD, "creatures": [{**GOOD["creatures"][0], "hp": 99}]},  # above its full HP
         {**GOOD, "creatures": [{**GOOD["creatures"][0], "hp": True}]},
         {**GOOD, "creatures": [{**GOOD["creatures"][0], "max_hp": None}]},
-        {**GOOD, "creatures": [{**GOOD["creatures"][0], "name": ""}]},
+        {**GOOD, "creatures": [{**GOOD["creatures"][0], "name": " "}]},
+        {**GOOD, "creatures": [{**GOOD["creatures"][0], "name": " Grub"}]},
+        {**GOOD, "group": 7},
+        {**GOOD, "group": "x" * 41},
+        {**GOOD, "group": " Goblins"},
+        {k: v for k, v in GOOD.items() if k != "group"},
         {**GOOD, "creatures": [{**GOOD["creatures"][0], "name": "x" * 41}]},
         {**GOOD, "creatures": [{**GOOD["creatures"][0], "name": 7}]},
         {**GOOD, "creatures": [{**GOOD["creatures"][0], "state": "zombie"}]},

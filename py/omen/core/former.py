@@ -87,6 +87,18 @@ FORMER: dict[str, Renamed | None] = {
     "server is asked. A table whose phones are on different networks (a player on mobile "
     "data) may name one, such as stun:stun.example.org:3478; the game master's phone then "
     "asks it for its public address when it makes a code.": None,
+    # 2026-12-06: a roster's creatures go by their number in the group; the word for a
+    # creature was only ever translated into its name, never stored as a step
+    "Monster": None,
+    # 2026-12-06: GURPS's injury thresholds write the true minus sign, as the other
+    # messages do
+    "-10×HP or less: the body is destroyed (p. {page}).": Renamed(
+        "−10×HP or less: the body is destroyed (p. {page})."
+    ),
+    "-5×HP or less: it is dead (p. {page}).": Renamed("−5×HP or less: it is dead (p. {page})."),
+    "-{multiple}×HP or less: an HT roll against death at each multiple passed, at -{multiple} to stay conscious (p. {page}).": Renamed(
+        "−{multiple}×HP or less: an HT roll against death at each multiple passed, at −{multiple} to stay conscious (p. {page})."
+    ),
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the

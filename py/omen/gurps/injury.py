@@ -9,15 +9,15 @@ stand against its full HP:
 - **less than 1/3 of its HP left**: it is reeling, and its Move and Dodge are halved
   (rounded up);
 - **0 HP or less**: it must roll against HT at once and at the start of each turn it
-  acts, at -1 for every full multiple of its HP below zero, or fall unconscious;
-- **-1×HP**: it must roll against HT or die, and again at each further full multiple
-  (-2×, -3×, -4×HP);
-- **-5×HP**: it is dead; at **-10×HP** its body is destroyed.
+  acts, at −1 for every full multiple of its HP below zero, or fall unconscious;
+- **−1×HP**: it must roll against HT or die, and again at each further full multiple
+  (−2×, −3×, −4×HP);
+- **−5×HP**: it is dead; at **−10×HP** its body is destroyed.
 
 >>> injury(3, 10).english()
 'Less than 1/3 of its HP left: it reels, its Move and Dodge halved (p. B419).'
 >>> injury(-25, 10).english()
-'-2×HP or less: an HT roll against death at each multiple passed, at -2 to stay conscious (p. B419).'
+'−2×HP or less: an HT roll against death at each multiple passed, at −2 to stay conscious (p. B419).'
 """
 
 from __future__ import annotations
@@ -77,11 +77,11 @@ def injury(hp: int, full: int) -> Injury:
         return Injury(
             Condition.DESTROYED,
             below,
-            Step(N_("-10×HP or less: the body is destroyed (p. {page})."), page),
+            Step(N_("−10×HP or less: the body is destroyed (p. {page})."), page),
         )
     if below >= DEAD_AT:
         return Injury(
-            Condition.DEAD, below, Step(N_("-5×HP or less: it is dead (p. {page})."), page)
+            Condition.DEAD, below, Step(N_("−5×HP or less: it is dead (p. {page})."), page)
         )
     if below >= 1:
         return Injury(
@@ -89,7 +89,7 @@ def injury(hp: int, full: int) -> Injury:
             below,
             Step(
                 N_(
-                    "-{multiple}×HP or less: an HT roll against death at each multiple passed, at -{multiple} to stay conscious (p. {page})."
+                    "−{multiple}×HP or less: an HT roll against death at each multiple passed, at −{multiple} to stay conscious (p. {page})."
                 ),
                 {"multiple": below, "page": PAGE},
             ),

@@ -4,7 +4,8 @@ Source: GURPS Basic Set, *General Injury: Lost Hit Points* (p. B419, with pp. B3
 B380), in our own words; the thresholds themselves are in :mod:`omen.gurps.injury`.
 
 When an encounter opens from a table row, the roster lists each creature that came
-("Wolf 1", "Wolf 2" ...): as many as the encounter says came (the number rolled for the
+under the row's name, by number ("Wolves no. 1", "Wolves no. 2" ...: why a number, in
+:mod:`omen.campaign.roster_names`): as many as the encounter says came (the number rolled for the
 row, else the row's group size), each with the full hit points (HP) the row gives, or,
 for a row without HP, waiting for the game master to type them. In the fight each
 creature is hurt or healed, drops out of the fight (unconscious, stunned, held), flees,
@@ -21,18 +22,22 @@ fled or surrendered), the fight can be ended: the log says who ended how.
 
 Every change is a pure function: it takes the roster and returns the next one with a
 headline and steps for the log, so Undo is putting the earlier roster back.
+The shape every game's roster shares (a creature and its name, the roster, picking a
+creature, the refusals, the change of state, the rename, the stored form's checks) is
+:mod:`omen.campaign.roster`'s; this module keeps this game's states, hit points and
+death.
 
 >>> roster, outcome = muster("3 wolves", 3, 10)
->>> [(c.name, c.hp) for c in roster.creatures]
-[('Wolf 1', 10), ('Wolf 2', 10), ('Wolf 3', 10)]
+>>> roster.group, [c.hp for c in roster.creatures]
+('Wolves', [10, 10, 10])
 >>> roster, outcome = damage(roster, 1, 8)
 >>> outcome.title.english()
-'Wolf 2 takes 8 damage: 2 of 10 HP.'
+'Wolves no. 2 takes 8 damage: 2 of 10 HP.'
 >>> outcome.steps[-1].english()
 'Less than 1/3 of its HP left: it reels, its Move and Dodge halved (p. B419).'
 >>> roster, outcome = damage(roster, 1, 52)
 >>> outcome.title.english(), roster.creatures[1].state.name
-('Wolf 2 takes 52 damage and dies.', 'DEAD')
+('Wolves no. 2 takes 52 damage and dies.', 'DEAD')
 >>> Roster.from_json(roster.to_json()) == roster
 True
 """
@@ -43,10 +48,12 @@ import enum
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from omen.campaign.roster_names import MAX_NAME, creature_name
+from omen.campaign import roster as common
+from omen.campaign.roster import whole
+from omen.campaign.roster_names import group_name, listed
 from omen.campaign.state import Outcome
 from omen.core.errors import RulesError, StoredDataError
-from omen.core.roll import N_, Step
+from omen.core.roll import N_, ArgValue, Step
 from omen.core.store import Schema
 from omen.gurps.injury import DEAD_AT, Condition, Injury, injury
 
@@ -54,9 +61,9 @@ if TYPE_CHECKING:
     from omen.campaign.meeting import Meeting
 
 KIND = "gurps"
-MAX_CREATURES = 100  # a roster this long is already a battle
-MAX_HIT_POINTS = 10_000  # as a table row's HP may say
-MAX_AMOUNT = 9_999  # damage or healing in one change
+MAX_CREATURES = common.MAX_CREATURES
+MAX_HIT_POINTS = common.MAX_HIT_POINTS
+MAX_AMOUNT = common.MAX_AMOUNT
 # The lowest HP a record holds: a dead creature takes no more damage, so this is as far
 # as one blow (or HP typed lower after the damage) can reach past -5×HP.
 LOWEST_HP = -(DEAD_AT * MAX_HIT_POINTS) - MAX_AMOUNT
@@ -97,10 +104,6 @@ _ENDED_LINE = {
 }
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def signed(value: int) -> int | str:
     """A number of HP as the page shows it: below zero with a true minus sign (−1).
 
@@ -110,41 +113,30 @@ def signed(value: int) -> int | str:
     return value if value >= 0 else f"−{-value}"
 
 
-def _damaged_record() -> RulesError:
-    return RulesError(Step(N_("A creature's record is damaged.")))
-
-
 @dataclass(frozen=True)
-class Creature:
-    """One creature: its name, its hit points now and at full (``None`` until typed,
-    for a row without HP) and where it stands. At -5×HP or below it is dead."""
+class Creature(common.Creature):
+    """One creature: its own name (``""``: called by its number), its hit points now
+    and at full (``None`` until typed, for a row without HP) and where it stands. At
+    -5×HP or below it is dead."""
 
-    name: str
+    name: str = ""
     hp: int | None = None
     max_hp: int | None = None
     state: State = State.FIGHTING
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
-            raise RulesError(
-                Step(N_("A creature's name is 1 to {limit} characters."), {"limit": MAX_NAME})
-            )
-        if not isinstance(self.state, State) or (self.hp is None) != (self.max_hp is None):
-            raise _damaged_record()
+        self.check_name_and_hit_points()
+        if not isinstance(self.state, State):
+            raise common.damaged_record()
         if self.hp is not None and self.max_hp is not None:
-            if not _whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
+            if not whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
                 raise RulesError(
                     Step(N_("HP are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
                 )
-            if not _whole(self.hp) or not LOWEST_HP <= self.hp <= self.max_hp:
-                raise _damaged_record()
+            if not whole(self.hp) or not LOWEST_HP <= self.hp <= self.max_hp:
+                raise common.damaged_record()
             if self.hp <= -DEAD_AT * self.max_hp and self.state is not State.DEAD:
-                raise _damaged_record()
-
-    @property
-    def down(self) -> bool:
-        """Whether it no longer fights (dead, out, fled or surrendered)."""
-        return self.state is not State.FIGHTING
+                raise common.damaged_record()
 
     @property
     def injury(self) -> Injury | None:
@@ -160,46 +152,34 @@ class Creature:
     @classmethod
     def from_json(cls, data: Any) -> Creature:
         """A stored creature goes through the same checks as a new one."""
-        if not isinstance(data, dict) or set(data) != {"name", "hp", "max_hp", "state"}:
-            raise _damaged()
-        for value in (data["hp"], data["max_hp"]):
-            if value is not None and not _whole(value):
-                raise _damaged()
-        if not isinstance(data["state"], str):
-            raise _damaged()
+        keys = ("name", "hp", "max_hp", "state")
+        fields = common.stored_fields(data, keys, ("hp", "max_hp"), _damaged())
+        state = common.stored_state(fields, State, _damaged())
         try:
-            return cls(data["name"], data["hp"], data["max_hp"], State(data["state"]))
-        except (RulesError, ValueError, TypeError) as error:
+            return cls(fields["name"], fields["hp"], fields["max_hp"], state)
+        except (RulesError, TypeError) as error:
             raise _damaged() from error
 
 
 @dataclass(frozen=True)
-class Roster:
+class Roster(common.Roster[Creature]):
     """The creatures of the encounter, the full HP the row gave them (``None`` when it
-    gave none: each is typed), and whether the fight has been ended."""
+    gave none: each is typed), whether the fight has been ended, and the group's name
+    (empty when the row tells a scene)."""
 
     creatures: tuple[Creature, ...] = ()
     row_hp: int | None = None
     ended: bool = False
+    group: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.creatures, tuple) or len(self.creatures) > MAX_CREATURES:
-            raise RulesError(
-                Step(N_("A roster holds at most {limit} creatures."), {"limit": MAX_CREATURES})
-            )
-        if not all(isinstance(c, Creature) for c in self.creatures):
-            raise _damaged_record()
+        self.check_creatures(Creature)
         if self.row_hp is not None and (
-            not _whole(self.row_hp) or not 1 <= self.row_hp <= MAX_HIT_POINTS
+            not whole(self.row_hp) or not 1 <= self.row_hp <= MAX_HIT_POINTS
         ):
-            raise _damaged_record()
+            raise common.damaged_record()
         if not isinstance(self.ended, bool) or (self.ended and not self.over):
-            raise _damaged_record()
-
-    @property
-    def over(self) -> bool:
-        """Whether the fight is over: there are creatures and none fights on."""
-        return bool(self.creatures) and all(c.down for c in self.creatures)
+            raise common.damaged_record()
 
     def count(self, state: State) -> int:
         """How many are in ``state``."""
@@ -210,22 +190,22 @@ class Roster:
         return {
             "row_hp": self.row_hp,
             "ended": self.ended,
+            "group": self.group,
             "creatures": [c.to_json() for c in self.creatures],
         }
 
     @classmethod
     def from_json(cls, data: Any) -> Roster:
         """Read its stored form back; a :class:`StoredDataError` when it does not fit."""
-        if not isinstance(data, dict) or set(data) != {"row_hp", "ended", "creatures"}:
-            raise _damaged()
-        creatures = data["creatures"]
-        if not isinstance(creatures, list) or len(creatures) > MAX_CREATURES:
-            raise _damaged()
-        if data["row_hp"] is not None and not _whole(data["row_hp"]):
-            raise _damaged()
+        keys = ("row_hp", "ended", "group", "creatures")
+        fields = common.stored_fields(data, keys, ("row_hp",), _damaged())
+        creatures = common.stored_creatures(fields, _damaged())
         try:
             return cls(
-                tuple(Creature.from_json(c) for c in creatures), data["row_hp"], data["ended"]
+                tuple(Creature.from_json(c) for c in creatures),
+                data["row_hp"],
+                data["ended"],
+                data["group"],
             )
         except (RulesError, TypeError) as error:
             raise _damaged() from error
@@ -237,37 +217,33 @@ def _damaged() -> StoredDataError:
     )
 
 
-SCHEMA: Schema[Roster] = Schema("gurps_roster", 1, {}, Roster.from_json)
+SCHEMA: Schema[Roster] = Schema("gurps_roster", 2, {1: common.before_groups}, Roster.from_json)
 
 
 # --- making the roster -----------------------------------------------------------------
 
 
-def muster(
-    text: str, count: int, hp: int | None, fallback: str = "Monster"
-) -> tuple[Roster, Outcome]:
-    """The roster of ``count`` creatures met as ``text`` (named as
-    :func:`~omen.campaign.roster_names.creature_name` says, ``fallback`` when the row
-    tells a scene), each with the row's full ``hp`` (with none given, each waits for its
-    HP to be typed).
+def muster(text: str, count: int, hp: int | None) -> tuple[Roster, Outcome]:
+    """The roster of ``count`` creatures met as ``text`` (their group named as
+    :func:`~omen.campaign.roster_names.group_name` says), each with the row's full
+    ``hp`` (with none given, each waits for its HP to be typed).
 
-    >>> roster, outcome = muster("A band of ogres in the ruins", 2, None, "Nestvůra")
-    >>> [c.name for c in roster.creatures], outcome.title.english()
-    (['Nestvůra 1', 'Nestvůra 2'], '2 creatures on the roster: type their HP.')
+    >>> roster, outcome = muster("A band of ogres in the ruins", 2, None)
+    >>> called(roster, 1).english(), outcome.title.english()
+    ('Creature no. 2', '2 creatures on the roster: type their HP.')
     """
-    if not _whole(count) or not 1 <= count <= MAX_CREATURES:
+    if not whole(count) or not 1 <= count <= MAX_CREATURES:
         raise RulesError(
             Step(
                 N_("A roster holds 1 to {limit} creatures: {count} came."),
-                {"limit": MAX_CREATURES, "count": count if _whole(count) else str(count)[:20]},
+                {"limit": MAX_CREATURES, "count": count if whole(count) else str(count)[:20]},
             )
         )
-    if hp is not None and (not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS):
+    if hp is not None and (not whole(hp) or not 1 <= hp <= MAX_HIT_POINTS):
         raise RulesError(
             Step(N_("HP are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
         )
-    base = creature_name(text, fallback)
-    creatures = tuple(Creature(f"{base} {number}", hp, hp) for number in range(1, count + 1))
+    creatures = tuple(Creature("", hp, hp) for _number in range(count))
     if hp is None:
         title = Step(
             N_("{count} creature on the roster: type its HP."),
@@ -280,10 +256,10 @@ def muster(
             {"count": count, "hp": hp},
             plural=N_("{count} creatures on the roster, {hp} HP each."),
         )
-    return Roster(creatures, hp), Outcome(title, (), KIND)
+    return Roster(creatures, hp, group=group_name(text)), Outcome(title, (), KIND)
 
 
-def met(meeting: Meeting, fallback: str = "Monster") -> tuple[Roster, Outcome] | None:
+def met(meeting: Meeting) -> tuple[Roster, Outcome] | None:
     """The roster of an encounter opened from a table row: as many as came (the number
     rolled for the row, else the row's group size, else one creature for a row with
     GURPS stats), each with the row's HP. ``None`` when the meeting names no count and
@@ -305,43 +281,31 @@ def met(meeting: Meeting, fallback: str = "Monster") -> tuple[Roster, Outcome] |
     count = count or stats.group or 1
     if count > MAX_CREATURES:
         return None
-    return muster(meeting.creature, count, stats.hp, fallback)
+    return muster(meeting.creature, count, stats.hp)
 
 
 # --- changes in the fight --------------------------------------------------------------
 
 
-def _creature(roster: Roster, index: int) -> Creature:
-    if not _whole(index) or not 0 <= index < len(roster.creatures):
-        raise RulesError(Step(N_("That creature is not on the roster.")))
-    return roster.creatures[index]
+called = common.called
+rename = common.rename
+
+_STATES = common.States(
+    STATE_WORDS,
+    _STATE_TITLE,
+    State.DEAD,
+    N_("{name} is dead already: Undo takes a death back."),
+    KIND,
+)
 
 
 def _with(roster: Roster, index: int, creature: Creature) -> Roster:
-    creatures = list(roster.creatures)
-    creatures[index] = creature
-    return replace(roster, creatures=tuple(creatures), ended=False)
+    """The roster with one creature changed: a fight ended goes on again."""
+    return common.with_creature(roster, index, creature, ended=False)
 
 
-def _amount(amount: Any) -> int:
-    if not _whole(amount) or not 1 <= amount <= MAX_AMOUNT:
-        raise RulesError(
-            Step(N_("An amount is a whole number from 1 to {high}."), {"high": MAX_AMOUNT})
-        )
-    return int(amount)
-
-
-def _alive(creature: Creature) -> None:
-    if creature.state is State.DEAD:
-        raise RulesError(
-            Step(N_("{name} is dead already: Undo takes a death back."), {"name": creature.name})
-        )
-
-
-def _known(creature: Creature) -> tuple[int, int]:
-    if creature.hp is None or creature.max_hp is None:
-        raise RulesError(Step(N_("Type the HP of {name} first."), {"name": creature.name}))
-    return creature.hp, creature.max_hp
+def _known(roster: Roster, index: int) -> tuple[int, int]:
+    return common.known(roster, index, N_("Type the HP of {name} first."))
 
 
 def _condition_steps(before: Injury | None, after: Injury) -> tuple[Step, ...]:
@@ -356,10 +320,10 @@ def _condition_steps(before: Injury | None, after: Injury) -> tuple[Step, ...]:
 
 def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` damage to one creature; at -5×HP or below it dies (p. B419)."""
-    creature = _creature(roster, index)
-    amount = _amount(amount)
-    _alive(creature)
-    hp, max_hp = _known(creature)
+    common.creature(roster, index)
+    amount = common.amount(amount)
+    creature = _STATES.alive(roster, index)
+    hp, max_hp = _known(roster, index)
     left = max(hp - amount, LOWEST_HP)
     now = injury(left, max_hp)
     steps: tuple[Step, ...] = (
@@ -373,29 +337,31 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
         hurt = replace(creature, hp=left, state=State.DEAD)
         title = Step(
             N_("{name} takes {amount} damage and dies."),
-            {"name": creature.name, "amount": amount},
+            {"name": called(roster, index), "amount": amount},
         )
     else:
         hurt = replace(creature, hp=left)
         title = Step(
             N_("{name} takes {amount} damage: {hp} of {max} HP."),
-            {"name": creature.name, "amount": amount, "hp": signed(left), "max": max_hp},
+            {"name": called(roster, index), "amount": amount, "hp": signed(left), "max": max_hp},
         )
     return _with(roster, index, hurt), Outcome(title, steps, KIND)
 
 
 def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` HP back, never above the creature's full HP."""
-    creature = _creature(roster, index)
-    amount = _amount(amount)
-    _alive(creature)
-    hp, max_hp = _known(creature)
+    common.creature(roster, index)
+    amount = common.amount(amount)
+    creature = _STATES.alive(roster, index)
+    hp, max_hp = _known(roster, index)
     if hp >= max_hp:
-        raise RulesError(Step(N_("{name} has all its HP already."), {"name": creature.name}))
+        raise RulesError(
+            Step(N_("{name} has all its HP already."), {"name": called(roster, index)})
+        )
     after = min(max_hp, hp + amount)
     title = Step(
         N_("{name} heals: {hp} of {max} HP."),
-        {"name": creature.name, "hp": signed(after), "max": max_hp},
+        {"name": called(roster, index), "hp": signed(after), "max": max_hp},
     )
     steps = _condition_steps(creature.injury, injury(after, max_hp))
     return _with(roster, index, replace(creature, hp=after)), Outcome(title, steps, KIND)
@@ -405,27 +371,14 @@ def set_state(roster: Roster, index: int, state: State) -> tuple[Roster, Outcome
     """A creature drops out of the fight, flees, surrenders, dies (a failed HT roll
     against death) or comes back into the fight. The dead stay dead (Undo takes a death
     back)."""
-    creature = _creature(roster, index)
-    _alive(creature)
-    if not isinstance(state, State):
-        raise _damaged_record()
-    if creature.state is state:
-        raise RulesError(
-            Step(
-                N_("{name} is {state} already."),
-                {"name": creature.name, "state": Step(STATE_WORDS[state])},
-            )
-        )
-    title = Step(_STATE_TITLE[state], {"name": creature.name})
-    return _with(roster, index, replace(creature, state=state)), Outcome(title, (), KIND)
+    return _STATES.change(roster, index, state, ended=False)
 
 
 def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome]:
     """The game master types a creature's full HP (a row without HP, or one creature
     tougher than the rest); the damage it took so far is kept."""
-    creature = _creature(roster, index)
-    _alive(creature)
-    if not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
+    creature = _STATES.alive(roster, index)
+    if not whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
         raise RulesError(
             Step(N_("HP are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
         )
@@ -433,19 +386,18 @@ def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome
     now = max(hp - taken, LOWEST_HP)
     state = State.DEAD if now <= -DEAD_AT * hp else creature.state
     typed = replace(creature, hp=now, max_hp=hp, state=state)
-    title = Step(N_("{name}: {hp} HP."), {"name": creature.name, "hp": hp})
+    title = Step(N_("{name}: {hp} HP."), {"name": called(roster, index), "hp": hp})
     steps = () if taken == 0 else _condition_steps(creature.injury, injury(now, hp))
     return _with(roster, index, typed), Outcome(title, steps, KIND)
 
 
-def rename(roster: Roster, index: int, name: str) -> Roster:
-    """A creature's new name (not logged: a name is no action in the fight)."""
-    creatures = list(roster.creatures)
-    creatures[index] = replace(_creature(roster, index), name=name.strip()[:MAX_NAME])
-    return replace(roster, creatures=tuple(creatures))
-
-
 # --- the end ---------------------------------------------------------------------------
+
+
+def _listed(roster: Roster, state: State) -> ArgValue:
+    """The creatures in ``state``, named in one line (``""`` for none)."""
+    picked = [(c.name, n) for n, c in enumerate(roster.creatures, 1) if c.state is state]
+    return listed(roster.group, picked)
 
 
 def conclude(roster: Roster) -> tuple[Roster, Outcome]:
@@ -456,14 +408,14 @@ def conclude(roster: Roster) -> tuple[Roster, Outcome]:
     >>> roster, _ = set_state(roster, 1, State.FLED)
     >>> roster, outcome = conclude(roster)
     >>> [outcome.title.english(), *(step.english() for step in outcome.steps)]
-    ['The fight is over: 2 creatures defeated.', 'Dead: Orc 1.', 'Fled: Orc 2.']
+    ['The fight is over: 2 creatures defeated.', 'Dead: Orcs no. 1.', 'Fled: Orcs no. 2.']
     """
     if roster.ended:
         raise RulesError(Step(N_("This fight is ended already.")))
-    standing = [c.name for c in roster.creatures if not c.down]
+    standing = _listed(roster, State.FIGHTING)
     if not roster.creatures or standing:
         raise RulesError(
-            Step(N_("The fight goes on. Still fighting: {names}."), {"names": ", ".join(standing)})
+            Step(N_("The fight goes on. Still fighting: {names}."), {"names": standing})
         )
     count = len(roster.creatures)
     title = Step(
@@ -472,7 +424,7 @@ def conclude(roster: Roster) -> tuple[Roster, Outcome]:
         plural=N_("The fight is over: {count} creatures defeated."),
     )
     steps = tuple(
-        Step(line, {"names": ", ".join(c.name for c in roster.creatures if c.state is state)})
+        Step(line, {"names": _listed(roster, state)})
         for state, line in _ENDED_LINE.items()
         if roster.count(state)
     )

@@ -6,7 +6,8 @@ half of the group is out of the fight) and *Awarding XP*, in our own words; the 
 dice and experience themselves are in :mod:`omen.ose.hit_dice`.
 
 When an encounter opens from a table row, the roster lists each creature that came
-("Goblin 1", "Goblin 2" ...), with hit points rolled from the row's hit dice (or, for a
+under the row's name, by number ("Goblins no. 1", "Goblins no. 2" ...: why a number, in
+:mod:`omen.campaign.roster_names`), with hit points rolled from the row's hit dice (or, for a
 row without them, typed by the referee). In the fight each creature is hurt or healed,
 put out of the fight (asleep, held, paralysed), flees, surrenders or is killed; at 0 hit
 points or fewer it is killed.
@@ -24,14 +25,18 @@ so every creature on the roster earns its XP then, to share among the party.
 
 Every change is a pure function: it takes the roster and returns the next one with a
 headline and steps for the log, so Undo is putting the earlier roster back.
+The shape every game's roster shares (a creature and its name, the roster, picking a
+creature, the refusals, the change of state, the rename, the stored form's checks) is
+:mod:`omen.campaign.roster`'s; this module keeps this game's states, hit points and
+death.
 
 >>> from omen.core.dice import ScriptedDice
 >>> roster, outcome = muster("3 goblins", 3, "1-1", ScriptedDice([5, 1, 8]))
->>> [(c.name, c.hp) for c in roster.creatures]
-[('Goblin 1', 4), ('Goblin 2', 1), ('Goblin 3', 7)]
+>>> roster.group, [c.hp for c in roster.creatures]
+('Goblins', [4, 1, 7])
 >>> roster, outcome = damage(roster, 1, 2)
 >>> outcome.title.english()
-'Goblin 2 takes 2 damage and is killed.'
+'Goblins no. 2 takes 2 damage and is killed.'
 >>> side = feed(Morale(score=7), roster)
 >>> side.group, side.killed, due(side).name
 (3, 1, 'FIRST_DEATH')
@@ -45,7 +50,9 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
-from omen.campaign.roster_names import creature_name
+from omen.campaign import roster as common
+from omen.campaign.roster import whole
+from omen.campaign.roster_names import group_name, label
 from omen.campaign.state import Outcome
 from omen.core.dice import Dice
 from omen.core.errors import RulesError, StoredDataError
@@ -62,11 +69,10 @@ from omen.ose.hit_dice import (
 from omen.ose.morale import Morale, Trigger, due, losses
 
 KIND = "ose"
-MAX_CREATURES = 100  # a roster this long is already a battle
-MAX_NAME = 40
-MAX_HIT_POINTS = 10_000
-MAX_AMOUNT = 9_999  # damage or healing in one change
 MAX_HD_TEXT = 12
+MAX_CREATURES = common.MAX_CREATURES
+MAX_HIT_POINTS = common.MAX_HIT_POINTS
+MAX_AMOUNT = common.MAX_AMOUNT
 
 
 class State(enum.Enum):
@@ -97,45 +103,36 @@ _STATE_TITLE = {
 
 
 @dataclass(frozen=True)
-class Creature:
-    """One creature: its name, hit points now and at full (``None`` until typed for a
-    row without hit dice), the faces its hit points were rolled from (none when typed)
-    and where it stands."""
+class Creature(common.Creature):
+    """One creature: its own name (``""``: called by its number), hit points now and at
+    full (``None`` until typed for a row without hit dice), the faces its hit points
+    were rolled from (none when typed) and where it stands. At 0 hit points or fewer it
+    is killed."""
 
-    name: str
+    name: str = ""
     hp: int | None = None
     max_hp: int | None = None
     faces: tuple[int, ...] = ()
     state: State = State.FIGHTING
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME:
-            raise RulesError(
-                Step(N_("A creature's name is 1 to {limit} characters."), {"limit": MAX_NAME})
-            )
-        if (self.hp is None) != (self.max_hp is None):
-            raise RulesError(Step(N_("A creature's record is damaged.")))
+        self.check_name_and_hit_points()
         if self.max_hp is not None and self.hp is not None:
-            if not _whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
+            if not whole(self.max_hp) or not 1 <= self.max_hp <= MAX_HIT_POINTS:
                 raise RulesError(
                     Step(
                         N_("Hit points are a whole number from 1 to {high}."),
                         {"high": MAX_HIT_POINTS},
                     )
                 )
-            if not _whole(self.hp) or not -MAX_HIT_POINTS <= self.hp <= self.max_hp:
-                raise RulesError(Step(N_("A creature's record is damaged.")))
+            if not whole(self.hp) or not -MAX_HIT_POINTS <= self.hp <= self.max_hp:
+                raise common.damaged_record()
             if self.hp <= 0 and self.state is not State.KILLED:
-                raise RulesError(Step(N_("A creature's record is damaged.")))
+                raise common.damaged_record()
         if not isinstance(self.state, State) or not all(
-            _whole(face) and 1 <= face <= 8 for face in self.faces
+            whole(face) and 1 <= face <= 8 for face in self.faces
         ):
-            raise RulesError(Step(N_("A creature's record is damaged.")))
-
-    @property
-    def down(self) -> bool:
-        """Whether it no longer fights (killed, out, fled or surrendered)."""
-        return self.state is not State.FIGHTING
+            raise common.damaged_record()
 
     def to_json(self) -> dict[str, Any]:
         """Its stored form."""
@@ -150,35 +147,34 @@ class Creature:
     @classmethod
     def from_json(cls, data: Any) -> Creature:
         """A stored creature goes through the same checks as a new one."""
-        if not isinstance(data, dict) or set(data) != {"name", "hp", "max_hp", "faces", "state"}:
+        keys = ("name", "hp", "max_hp", "faces", "state")
+        fields = common.stored_fields(data, keys, ("hp", "max_hp"), _damaged())
+        faces = fields["faces"]
+        if not isinstance(faces, list) or len(faces) > common.MAX_FACES:
             raise _damaged()
-        faces = data["faces"]
-        if not isinstance(faces, list) or len(faces) > 100:
+        if not all(whole(face) for face in faces):
             raise _damaged()
-        for value in (data["hp"], data["max_hp"], *faces):
-            if value is not None and not _whole(value):
-                raise _damaged()
+        state = common.stored_state(fields, State, _damaged())
         try:
-            return cls(data["name"], data["hp"], data["max_hp"], tuple(faces), State(data["state"]))
-        except (RulesError, ValueError, TypeError) as error:
+            return cls(fields["name"], fields["hp"], fields["max_hp"], tuple(faces), state)
+        except (RulesError, TypeError) as error:
             raise _damaged() from error
 
 
 @dataclass(frozen=True)
-class Roster:
-    """The creatures of the encounter and the hit dice they share (as the row writes
-    them; empty when the row gives none)."""
+class Roster(common.Roster[Creature]):
+    """The creatures of the encounter, the hit dice they share (as the row writes
+    them; empty when the row gives none) and the group's name (empty when the row tells
+    a scene)."""
 
     creatures: tuple[Creature, ...] = ()
     hd: str = ""
+    group: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.creatures, tuple) or len(self.creatures) > MAX_CREATURES:
-            raise RulesError(
-                Step(N_("A roster holds at most {limit} creatures."), {"limit": MAX_CREATURES})
-            )
+        self.check_creatures(Creature)
         if not isinstance(self.hd, str) or len(self.hd) > MAX_HD_TEXT:
-            raise RulesError(Step(N_("A creature's record is damaged.")))
+            raise common.damaged_record()
         if self.hd:
             read_hit_dice(self.hd)
 
@@ -197,25 +193,21 @@ class Roster:
         """How many are out of the fight alive: asleep, held, fled or surrendered."""
         return sum(1 for c in self.creatures if c.down and c.state is not State.KILLED)
 
-    @property
-    def over(self) -> bool:
-        """Whether the fight is over: there are creatures and none fights on."""
-        return bool(self.creatures) and all(c.down for c in self.creatures)
-
     def to_json(self) -> dict[str, Any]:
         """Its stored form."""
-        return {"hd": self.hd, "creatures": [c.to_json() for c in self.creatures]}
+        return {
+            "hd": self.hd,
+            "group": self.group,
+            "creatures": [c.to_json() for c in self.creatures],
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> Roster:
         """Read its stored form back; a :class:`StoredDataError` when it does not fit."""
-        if not isinstance(data, dict) or set(data) != {"hd", "creatures"}:
-            raise _damaged()
-        creatures = data["creatures"]
-        if not isinstance(creatures, list) or len(creatures) > MAX_CREATURES:
-            raise _damaged()
+        fields = common.stored_fields(data, ("hd", "group", "creatures"), (), _damaged())
+        creatures = common.stored_creatures(fields, _damaged())
         try:
-            return cls(tuple(Creature.from_json(c) for c in creatures), data["hd"])
+            return cls(tuple(Creature.from_json(c) for c in creatures), data["hd"], data["group"])
         except (RulesError, TypeError) as error:
             raise _damaged() from error
 
@@ -224,41 +216,35 @@ def _damaged() -> StoredDataError:
     return StoredDataError(Step(N_("A stored roster of creatures is damaged and cannot be read.")))
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-SCHEMA: Schema[Roster] = Schema("ose_roster", 1, {}, Roster.from_json)
+SCHEMA: Schema[Roster] = Schema("ose_roster", 2, {1: common.before_groups}, Roster.from_json)
 
 
 # --- making the roster -----------------------------------------------------------------
 
 
-def muster(
-    text: str, count: int, hd: str, dice: Dice, fallback: str = "Monster"
-) -> tuple[Roster, Outcome]:
-    """The roster of ``count`` creatures met as ``text`` (named as :func:`creature_name`
-    says, ``fallback`` when the row tells a scene), each with its hit points rolled from
+def muster(text: str, count: int, hd: str, dice: Dice) -> tuple[Roster, Outcome]:
+    """The roster of ``count`` creatures met as ``text`` (their group named as
+    :func:`~omen.campaign.roster_names.group_name` says), each with its hit points rolled from
     the row's hit dice ``hd`` (with none given, each waits for its hit points to be
     typed)."""
-    if not _whole(count) or not 1 <= count <= MAX_CREATURES:
+    if not whole(count) or not 1 <= count <= MAX_CREATURES:
         raise RulesError(
             Step(
                 N_("A roster holds 1 to {limit} creatures: {count} came."),
                 {"limit": MAX_CREATURES, "count": count},
             )
         )
-    base = creature_name(text, fallback)
+    group = group_name(text)
     hit_dice = read_hit_dice(hd) if hd else None
     creatures: list[Creature] = []
     steps: list[Step] = []
     for number in range(1, count + 1):
-        name = f"{base} {number}"
         if hit_dice is None:
-            creatures.append(Creature(name))
+            creatures.append(Creature(""))
             continue
         rolled = roll_hit_points(hit_dice, dice)
-        creatures.append(Creature(name, rolled.value, rolled.value, rolled.faces))
+        creatures.append(Creature("", rolled.value, rolled.value, rolled.faces))
+        name = label(group, "", number)
         steps.extend(Step(N_("{name}: {step}"), {"name": name, "step": s}) for s in rolled.steps)
     if hit_dice is None:
         title = Step(
@@ -272,13 +258,13 @@ def muster(
             {"count": count},
             plural=N_("{count} creatures on the roster, hit points rolled."),
         )
-    roster = Roster(tuple(creatures), "" if hit_dice is None else hit_dice.written())
+    roster = Roster(tuple(creatures), "" if hit_dice is None else hit_dice.written(), group)
     return roster, Outcome(title, tuple(steps), KIND)
 
 
 def hit_point_steps(roster: Roster, index: int) -> tuple[Step, ...]:
     """How a creature's hit points came about (none for typed ones)."""
-    creature = _creature(roster, index)
+    creature = common.creature(roster, index)
     hit_dice = roster.hit_dice
     if hit_dice is None or not creature.faces:
         return ()
@@ -288,45 +274,28 @@ def hit_point_steps(roster: Roster, index: int) -> tuple[Step, ...]:
 # --- changes in the fight --------------------------------------------------------------
 
 
-def _creature(roster: Roster, index: int) -> Creature:
-    if not _whole(index) or not 0 <= index < len(roster.creatures):
-        raise RulesError(Step(N_("That creature is not on the roster.")))
-    return roster.creatures[index]
+called = common.called
+rename = common.rename
+
+_STATES = common.States(
+    STATE_WORDS,
+    _STATE_TITLE,
+    State.KILLED,
+    N_("{name} is killed already: Undo takes a death back."),
+    KIND,
+)
 
 
-def _with(roster: Roster, index: int, creature: Creature) -> Roster:
-    creatures = list(roster.creatures)
-    creatures[index] = creature
-    return replace(roster, creatures=tuple(creatures))
-
-
-def _amount(amount: Any) -> int:
-    if not _whole(amount) or not 1 <= amount <= MAX_AMOUNT:
-        raise RulesError(
-            Step(N_("An amount is a whole number from 1 to {high}."), {"high": MAX_AMOUNT})
-        )
-    return int(amount)
-
-
-def _alive(creature: Creature) -> None:
-    if creature.state is State.KILLED:
-        raise RulesError(
-            Step(N_("{name} is killed already: Undo takes a death back."), {"name": creature.name})
-        )
-
-
-def _known(creature: Creature) -> tuple[int, int]:
-    if creature.hp is None or creature.max_hp is None:
-        raise RulesError(Step(N_("Type the hit points of {name} first."), {"name": creature.name}))
-    return creature.hp, creature.max_hp
+def _known(roster: Roster, index: int) -> tuple[int, int]:
+    return common.known(roster, index, N_("Type the hit points of {name} first."))
 
 
 def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` damage to one creature; at 0 hit points or fewer it is killed."""
-    creature = _creature(roster, index)
-    amount = _amount(amount)
-    _alive(creature)
-    hp, max_hp = _known(creature)
+    common.creature(roster, index)
+    amount = common.amount(amount)
+    creature = _STATES.alive(roster, index)
+    hp, max_hp = _known(roster, index)
     left = max(hp - amount, -MAX_HIT_POINTS)
     steps: tuple[Step, ...] = (
         Step(
@@ -338,58 +307,49 @@ def damage(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
         hurt = replace(creature, hp=left, state=State.KILLED)
         title = Step(
             N_("{name} takes {amount} damage and is killed."),
-            {"name": creature.name, "amount": amount},
+            {"name": called(roster, index), "amount": amount},
         )
         steps = (*steps, Step(N_("At 0 hit points or fewer a creature is killed.")))
     else:
         hurt = replace(creature, hp=left)
         title = Step(
             N_("{name} takes {amount} damage: {hp} hit points left."),
-            {"name": creature.name, "amount": amount, "hp": left},
+            {"name": called(roster, index), "amount": amount, "hp": left},
         )
-    return _with(roster, index, hurt), Outcome(title, steps, KIND)
+    return common.with_creature(roster, index, hurt), Outcome(title, steps, KIND)
 
 
 def heal(roster: Roster, index: int, amount: int) -> tuple[Roster, Outcome]:
     """``amount`` hit points back, never above the creature's full hit points."""
-    creature = _creature(roster, index)
-    amount = _amount(amount)
-    _alive(creature)
-    hp, max_hp = _known(creature)
+    common.creature(roster, index)
+    amount = common.amount(amount)
+    creature = _STATES.alive(roster, index)
+    hp, max_hp = _known(roster, index)
     if hp >= max_hp:
         raise RulesError(
-            Step(N_("{name} has all its hit points already."), {"name": creature.name})
+            Step(N_("{name} has all its hit points already."), {"name": called(roster, index)})
         )
     after = min(max_hp, hp + amount)
     title = Step(
         N_("{name} heals: {hp} of {max} hit points."),
-        {"name": creature.name, "hp": after, "max": max_hp},
+        {"name": called(roster, index), "hp": after, "max": max_hp},
     )
-    return _with(roster, index, replace(creature, hp=after)), Outcome(title, (), KIND)
+    return common.with_creature(roster, index, replace(creature, hp=after)), Outcome(
+        title, (), KIND
+    )
 
 
 def set_state(roster: Roster, index: int, state: State) -> tuple[Roster, Outcome]:
     """A creature falls out of the fight, flees, surrenders, is killed outright or comes
     back into the fight. The dead stay dead (Undo takes a death back)."""
-    creature = _creature(roster, index)
-    _alive(creature)
-    if creature.state is state:
-        raise RulesError(
-            Step(
-                N_("{name} is {state} already."),
-                {"name": creature.name, "state": Step(STATE_WORDS[state])},
-            )
-        )
-    title = Step(_STATE_TITLE[state], {"name": creature.name})
-    return _with(roster, index, replace(creature, state=state)), Outcome(title, (), KIND)
+    return _STATES.change(roster, index, state)
 
 
 def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome]:
     """The referee types a creature's hit points (a row without hit dice, or dice
     rolled at the table); the damage it took so far is kept."""
-    creature = _creature(roster, index)
-    _alive(creature)
-    if not _whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
+    creature = _STATES.alive(roster, index)
+    if not whole(hp) or not 1 <= hp <= MAX_HIT_POINTS:
         raise RulesError(
             Step(N_("Hit points are a whole number from 1 to {high}."), {"high": MAX_HIT_POINTS})
         )
@@ -397,14 +357,8 @@ def set_hit_points(roster: Roster, index: int, hp: int) -> tuple[Roster, Outcome
     now = hp - taken
     state = State.KILLED if now <= 0 else creature.state
     typed = replace(creature, hp=now, max_hp=hp, faces=(), state=state)
-    title = Step(N_("{name}: {hp} hit points."), {"name": creature.name, "hp": hp})
-    return _with(roster, index, typed), Outcome(title, (), KIND)
-
-
-def rename(roster: Roster, index: int, name: str) -> Roster:
-    """A creature's new name (not logged: a name is no action in the fight)."""
-    creature = _creature(roster, index)
-    return _with(roster, index, replace(creature, name=name.strip()[:MAX_NAME]))
+    title = Step(N_("{name}: {hp} hit points."), {"name": called(roster, index), "hp": hp})
+    return common.with_creature(roster, index, typed), Outcome(title, (), KIND)
 
 
 ROUTS = (State.FLED, State.SURRENDERED)
@@ -419,7 +373,7 @@ def rout(roster: Roster, state: State) -> tuple[Roster, Outcome]:
     if not standing:
         raise RulesError(Step(N_("No creature is still fighting.")))
     for index in standing:
-        roster = _with(roster, index, replace(roster.creatures[index], state=state))
+        roster = common.with_creature(roster, index, replace(roster.creatures[index], state=state))
     count = {"count": len(standing)}
     if state is State.FLED:
         title = Step(

@@ -1,6 +1,8 @@
 """The taps every game's encounter roster answers alike: which creature a button is
 for, the amount of damage or healing (carried by the button, else typed above the list),
-its hit points typed, its name, the state buttons, and Undo.
+its hit points typed, its name (the group's name once as a heading, each creature by
+its number unless it is given a name: :mod:`omen.campaign.roster_names`), the state
+buttons, and Undo.
 
 A game's roster screen (``screens/ose/roster.py``, ``screens/gurps/roster.py``) owns one
 :class:`RosterTaps` as its job, naming its rules module (``engine``: ``damage``,
@@ -15,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from omen.campaign.roster_names import label, number_label
 from omen.core.errors import RulesError
 from omen.core.notation import read_whole
 from omen.core.roll import N_, Step
+from omen_web.kit import dom
 from omen_web.kit import screen as kit
 
 
@@ -84,13 +88,39 @@ class RosterTaps(kit.Actions):
         roster = self.screen.roster
         self.screen.change(*self.engine.set_hit_points(roster, self.index_of(target), typed))
 
+    # --- names -------------------------------------------------------------------------
+
+    def called(self, group: str, name: str, index: int) -> str:
+        """What a creature is called on the page: its name, else its number in the group."""
+        said = label(group, name, index + 1)
+        return said if isinstance(said, str) else self.screen.t(said)
+
+    def draw_group(self, group: str) -> None:
+        """The group's name once, as the heading over its numbered creatures."""
+        if self.screen.unchanged("group", group):
+            return
+        heading = self.screen.one(".roster-group")
+        dom.show(heading, bool(group))
+        dom.text(heading, group)
+
+    def draw_name(self, item: Any, group: str, name: str, index: int) -> None:
+        """A creature's name field: its own name, else its number ("No. 2")."""
+        field = dom.one(".roster-name", item)
+        shown = name or self.screen.t(number_label(index + 1))
+        if str(field.value) != shown and not field.matches(":focus"):
+            field.value = shown
+
     def on_roster_rename(self, target: Any, _event: Any) -> None:
+        """A name typed; an empty field, or the number it showed, calls it by its number."""
+        index = self.index_of(target)
         name = str(target.value).strip()
-        if name:
-            renamed = self.engine.rename(self.screen.roster, self.index_of(target), name)
-            self.screen.store.put(self.screen.name, renamed)
-        else:
-            self.screen.render()
+        if name == self.screen.t(number_label(index + 1)):
+            name = ""
+        roster = self.screen.roster
+        if name != roster.creatures[index].name:
+            self.screen.store.put(self.screen.name, self.engine.rename(roster, index, name))
+        else:  # nothing new: the field shows what it is called again
+            target.value = name or self.screen.t(number_label(index + 1))
 
     def on_roster_undo(self, _target: Any, _event: Any) -> None:
         self.screen.store.undo()

@@ -19,7 +19,7 @@ from omen.campaign.state import Outcome
 from omen.core.roll import N_, Step
 from omen.gurps import roster as gurps_roster
 from omen.gurps.injury import Condition
-from omen.gurps.roster import Creature, Roster, State
+from omen.gurps.roster import Roster, State
 from omen_web.kit import dom
 from omen_web.kit import screen as kit
 from omen_web.screens.common.roster import RosterTaps
@@ -71,7 +71,7 @@ class GurpsRosterScreen(kit.Screen):
         """A creature met while exploring: as many as came (the number rolled for the
         row, else the row's group size), with the row's HP; a meeting with no count and
         no GURPS stats starts no roster."""
-        mustered = gurps_roster.met(meeting, self.tr(N_("Monster")))
+        mustered = gurps_roster.met(meeting)
         if mustered is None:
             if self.roster.creatures:
                 self.store.put(PART, Roster())
@@ -96,6 +96,7 @@ class GurpsRosterScreen(kit.Screen):
         dom.show(self.root, bool(roster.creatures))
         if not roster.creatures:
             return
+        self.taps.draw_group(roster.group)
         self.render_status(roster)
         self.render_list(roster)
         self.render_end(roster)
@@ -128,14 +129,13 @@ class GurpsRosterScreen(kit.Screen):
             self.items.pop().remove()
         typed_hp = roster.row_hp is None
         for index, creature in enumerate(roster.creatures):
-            if not self.unchanged(f"creature-{index}", creature, typed_hp):
-                self.draw_creature(self.items[index], creature, typed_hp)
+            if not self.unchanged(f"creature-{index}", creature, typed_hp, roster.group):
+                self.draw_creature(self.items[index], roster, index, typed_hp)
 
-    def draw_creature(self, item: Any, creature: Creature, typed_hp: bool) -> None:
+    def draw_creature(self, item: Any, roster: Roster, index: int, typed_hp: bool) -> None:
+        creature = roster.creatures[index]
         item.dataset.state = creature.state.value
-        name = dom.one(".roster-name", item)
-        if str(name.value) != creature.name and not name.matches(":focus"):
-            name.value = creature.name
+        self.taps.draw_name(item, roster.group, creature.name, index)
         if creature.hp is None:
             hp = Step(N_("Full HP: type them"))
         else:
@@ -157,7 +157,7 @@ class GurpsRosterScreen(kit.Screen):
         hurt = dom.one(".roster-hurt", item)
         more = dom.one(".roster-more", item)
         for group in (hurt, more):
-            group.setAttribute("aria-label", creature.name)
+            group.setAttribute("aria-label", self.taps.called(roster.group, creature.name, index))
         dom.show(hurt, alive and creature.hp is not None)
         dom.show(more, alive)
         for action, state in STATE_BUTTONS.items():

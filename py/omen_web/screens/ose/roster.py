@@ -100,8 +100,7 @@ class OseRosterScreen(kit.Screen):
             read_hit_dice(hd) if hd else None
         except RulesError:
             hd = ""  # hit dice the books never write: the referee types the hit points
-        monster = self.tr(N_("Monster"))
-        roster, outcome = ose_roster.muster(meeting.creature, count, hd, self.app.dice(), monster)
+        roster, outcome = ose_roster.muster(meeting.creature, count, hd, self.app.dice())
         self.change(roster, outcome)
 
     # --- the game master's taps ---------------------------------------------------------
@@ -129,6 +128,7 @@ class OseRosterScreen(kit.Screen):
         dom.show(self.root, bool(roster.creatures))
         if not roster.creatures:
             return
+        self.taps.draw_group(roster.group)
         self.render_status(roster, session)
         self.render_offer(roster, session)
         self.render_list(roster)
@@ -182,15 +182,13 @@ class OseRosterScreen(kit.Screen):
         typed_hp = not roster.hd
         for index, creature in enumerate(roster.creatures):
             item = self.items[index]
-            if not self.unchanged(f"creature-{index}", creature, roster.hd):
+            if not self.unchanged(f"creature-{index}", creature, roster.hd, roster.group):
                 self.draw_creature(item, roster, index, typed_hp)
 
     def draw_creature(self, item: Any, roster: Roster, index: int, typed_hp: bool) -> None:
         creature = roster.creatures[index]
         item.dataset.state = creature.state.value
-        name = dom.one(".roster-name", item)
-        if str(name.value) != creature.name and not name.matches(":focus"):
-            name.value = creature.name
+        self.taps.draw_name(item, roster.group, creature.name, index)
         if creature.hp is None:
             hp = Step(N_("HP: type them"))
         else:
@@ -201,7 +199,7 @@ class OseRosterScreen(kit.Screen):
         hurt = dom.one(".roster-hurt", item)
         more = dom.one(".roster-more", item)
         for group in (hurt, more):
-            group.setAttribute("aria-label", creature.name)
+            group.setAttribute("aria-label", self.taps.called(roster.group, creature.name, index))
         dom.show(hurt, alive and creature.hp is not None)
         dom.show(more, alive)
         for action, state in STATE_BUTTONS.items():
