@@ -5,10 +5,10 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
 ``omenTable`` (``static/table.js``). This module moves text between them and the page.
 
 - **Inviting**: "Invite a player" opens the players' sheet with a fresh invitation: a
-  one-time token, a WebRTC offer (no ICE server unless the campaign names a STUN
-  server) and a snapshot of the public view, packed into the player page's address
+  one-time token and a WebRTC offer (no ICE server unless the campaign names a STUN
+  server), cut to what the connection needs and packed into the player page's address
   after ``#join=`` (a fragment: never sent to any host), shown as a QR code and as a
-  link to copy.
+  link to copy. The public view is sent when the player's channel opens.
 - **Adding a player**: the game master pastes the player's answer and taps "Add a
   player", or taps "Scan the answer" and holds the phone's camera to the player's code
   (``static/scan.mjs``: the browser's BarcodeDetector, or qr-scanner loaded then); a
@@ -332,7 +332,7 @@ class PlayersScreen(kit.Screen):
         return server if isinstance(server, str) and server.startswith("stun:") else ""
 
     async def invite(self) -> None:
-        """A fresh invitation: a token, an offer and the view, as a link and a QR code."""
+        """A fresh invitation: a token and an offer, as a link and a QR code."""
         token = self.invitations.open()
         self.invite_token = token
         self.link = ""
@@ -342,8 +342,7 @@ class PlayersScreen(kit.Screen):
         if token != self.invite_token:
             window.omenTable.close(token)  # a newer invitation was asked for meanwhile
             return
-        view = self.view(self.app.translator.language, {})
-        message = Message("join", token, 1, {"offer": offer, "view": view.to_json()})
+        message = Message("join", token, 1, {"offer": offer})
         self.link = player_address(str(window.location.href), FRAGMENT + pack(message))
         self.status = None
         self.render_sheet()
