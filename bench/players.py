@@ -52,7 +52,7 @@ from firstvisit import CPU, NETWORKS  # noqa: E402
 from launch import VIEWPORT, open_page  # noqa: E402
 
 from browser import ANSWER_SCRIPT, CHROMIUM, FLAGS  # noqa: E402
-from omen.campaign.players import Message, pack  # noqa: E402
+from omen.campaign.players import Message, pack, qr_parts  # noqa: E402
 from omen.campaign.sdp import Candidate, Details  # noqa: E402
 from serve import GzipOnly, Handler, serve_in_background  # noqa: E402
 
@@ -212,11 +212,12 @@ def taps(count: int, player_cpu: float) -> dict[str, list[float]]:
 
 
 def sizes() -> None:
-    """For each game's first view: a real invitation and answer between two Chromium
-    pages, their lengths in characters and the QR version segno picks for them (error
-    level L, as the game master's and the player's pages draw them)."""
-    import segno
+    """For each game: a real invitation and answer between two Chromium pages, their
+    lengths in characters and the QR version segno picks for them, drawn as the pages
+    draw them (error level L, the code after the prefix in alphanumeric mode)."""
+    from segno import consts, encoder
 
+    modes = {"byte": consts.MODE_BYTE, "alphanumeric": consts.MODE_ALPHANUMERIC}
     server, base = serve_in_background(ROOT)
     print("== invitation and answer, characters and QR version (error level L) ==")
     try:
@@ -250,7 +251,10 @@ def sizes() -> None:
                     ("invitation", link.input_value()),
                     ("answer", field.input_value()),
                 ):
-                    version = segno.make(text, error="l", micro=False, boost_error=False).version
+                    parts = [(part, modes[mode]) for part, mode in qr_parts(text)]
+                    version = encoder.encode(
+                        parts, error="l", micro=False, boost_error=False
+                    ).version
                     print(f"{game:15} {what:11} {len(text):5} characters  QR version {version}")
                     if os.environ.get("OMEN_BENCH_SDP"):
                         print(text)

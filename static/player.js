@@ -70,20 +70,41 @@ const own = (key) => {
   return OWN[lang][key];
 };
 
-// --- base64url, as omen.campaign.players.pack writes it ------------------------------
+// --- base32 (RFC 4648, no padding), as omen.campaign.players.pack writes a code ------
 
-function fromBase64url(text) {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+const B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+export function toBase32(bytes) {
+  let text = "";
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = ((value << 8) | byte) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      text += B32[(value >> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) text += B32[(value << (5 - bits)) & 31];
+  return text;
 }
 
-export function toBase64url(bytes) {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 1) binary += String.fromCharCode(bytes[i]);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+// The bytes of a base32 code (either case), or null when it is not one.
+export function fromBase32(text) {
+  if (!/^[A-Za-z2-7]+$/.test(text) || [1, 3, 6].includes(text.length % 8)) return null;
+  const bytes = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of text.toUpperCase()) {
+    value = ((value << 5) | B32.indexOf(char)) & 0xfff;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Uint8Array.from(bytes);
 }
 
 // --- the code: connection details cut to what WebRTC needs --------------------------
@@ -313,14 +334,11 @@ function readDetails(reader) {
 // An invitation's code: its token and the offer built back, or a refusal.
 export function readCode(text) {
   if (typeof text !== "string" || !text || text.length > MAX_PACKED) throw new Refused("damaged");
-  if (!B64.test(text) || text.length % 4 === 1) throw new Refused("damaged");
-  let bytes;
-  try {
-    bytes = fromBase64url(text);
-  } catch {
-    throw new Refused("damaged");
+  const bytes = fromBase32(text);
+  if (!bytes) {
+    // format 1: a zlib-packed envelope (its first byte 0x78), in base64url
+    throw new Refused(B64.test(text) && text.startsWith("e") ? "older" : "damaged");
   }
-  if (bytes[0] === 0x78) throw new Refused("older"); // format 1: a zlib-packed envelope
   if (bytes[0] > PACKED && bytes[0] <= 15) throw new Refused("newer");
   if (bytes.length < 7 || bytes[0] !== PACKED) throw new Refused("damaged");
   const body = bytes.subarray(0, bytes.length - 4);
@@ -343,7 +361,7 @@ export function answerCode(token, sdp, lang, seat, name) {
   out.push(...ascii(lang), ...short(ascii(seat)), ...short(Array.from(new TextEncoder().encode(name))));
   const sum = adler32(out);
   out.push(sum >>> 24, (sum >>> 16) & 255, (sum >>> 8) & 255, sum & 255);
-  return toBase64url(Uint8Array.from(out));
+  return toBase32(out);
 }
 
 // --- checking: the envelope and the view, field by field ---------------------------
@@ -675,7 +693,11 @@ const language = () => ((navigator.language || "en").toLowerCase().startsWith("c
 async function drawQr(target, text) {
   const { default: qrcode } = await import("./vendor/qrcode-generator/qrcode.mjs");
   const code = qrcode(0, "L");
-  code.addData(text);
+  // The code after "omen-answer:" is base32: upper-case letters and digits, which QR's
+  // alphanumeric mode packs in 5.5 bits a character (byte mode takes 8).
+  const at = text.indexOf(":") + 1;
+  code.addData(text.slice(0, at));
+  code.addData(text.slice(at), "Alphanumeric");
   code.make();
   const size = code.getModuleCount();
   const quiet = 4;

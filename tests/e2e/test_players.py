@@ -54,7 +54,7 @@ def crafted(details: bytes, kind: int = 1, version: int = 2, extra: bytes = b"")
     """A compact code as Omen writes one, with a valid checksum, from the bytes given."""
     body = bytes([version, kind, len(TOKEN)]) + TOKEN.encode() + details + extra
     raw = body + zlib.adler32(body).to_bytes(4, "big")
-    return "#join=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return "#join=" + base64.b32encode(raw).decode().rstrip("=")
 
 
 def details(

@@ -19,8 +19,10 @@ plain JSON text.
 code stays small and scans at a glance: the invitation's token and the connection
 details cut to what WebRTC needs (:mod:`omen.campaign.sdp`), and in an answer the
 player's language, seat and name. Its bytes (:func:`pack`) start with the format's
-number, :data:`PACKED`, and end with an Adler-32 checksum, in base64url after
-``#join=`` (a link's fragment never reaches a host) or ``omen-answer:``. The public view
+number, :data:`PACKED`, and end with an Adler-32 checksum, in base32 (RFC 4648, upper
+case, no padding) after ``#join=`` (a link's fragment never reaches a host) or
+``omen-answer:``: its letters and digits fit a QR code's alphanumeric mode, 5.5 bits a
+character where base64url's take 8 in byte mode, one QR version less for a code. The public view
 is not in the link: the game master's phone sends it as soon as the channel opens. A
 code of format 1 (the whole envelope, zlib-packed) is refused with a sentence.
 
@@ -34,7 +36,7 @@ A refusal is a :class:`MessageError` with a sentence, and changes nothing.
 ...     (Candidate("host", "192.168.1.20", 50107),)).sdp()
 >>> packed = pack(Message("join", "tok-12345", 1, {"offer": offer}))
 >>> len(packed), read_packed(packed, "join").data["offer"] == offer
-(119, True)
+(143, True)
 >>> reader = Reader("tok-12345")
 >>> reader.read(write(Message("ask", "tok-12345", 1, {"id": 1, "test": {}}))).kind
 'ask'
@@ -86,6 +88,7 @@ MAX_DEPTH = 8
 SHOWN = 5  # public results a view carries, newest first
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
+_B32 = re.compile(r"[A-Za-z2-7]+")  # a code: base32 (RFC 4648), read in either case
 _FACES = re.compile(r"[0-9 ,]*", re.ASCII)  # typed dice: ASCII digits, spaces, commas
 MAX_FACES_TEXT = 60  # characters of the dice a player typed
 
@@ -184,8 +187,7 @@ def pack(message: Message) -> str:
     """An invitation (``join``) or an answer packed for a link or a QR code, in the
     compact form (:data:`PACKED`): the format's number, the kind's, the token, the
     connection details cut to what WebRTC needs (:mod:`omen.campaign.sdp`), an answer's
-    language, seat and name, and an Adler-32 checksum of it all; in base64url, no
-    padding. A description Omen cannot cut (no SHA-256 fingerprint) is refused."""
+    language, seat and name, and an Adler-32 checksum of it all; in base32, no padding. A description Omen cannot cut (no SHA-256 fingerprint) is refused."""
     if message.kind not in _PACKED_KINDS or message.n != 1:
         raise _error(N_("This is too much to put in one link or code."))
     data = message.data
@@ -199,10 +201,25 @@ def pack(message: Message) -> str:
         out += str(data["lang"]).encode("ascii")[:2].ljust(2, b" ")
         out += _short(str(data["seat"]).encode("ascii")) + _short(str(data["name"]).encode())
     out += zlib.adler32(bytes(out)).to_bytes(4, "big")
-    text = base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
+    text = base64.b32encode(bytes(out)).decode("ascii").rstrip("=")
     if len(text) > MAX_PACKED:
         raise _error(N_("This is too much to put in one link or code."))
     return text
+
+
+def qr_parts(text: str) -> tuple[tuple[str, str], ...]:
+    """A link or an answer as the parts of its QR code: what comes before the code
+    (the page's address and ``#join=``, or ``omen-answer:``) in byte mode, the code in
+    alphanumeric mode (base32 is upper-case letters and digits).
+
+    >>> qr_parts("https://example.org/player.html#join=AEBAG")
+    (('https://example.org/player.html#join=', 'byte'), ('AEBAG', 'alphanumeric'))
+    """
+    for prefix in ("#" + FRAGMENT, ANSWER):
+        head, found, code = text.partition(prefix)
+        if found and code and code.isupper() and _B32.fullmatch(code):
+            return ((head + prefix, "byte"), (code, "alphanumeric"))
+    return ((text, "byte"),)
 
 
 def _short(raw: bytes) -> bytes:
@@ -219,14 +236,14 @@ def _unpack(text: str) -> Message:
     """The message in a packed code, every field checked."""
     if len(text) > MAX_PACKED:
         raise _error(N_("This code is too long to be one of Omen's."))
-    if not text or not _B64.fullmatch(text) or len(text) % 4 == 1:
+    if not _B32.fullmatch(text) or len(text) % 8 in (1, 3, 6):
+        if _B64.fullmatch(text) and text[:1] == "e":  # format 1: zlib (0x78), base64url
+            raise _error(N_("This code comes from an older Omen: make a fresh one."))
         raise _damaged()
     try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        raw = base64.b32decode(text + "=" * (-len(text) % 8), casefold=True)
     except (binascii.Error, ValueError):
         raise _damaged() from None
-    if raw[:1] == b"\x78":  # a zlib stream: the JSON envelope of format 1
-        raise _error(N_("This code comes from an older Omen: make a fresh one."))
     if PACKED < raw[0] <= 15:  # formats to come have small numbers too
         raise _error(
             N_("This message comes from a newer Omen (format {version}): update Omen."),

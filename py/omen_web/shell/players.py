@@ -60,6 +60,7 @@ from omen.campaign.players import (
     player_name,
     public_kinds,
     public_view,
+    qr_parts,
     read_packed,
     result_public,
     write,
@@ -350,7 +351,9 @@ class PlayersScreen(kit.Screen):
 
     async def draw_qr(self, link: str) -> None:
         encoder = await self.app.screen("share").load_segno()
-        code = encoder.encode(link, error="l", micro=False, boost_error=True)
+        modes = {"byte": encoder.consts.MODE_BYTE, "alphanumeric": encoder.consts.MODE_ALPHANUMERIC}
+        parts = [(part, modes[mode]) for part, mode in qr_parts(link)]
+        code = encoder.encode(parts, error="l", micro=False, boost_error=True)
         if link != self.link:
             return
         svg = qr_svg(code.matrix, self.tr(N_("QR code of the player page")))
