@@ -76,6 +76,8 @@ FORMER: dict[str, Renamed | None] = {
     # refusal sent to a player: never stored)
     "Asked: the game master's phone rolls it.": None,
     "In this game players cannot ask for tests yet.": None,
+    # 2026-12-06: a code is no longer zlib-packed (a refusal said in the sheet: never stored)
+    "This code unpacks to too much to be one of Omen's.": None,
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the
