@@ -119,6 +119,22 @@ def test_a_crafted_link_shows_the_joining_form_in_the_phones_language(
     assert not [url for url in asked if "pyodide" in url or "/py/" in url or "pyscript" in url]
 
 
+def test_a_czech_phone_shows_the_joining_form_in_czech(browser: Browser, base: str) -> None:
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    try:
+        page = open_player(context.new_page(), base, invitation())
+        expect(page.get_by_role("heading", name="Připojit se ke hře")).to_be_visible()
+        page.get_by_role("textbox", name="Vaše jméno").fill("Eva")
+        page.get_by_role("button", name="Připojit se ke hře").click()
+        expect(page.get_by_role("textbox", name="Vaše odpověď pro vypravěče")).to_have_value(
+            re.compile(r"^omen-answer:[A-Z2-7]+$")
+        )
+        expect(page.get_by_role("status")).to_have_text("připojování…")
+        expect(page.locator("html")).to_have_attribute("lang", "cs")
+    finally:
+        context.close()
+
+
 HOSTILE = [
     "#join=",
     "#join=AAAA",
@@ -260,6 +276,9 @@ def test_a_player_joins_by_a_pasted_answer_and_sees_a_next_turn(
     try:
         player = phone.new_page()
         text = answer(player, link, "Eva")
+        # Before the channel opens there is no view: the page says it is connecting.
+        expect(player.get_by_role("status").first).to_have_text("connecting…")
+        expect(player.get_by_role("heading", name="Clock")).to_be_hidden()
         add(gm, text)
         sheet = gm.get_by_role("dialog", name="Players")
         expect(sheet.get_by_role("listitem")).to_have_text(["Eva: connectedRemove"])
