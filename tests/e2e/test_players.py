@@ -135,6 +135,40 @@ def test_a_czech_phone_shows_the_joining_form_in_czech(browser: Browser, base: s
         context.close()
 
 
+# Reads a QR code drawn as SVG with qr-scanner (the game master's decoder where the
+# browser has no BarcodeDetector), on a plain page of the same host (bench/floor.html:
+# the player page's CSP keeps qr-scanner's worker out).
+DECODE = """async (svg) => {
+  const { default: QrScanner } = await import('/static/vendor/qr-scanner/qr-scanner.min.js');
+  const image = new Image();
+  image.src = 'data:image/svg+xml;base64,' + btoa(svg);
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = 600;
+  canvas.height = 600;
+  canvas.getContext('2d').drawImage(image, 0, 0, 600, 600);
+  return (await QrScanner.scanImage(canvas, { returnDetailedScanResult: true })).data;
+}"""
+
+
+@pytest.mark.fresh_profile
+def test_the_answers_qr_code_reads_back_as_the_answer(page: Page, base: str) -> None:
+    """The answer's code is drawn in two parts (the prefix in byte mode, the base32 code
+    in alphanumeric mode): a scanner reads the whole answer back, and it is small."""
+    open_player(page, base, invitation())
+    page.get_by_role("textbox", name="Your name").fill("Eva")
+    page.get_by_role("button", name="Join the table").click()
+    drawn = page.get_by_role("img", name="Your answer for the game master")
+    expect(drawn).to_be_visible()
+    text = page.get_by_role("textbox", name="Your answer for the game master").input_value()
+    svg = drawn.evaluate("(svg) => new XMLSerializer().serializeToString(svg)")
+    side = int(drawn.get_attribute("viewBox").split()[2]) - 8  # less the quiet zone
+    assert side <= 57  # QR version 10 at most (17 + 4 × version modules a side)
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # that page has none
+    page.goto(f"{base}/bench/floor.html")
+    assert page.evaluate(DECODE, svg) == text
+
+
 HOSTILE = [
     "#join=",
     "#join=AAAA",
