@@ -7,7 +7,7 @@
 
 const APP = "omen-table";
 const VERSION = 1;
-const MAX_PACKED = 1000; // characters of a packed link or answer
+const MAX_PACKED = 1100; // characters of a code (the largest a valid one can be: 1012)
 const MAX_TEXT = 64000; // characters of one message, or of unpacked JSON
 const MAX_LINES = 60;
 const MAX_STRING = 2000;

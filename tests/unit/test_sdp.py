@@ -242,3 +242,19 @@ def test_a_description_without_a_sha256_fingerprint_is_not_cut() -> None:
         Details.from_sdp(CHROMIUM_OFFER.replace("sha-256", "sha-1"))
     with pytest.raises(ValueError, match="candidate"):
         Candidate("host", "1.2.3.4", 0)
+
+
+def test_the_largest_answer_omen_takes_fits_in_a_code() -> None:
+    """Every field at its largest (a token of 64, ICE texts of 64, a mid of 16, eight
+    IPv6 candidates, a seat of 64, a name of 40 two-byte letters) still packs and reads."""
+    widest = Details(
+        "u" * 64,
+        "p" * 64,
+        bytes(32),
+        "active",
+        "m" * 16,
+        tuple(Candidate("host", f"2001:db8::{n + 1}", 60000 + n) for n in range(MAX_CANDIDATES)),
+    )
+    data = {"sdp": widest.sdp(), "name": "ř" * 40, "lang": "cs", "seat": "s" * 64}
+    answer = Message("answer", "t" * 64, 1, data)
+    assert read_packed("omen-answer:" + pack(answer), "answer") == answer

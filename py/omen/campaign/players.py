@@ -74,7 +74,7 @@ VERSION = 1
 PAGE = "player.html"  # the player page, beside the app's index.html
 FRAGMENT = "join="  # the player page's address ends in #join=<packed invitation>
 ANSWER = "omen-answer:"  # a player's answer, packed, starts with this
-MAX_PACKED = 1000  # characters of a packed link or answer
+MAX_PACKED = 1100  # characters of a code (the largest a valid one can be: 1012)
 PACKED = 2  # the packed form's format (1 was the JSON envelope, zlib-packed)
 _PACKED_KINDS = {"join": 1, "answer": 2}  # the kinds a code carries, by their number
 MAX_TEXT = 64_000  # characters of one message on the channel, or of unpacked JSON

@@ -20,7 +20,7 @@ the next, and only these travel in the code:
 - the UDP candidates (RFC 8839 ``candidate``): their kind (``host``, ``srflx``,
   ``relay``, ``prflx``), address and port. The address is an IPv4 or IPv6 address, or
   the random name a browser shows instead of a local address (an mDNS name, a UUID
-  followed by ``.local``). At most :data:`MAX_CANDIDATES`, TCP candidates left out:
+  followed by ``.local``, after draft-ietf-mmusic-mdns-ice-candidates). At most :data:`MAX_CANDIDATES`, TCP candidates left out:
   phones at one table reach each other over UDP.
 
 Everything else is written back the same every time: the SDP's fixed session lines, one
