@@ -2,17 +2,18 @@
 
     flock /tmp/omen-browser.lock .venv/bin/python bench/players.py [--runs 3] [--taps 30]
 
-**First visit** (``player.html`` opened from a game master's link, as a player does): on
+**First visit** (``player.html`` opened from a game master's link, as a player does,
+until its joining form is shown): on
 a fresh persistent Chromium profile per run, at 4x CPU and on bench/firstvisit.py's
 phone network (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip):
 
-- **bytes until shown**: the compressed bodies the page downloaded until the table's
-  state is on it (Resource Timing's ``encodedBodySize``: brotli where the browser takes
+- **bytes until shown**: the compressed bodies the page downloaded until its joining
+  form is on it (Resource Timing's ``encodedBodySize``: brotli where the browser takes
   it, as tools/serve.py serves; ``player-gzip`` from a host that serves only the .gz
   copies), and **bytes in all**, the response bytes the server sent once the player
   page's service worker holds its files too;
 - **shown**: from the start of the navigation to the next frame after the page shows the
-  state (``<body data-ready="yes">``, the view drawn), with performance.now() in the page.
+  joining form (``<body data-ready="yes">``), with performance.now() in the page.
 
 The baseline, measured in the same run the same way: ``floor``, a one-line page
 (bench/floor.html): what the network alone costs before anything can be shown.
@@ -51,16 +52,14 @@ from firstvisit import CPU, NETWORKS  # noqa: E402
 from launch import VIEWPORT, open_page  # noqa: E402
 
 from browser import ANSWER_SCRIPT, CHROMIUM, FLAGS  # noqa: E402
-from omen.campaign.players import Message, pack, public_view  # noqa: E402
-from omen.campaign.state import Exploration  # noqa: E402
-from omen.campaign.timers import LightKind, Timers, Unit, add_light  # noqa: E402
-from omen.core.i18n import Translator  # noqa: E402
+from omen.campaign.players import Message, pack, qr_parts  # noqa: E402
+from omen.campaign.sdp import Candidate, Details  # noqa: E402
 from serve import GzipOnly, Handler, serve_in_background  # noqa: E402
 
 VARIANTS = ("floor", "player-gzip", "player")
 TIMEOUT = 300_000  # ms
 # Added before the page's own scripts: the next frame after the page shows something
-# (the player page: its view drawn, <body data-ready="yes">; the floor: its text).
+# (the player page: its joining form drawn, <body data-ready="yes">; the floor: its text).
 SHOWN = """
 (() => {
   // The page's own downloads so far (its service worker's are its own): compressed bodies.
@@ -108,18 +107,18 @@ def p95(values: list[float]) -> float:
 
 
 def a_link(base: str) -> str:
-    """A game master's invitation as a player receives it: the clock, a torch, an offer."""
-    clock = Exploration().clock.next_turn().next_turn().next_turn()
-    parts = {
-        "exploration": Exploration(clock=clock),
-        "timers": add_light(Timers(), LightKind.TORCH, 3, Unit.TURN),
-    }
-    view = public_view(
-        parts, "liminal_horror", {"turn.minutes": 10}, Translator.english(), "20:41"
-    ).to_json()
-    offer = "v=0\r\n" + "a=candidate:1 1 udp 2122260223 192.0.2.10 54321 typ host\r\n" * 2
+    """A game master's invitation as a player receives it: a token and an offer (the
+    view comes over the channel)."""
+    offer = Details(
+        "uEs2",
+        "ot8ep/pWuCLbEvEaAcwr2fbk",
+        bytes(range(32)),
+        "actpass",
+        "0",
+        (Candidate("host", "192.0.2.10", 54321), Candidate("host", "192.0.2.11", 54322)),
+    ).sdp()
     return f"{base}/player.html#join=" + pack(
-        Message("join", "bench-token-1", 1, {"offer": offer, "view": view})
+        Message("join", "bench-token-1", 1, {"offer": offer, "stun": ""})
     )
 
 
@@ -214,13 +213,71 @@ def taps(count: int, player_cpu: float) -> dict[str, list[float]]:
     return figures
 
 
+def sizes() -> None:
+    """For each game: a real invitation and answer between two Chromium pages, their
+    lengths in characters and the QR version segno picks for them, drawn as the pages
+    draw them (error level L, the code after the prefix in alphanumeric mode)."""
+    from segno import consts, encoder
+
+    modes = {"byte": consts.MODE_BYTE, "alphanumeric": consts.MODE_ALPHANUMERIC}
+    server, base = serve_in_background(ROOT)
+    print("== invitation and answer, characters and QR version (error level L) ==")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            master = browser.new_context(viewport=VIEWPORT, locale="en-US")
+            master.add_init_script(ANSWER_SCRIPT)
+            gm = master.new_page()
+            gm.goto(f"{base}/index.html?seed=1", wait_until="commit", timeout=TIMEOUT)
+            gm.locator("html[data-built='true']").wait_for(state="attached", timeout=TIMEOUT)
+            for game in ("liminal_horror", "ose", "gurps", "eotw"):
+                gm.get_by_role("button", name="Settings").click()
+                gm.get_by_role("combobox", name="Game").select_option(game)
+                gm.get_by_role("button", name="Invite players").click()
+                sheet = gm.get_by_role("dialog", name="Players")
+                link = sheet.get_by_role("textbox", name="Link for a player")
+                expect(link).to_have_value(re.compile(r"#join="), timeout=TIMEOUT)
+                if game != "liminal_horror":  # the sheet keeps its code: a fresh one
+                    used = link.input_value()
+                    sheet.get_by_role("button", name="New code").click()
+                    expect(link).not_to_have_value(used, timeout=TIMEOUT)
+                    expect(link).to_have_value(re.compile(r"#join="), timeout=TIMEOUT)
+                phone = browser.new_context(viewport=VIEWPORT, locale="en-US")
+                player = phone.new_page()
+                player.goto(link.input_value())
+                player.get_by_role("textbox", name="Your name").fill("Eva")
+                player.get_by_role("button", name="Join the table").click()
+                field = player.get_by_role("textbox", name="Your answer for the game master")
+                expect(field).to_have_value(re.compile(r"^omen-answer:", re.I), timeout=TIMEOUT)
+                for what, text in (
+                    ("invitation", link.input_value()),
+                    ("answer", field.input_value()),
+                ):
+                    parts = [(part, modes[mode]) for part, mode in qr_parts(text)]
+                    version = encoder.encode(
+                        parts, error="l", micro=False, boost_error=False
+                    ).version
+                    print(f"{game:15} {what:11} {len(text):5} characters  QR version {version}")
+                    if os.environ.get("OMEN_BENCH_SDP"):
+                        print(text)
+                phone.close()
+                sheet.get_by_role("button", name="Close").click()
+            browser.close()
+    finally:
+        server.shutdown()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--taps", type=int, default=30)
     parser.add_argument("--player-cpu", type=float, default=1)
-    parser.add_argument("--parts", nargs="+", choices=("visit", "taps"), default=["visit", "taps"])
+    parser.add_argument(
+        "--parts", nargs="+", choices=("visit", "taps", "sizes"), default=["visit", "taps"]
+    )
     args = parser.parse_args()
+    if "sizes" in args.parts:
+        sizes()
     if "visit" in args.parts:
         visit(args.runs)
     if "taps" in args.parts:

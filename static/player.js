@@ -7,7 +7,7 @@
 
 const APP = "omen-table";
 const VERSION = 1;
-const MAX_PACKED = 6000; // characters of a packed link or answer
+const MAX_PACKED = 1100; // characters of a code (the largest a valid one can be: 1012)
 const MAX_TEXT = 64000; // characters of one message, or of unpacked JSON
 const MAX_LINES = 60;
 const MAX_STRING = 2000;
@@ -30,17 +30,36 @@ const WORD_KEYS = [
 const VIEW_KEYS = ["lang", "game", "at", "clock", "lights", "facts", "results", "people", "words", "rolls"];
 
 // The few sentences this page says before any view has come (so before the game
-// master's phone could word them): in English and Czech.
+// master's phone could word them): in English and Czech. The joining form's words are
+// the view's own (omen.campaign.players.WORDS), in the same two languages.
 const OWN = {
   en: {
     damaged: "This link is damaged: part of it is missing or changed. Ask the game master for a fresh code.",
     newer: "This link comes from a newer Omen: reload this page, or ask for a fresh code.",
+    older: "This link comes from an older Omen: ask the game master for a fresh code.",
     empty: "Scan the code on the game master's phone, or open the link they send, to see the table.",
+    connecting: "connecting…",
+    notConnected: "not connected: ask the game master for a fresh code",
+    join: "Join the table",
+    yourName: "Your name",
+    answerHint:
+      "Show this code to the game master, or copy the text and send it: on their phone it goes under “Add a player”.",
+    answer: "Your answer for the game master",
+    copy: "Copy",
   },
   cs: {
     damaged: "Odkaz je poškozený: část chybí nebo je změněná. Požádejte vypravěče o nový kód.",
     newer: "Odkaz je z novějšího Omenu: načtěte stránku znovu, nebo požádejte o nový kód.",
+    older: "Odkaz je ze staršího Omenu: požádejte vypravěče o nový kód.",
     empty: "Naskenujte kód na telefonu vypravěče, nebo otevřete odkaz, který pošle, a uvidíte stav hry.",
+    connecting: "připojování…",
+    notConnected: "nepřipojeno: požádejte vypravěče o nový kód",
+    join: "Připojit se ke hře",
+    yourName: "Vaše jméno",
+    answerHint:
+      "Ukažte tento kód vypravěči, nebo text zkopírujte a pošlete mu ho: v jeho telefonu patří pod „Přidat hráče“.",
+    answer: "Vaše odpověď pro vypravěče",
+    copy: "Kopírovat",
   },
 };
 
@@ -56,65 +75,300 @@ const own = (key) => {
   return OWN[lang][key];
 };
 
-// --- packing: zlib and base64url, as omen.campaign.players.pack writes it -------------
+// --- base32 (RFC 4648, no padding), as omen.campaign.players.pack writes a code ------
 
-function fromBase64url(text) {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+const B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
-export function toBase64url(bytes) {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 1) binary += String.fromCharCode(bytes[i]);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-async function unpack(text) {
-  if (typeof text !== "string" || text.length > MAX_PACKED) throw new Refused("damaged");
-  if (!B64.test(text) || text.length % 4 === 1) throw new Refused("damaged");
-  let bytes;
-  try {
-    bytes = fromBase64url(text);
-  } catch {
-    throw new Refused("damaged");
-  }
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
-  const chunks = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > MAX_TEXT) {
-        reader.cancel().catch(() => {});
-        throw new Refused("damaged");
-      }
-      chunks.push(value);
+export function toBase32(bytes) {
+  let text = "";
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = ((value << 8) | byte) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      text += B32[(value >> (bits - 5)) & 31];
+      bits -= 5;
     }
-  } catch {
+  }
+  if (bits > 0) text += B32[(value << (5 - bits)) & 31];
+  return text;
+}
+
+// The bytes of a base32 code (either case), or null when it is not one.
+export function fromBase32(text) {
+  if (!/^[A-Za-z2-7]+$/.test(text) || [1, 3, 6].includes(text.length % 8)) return null;
+  const bytes = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of text.toUpperCase()) {
+    value = ((value << 5) | B32.indexOf(char)) & 0xfff;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+// --- the code: connection details cut to what WebRTC needs --------------------------
+//
+// As omen/campaign/sdp.py and omen.campaign.players.pack write it (the rule of what is
+// kept, and its sources, is in sdp.py's docstring): the format's number (2), the kind's
+// (1: an invitation, 2: an answer), the token, the ICE fragment and password, the DTLS
+// fingerprint (SHA-256) and role, the mid, the UDP candidates; in an answer the
+// language, the seat and the name; an Adler-32 checksum. Every field is checked here
+// before a description is built from it.
+
+const PACKED = 2;
+const MAX_CANDIDATES = 8;
+const KINDS = ["host", "srflx", "relay", "prflx"];
+const PREFERENCE = { host: 126, prflx: 110, srflx: 100, relay: 0 };
+const ROLES = ["actpass", "active", "passive"];
+const ICE = /^[A-Za-z0-9+/]+$/;
+const MID = /^[A-Za-z0-9_.-]{1,16}$/;
+const MDNS = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.local$/;
+const FINGERPRINT = /^(?:[0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$/;
+const FORMS = { 4: 4, 6: 16, 1: 16 }; // an address's form: IPv4, IPv6, mDNS name; its bytes
+
+export function adler32(bytes) {
+  let a = 1;
+  let b = 0;
+  for (const byte of bytes) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+const isIce = (text, shortest) => typeof text === "string" && text.length >= shortest && text.length <= 64 && ICE.test(text);
+
+function ipv4Bytes(text) {
+  const parts = text.split(".");
+  if (parts.length !== 4 || !parts.every((part) => /^(0|[1-9][0-9]{0,2})$/.test(part))) return null;
+  const bytes = parts.map(Number);
+  return bytes.every((byte) => byte <= 255) ? bytes : null;
+}
+
+function ipv6Bytes(text) {
+  if (!/^[0-9A-Fa-f:]{2,39}$/.test(text)) return null;
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const groups = (half) => (half ? half.split(":") : []);
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if ((halves.length === 2 && missing < 1) || (halves.length === 1 && missing !== 0)) return null;
+  const all = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!all.every((group) => /^[0-9A-Fa-f]{1,4}$/.test(group))) return null;
+  return all.flatMap((group) => [Number.parseInt(group, 16) >> 8, Number.parseInt(group, 16) & 255]);
+}
+
+function ipv6Text(bytes) {
+  const groups = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
+  let best = -1;
+  let length = 1;
+  for (let i = 0; i < 8; i += 1) {
+    let j = i;
+    while (j < 8 && groups[j] === "0") j += 1;
+    if (j - i > length) [best, length] = [i, j - i];
+  }
+  if (best < 0) return groups.join(":");
+  return `${groups.slice(0, best).join(":")}::${groups.slice(best + length).join(":")}`;
+}
+
+const hex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+// An address's form and bytes, or null when no peer can have it.
+function addressBytes(text) {
+  if (MDNS.test(text)) {
+    const digits = text.slice(0, -6).replace(/-/g, "");
+    return [1, digits.match(/../g).map((pair) => Number.parseInt(pair, 16))];
+  }
+  const four = ipv4Bytes(text);
+  if (four) return fitAddress(4, four) ? [4, four] : null;
+  const six = ipv6Bytes(text);
+  return six && fitAddress(6, six) ? [6, six] : null;
+}
+
+function fitAddress(form, bytes) {
+  if (form === 4) return bytes[0] !== 0 && bytes[0] < 224;
+  if (form === 6) return bytes.some((byte) => byte !== 0) && bytes[0] !== 0xff;
+  return true;
+}
+
+function addressText(form, bytes) {
+  if (form === 4) return bytes.join(".");
+  if (form === 6) return ipv6Text(bytes);
+  const digits = hex(bytes);
+  return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}.local`;
+}
+
+// The details of a browser's description: what sdp.py's Details.from_sdp keeps.
+export function detailsOf(sdp) {
+  const found = {};
+  const candidates = [];
+  for (const line of sdp.split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    const key = line.slice(0, at).trim();
+    const value = line.slice(at + 1).trim();
+    if (key === "a=candidate") {
+      const fields = value.split(/\s+/);
+      if (fields.length < 8 || fields[2].toLowerCase() !== "udp" || fields[6] !== "typ") continue;
+      const port = /^[0-9]{1,5}$/.test(fields[5]) ? Number(fields[5]) : 0;
+      const address = addressBytes(fields[4]);
+      if (!KINDS.includes(fields[7]) || port < 1 || port > 65535 || !address) continue;
+      if (candidates.length < MAX_CANDIDATES) candidates.push({ kind: fields[7], form: address[0], bytes: address[1], port });
+    } else if (["a=ice-ufrag", "a=ice-pwd", "a=fingerprint", "a=setup", "a=mid"].includes(key) && !(key in found)) {
+      found[key] = value;
+    }
+  }
+  const [algorithm, hexes] = (found["a=fingerprint"] || "").split(" ");
+  if ((algorithm || "").toLowerCase() !== "sha-256" || !FINGERPRINT.test(hexes || "")) throw new Refused("damaged");
+  const details = {
+    ufrag: found["a=ice-ufrag"] || "",
+    pwd: found["a=ice-pwd"] || "",
+    fingerprint: hexes.split(":").map((pair) => Number.parseInt(pair, 16)),
+    setup: found["a=setup"] || "",
+    mid: found["a=mid"] || "",
+    candidates,
+  };
+  checkDetails(details);
+  return details;
+}
+
+function checkDetails(details) {
+  if (!isIce(details.ufrag, 4) || !isIce(details.pwd, 22) || details.fingerprint.length !== 32) {
     throw new Refused("damaged");
   }
-  const joined = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, at);
-    at += chunk.length;
+  if (!ROLES.includes(details.setup) || !MID.test(details.mid)) throw new Refused("damaged");
+  if (details.candidates.length > MAX_CANDIDATES) throw new Refused("damaged");
+}
+
+// A whole description built back from the details, as sdp.py's Details.sdp writes it.
+export function sdpOf(details) {
+  const lines = [
+    "v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", `a=group:BUNDLE ${details.mid}`,
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+    `a=ice-ufrag:${details.ufrag}`, `a=ice-pwd:${details.pwd}`,
+    `a=fingerprint:sha-256 ${hex(details.fingerprint).toUpperCase().match(/../g).join(":")}`,
+    `a=setup:${details.setup}`, `a=mid:${details.mid}`, "a=sctp-port:5000", "a=max-message-size:262144",
+  ];
+  details.candidates.forEach((candidate, number) => {
+    const priority = PREFERENCE[candidate.kind] * 2 ** 24 + (65535 - number) * 256 + 255;
+    const related = ["srflx", "relay"].includes(candidate.kind) ? " raddr 0.0.0.0 rport 0" : "";
+    const address = addressText(candidate.form, candidate.bytes);
+    lines.push(`a=candidate:${number + 1} 1 udp ${priority} ${address} ${candidate.port} typ ${candidate.kind}${related}`);
+  });
+  lines.push("a=end-of-candidates");
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+const ascii = (text) => Array.from(text, (char) => char.charCodeAt(0));
+
+function short(bytes) {
+  if (bytes.length > 255) throw new Refused("damaged");
+  return [bytes.length, ...bytes];
+}
+
+function detailsBytes(details) {
+  const out = [...short(ascii(details.ufrag)), ...short(ascii(details.pwd)), ...details.fingerprint];
+  out.push(ROLES.indexOf(details.setup), ...short(ascii(details.mid)), details.candidates.length);
+  for (const candidate of details.candidates) {
+    out.push((KINDS.indexOf(candidate.kind) << 4) | candidate.form, ...candidate.bytes);
+    out.push(candidate.port >> 8, candidate.port & 255);
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(joined);
-  } catch {
-    throw new Refused("damaged");
+  return out;
+}
+
+// Bytes read in order; reading past their end, or a field that does not fit, refuses.
+class Bytes {
+  constructor(bytes, at = 0) {
+    this.bytes = bytes;
+    this.at = at;
+  }
+
+  take(count) {
+    if (this.at + count > this.bytes.length) throw new Refused("damaged");
+    const part = Array.from(this.bytes.subarray(this.at, this.at + count));
+    this.at += count;
+    return part;
+  }
+
+  byte() {
+    return this.take(1)[0];
+  }
+
+  text(limit) {
+    const length = this.byte();
+    if (length > limit) throw new Refused("damaged");
+    const part = this.take(length);
+    if (part.some((byte) => byte > 127)) throw new Refused("damaged");
+    return String.fromCharCode(...part);
   }
 }
 
-export async function pack(message) {
-  const raw = new TextEncoder().encode(JSON.stringify(message));
-  const stream = new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"));
-  return toBase64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+function readDetails(reader) {
+  const ufrag = reader.text(64);
+  const pwd = reader.text(64);
+  const fingerprint = reader.take(32);
+  const role = reader.byte();
+  const mid = reader.text(16);
+  const count = reader.byte();
+  if (role >= ROLES.length || count > MAX_CANDIDATES) throw new Refused("damaged");
+  const candidates = [];
+  for (let i = 0; i < count; i += 1) {
+    const head = reader.byte();
+    const kind = head >> 4;
+    const form = head & 15;
+    if (kind >= KINDS.length || !(form in FORMS)) throw new Refused("damaged");
+    const bytes = reader.take(FORMS[form]);
+    const port = reader.byte() * 256 + reader.byte();
+    if (port < 1 || !fitAddress(form, bytes) || (form === 4 && bytes.join(".") === "255.255.255.255")) {
+      throw new Refused("damaged");
+    }
+    candidates.push({ kind: KINDS[kind], form, bytes, port });
+  }
+  const details = { ufrag, pwd, fingerprint, setup: ROLES[role], mid, candidates };
+  checkDetails(details);
+  return details;
+}
+
+// An invitation's code: its token and the offer built back, or a refusal.
+export function readCode(text) {
+  if (typeof text !== "string" || !text || text.length > MAX_PACKED) throw new Refused("damaged");
+  const bytes = fromBase32(text);
+  if (!bytes) {
+    // format 1: a zlib-packed envelope (its first byte 0x78), in base64url
+    throw new Refused(B64.test(text) && text.startsWith("e") ? "older" : "damaged");
+  }
+  if (bytes[0] > PACKED && bytes[0] <= 15) throw new Refused("newer");
+  if (bytes.length < 7 || bytes[0] !== PACKED) throw new Refused("damaged");
+  const body = bytes.subarray(0, bytes.length - 4);
+  const sum = bytes.subarray(bytes.length - 4);
+  if (((sum[0] << 24) | (sum[1] << 16) | (sum[2] << 8) | sum[3]) >>> 0 !== adler32(body)) {
+    throw new Refused("damaged");
+  }
+  const reader = new Bytes(body, 1);
+  if (reader.byte() !== 1) throw new Refused("damaged"); // only an invitation opens this page
+  const token = reader.text(64);
+  if (!TOKEN.test(token)) throw new Refused("damaged");
+  const offer = sdpOf(readDetails(reader));
+  const stun = reader.text(MAX_SETTING); // the STUN server to ask too, or "" for none
+  if (!isStun(stun)) throw new Refused("damaged");
+  if (reader.at !== body.length) throw new Refused("damaged");
+  return { token, offer, stun };
+}
+
+// The player's answer as a code: as omen.campaign.players.pack writes an answer.
+export function answerCode(token, sdp, lang, seat, name) {
+  const out = [PACKED, 2, ...short(ascii(token)), ...detailsBytes(detailsOf(sdp))];
+  out.push(...ascii(lang), ...short(ascii(seat)), ...short(Array.from(new TextEncoder().encode(name))));
+  const sum = adler32(out);
+  out.push(sum >>> 24, (sum >>> 16) & 255, (sum >>> 8) & 255, sum & 255);
+  return toBase32(out);
 }
 
 // --- checking: the envelope and the view, field by field ---------------------------
@@ -178,7 +432,6 @@ export function checkView(view) {
 }
 
 const FIELDS = {
-  join: ["offer", "view", "stun"],
   view: ["view"],
   declined: ["id", "reason"],
   bye: [],
@@ -209,9 +462,7 @@ export function readEnvelope(text, kinds, limit = MAX_TEXT) {
   }
   const body = data.data;
   if (!exactly(body, FIELDS[data.kind])) throw new Refused("damaged");
-  if (data.kind === "join" && !isText(body.offer, MAX_TEXT / 4)) throw new Refused("damaged");
-  if (data.kind === "join" && !isStun(body.stun)) throw new Refused("damaged");
-  if (data.kind === "join" || data.kind === "view") checkView(body.view);
+  if (data.kind === "view") checkView(body.view);
   if (data.kind === "declined" && (!isWhole(body.id, 1, 1e9) || !isText(body.reason))) {
     throw new Refused("damaged");
   }
@@ -222,10 +473,10 @@ export function readEnvelope(text, kinds, limit = MAX_TEXT) {
   return data;
 }
 
-export async function readInvitation(fragment) {
+export function readInvitation(fragment) {
   const text = fragment.startsWith("#join=") ? fragment.slice(6) : null;
   if (text === null) throw new Refused("damaged");
-  return readEnvelope(await unpack(text), ["join"]);
+  return readCode(text);
 }
 
 // --- showing it: text only ---------------------------------------------------------
@@ -428,12 +679,35 @@ function gathered(connection) {
   });
 }
 
+// A word of the page: the view's when one came, else the page's own.
+const word = (key) => (page.view && page.view.words[key]) || own(key) || "";
+
+// The status line before any view came: connecting, or not connected.
+function showWaiting(key) {
+  const status = bound("status");
+  status.textContent = own(key);
+  status.dataset.live = "no";
+  status.hidden = false;
+}
+
+// An invitation's page before the channel opens: the joining form only, in this
+// phone's language (the view comes over the channel once it opens).
+function showJoin() {
+  document.documentElement.lang = language();
+  for (const label of bound("join").querySelectorAll("[data-word]")) label.textContent = own(label.dataset.word);
+  bound("join").hidden = false;
+}
+
 const language = () => ((navigator.language || "en").toLowerCase().startsWith("cs") ? "cs" : "en");
 
 async function drawQr(target, text) {
   const { default: qrcode } = await import("./vendor/qrcode-generator/qrcode.mjs");
   const code = qrcode(0, "L");
-  code.addData(text);
+  // The code after "omen-answer:" is base32: upper-case letters and digits, which QR's
+  // alphanumeric mode packs in 5.5 bits a character (byte mode takes 8).
+  const at = text.indexOf(":") + 1;
+  code.addData(text.slice(0, at));
+  code.addData(text.slice(at), "Alphanumeric");
   code.make();
   const size = code.getModuleCount();
   const quiet = 4;
@@ -442,7 +716,7 @@ async function drawQr(target, text) {
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("viewBox", `0 0 ${total} ${total}`);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", page.view ? page.view.words.answer || "" : "");
+  svg.setAttribute("aria-label", word("answer"));
   svg.setAttribute("shape-rendering", "crispEdges");
   const back = document.createElementNS(svgNS, "rect");
   back.setAttribute("width", String(total));
@@ -461,7 +735,7 @@ async function drawQr(target, text) {
 
 async function join(name) {
   const invitation = page.invitation;
-  const stun = invitation.data.stun; // checked as the invitation was read
+  const stun = invitation.stun; // checked as the invitation was read
   const connection = new RTCPeerConnection({ iceServers: stun ? [{ urls: stun }] : [] });
   page.connection = connection;
   connection.addEventListener("datachannel", (event) => listen(event.channel));
@@ -469,7 +743,7 @@ async function join(name) {
     if (["failed", "disconnected", "closed"].includes(connection.connectionState)) dropped();
   });
   try {
-    await connection.setRemoteDescription({ type: "offer", sdp: invitation.data.offer });
+    await connection.setRemoteDescription({ type: "offer", sdp: invitation.offer });
     await connection.setLocalDescription(await connection.createAnswer());
   } catch {
     connection.close();
@@ -477,15 +751,16 @@ async function join(name) {
     return;
   }
   await gathered(connection);
-  const answer = {
-    app: APP,
-    v: VERSION,
-    kind: "answer",
-    token: invitation.token,
-    n: 1,
-    data: { sdp: connection.localDescription.sdp, name, lang: language(), seat: keptSeat().seat },
-  };
-  const text = `omen-answer:${await pack(answer)}`;
+  let code;
+  try {
+    code = answerCode(invitation.token, connection.localDescription.sdp, language(), keptSeat().seat, name);
+  } catch {
+    connection.close();
+    showError("damaged");
+    return;
+  }
+  const text = `omen-answer:${code}`;
+  if (!page.channel && !page.view) showWaiting("connecting");
   bound("answer-text").value = text;
   bound("answer").hidden = false;
   await drawQr(bound("answer-qr"), text);
@@ -506,6 +781,7 @@ function dropped() {
   bound("ask").hidden = true;
   bound("roll").hidden = true;
   if (page.view) showStatus(page.view, false);
+  else if (!bound("status").hidden) showWaiting("notConnected");
 }
 
 function hear(text) {
@@ -527,11 +803,10 @@ function hear(text) {
     showView(message.data.view, true);
     if (JSON.stringify(message.data.view.results) !== before) answered(message.data.view);
   } else if (message.kind === "declined") {
-    const words = page.view.words;
     const where = page.asked.get(message.data.id) || "ask-status";
-    bound(where).textContent = (words.declined || "{reason}").replaceAll("{reason}", message.data.reason);
+    bound(where).textContent = (word("declined") || "{reason}").replaceAll("{reason}", message.data.reason);
   } else if (message.kind === "bye") {
-    bound("ask-status").textContent = page.view.words.removed || "";
+    bound("ask-status").textContent = word("removed");
     if (page.channel) page.channel.close();
     dropped();
   }
@@ -709,15 +984,13 @@ async function start() {
   const fragment = location.hash;
   if (fragment) {
     try {
-      page.invitation = await readInvitation(fragment);
+      page.invitation = readInvitation(fragment);
     } catch (error) {
       showError(error instanceof Refused ? error.reason : "damaged");
       document.body.dataset.ready = "error";
       return;
     }
-    keep(page.invitation.data.view);
-    showView(page.invitation.data.view);
-    bound("join").hidden = false;
+    showJoin();
     const before = keptSeat();
     if (before.seat && before.name) bound("join-form").elements.name.value = before.name;
   } else {

@@ -1,8 +1,9 @@
 // The game master's end of the players' data channels (py/omen_web/shell/players.py).
 //
 // One RTCPeerConnection per invitation, with no ICE server unless the campaign names a
-// STUN server, and no trickle: the offer is handed over whole once its candidates are
-// gathered (in the link's fragment), and so is the player's answer (pasted or scanned).
+// STUN server, and no trickle: the offer is handed over once its candidates are
+// gathered, and so is the player's answer (pasted or scanned); Python cuts each to what
+// the connection needs for the code and builds it back (omen/campaign/sdp.py).
 // No signalling server is ever contacted. What arrives on a channel goes to Python as
 // text, size-capped here and checked there (omen.campaign.players.Reader).
 

@@ -550,24 +550,51 @@ def player_views(language: str) -> dict[str, dict[str, Any]]:
 
 
 def players(browser: Any, url: str, out: Path, combos: list[str]) -> list[tuple[str, list[Path]]]:
-    """The player page (player.html) opened from a link, for each game's view."""
+    """The player page (player.html): each game's view as the page keeps and shows it,
+    and, opened from a link, the joining form and the answer made, waiting to connect
+    (in the phone's language)."""
     sys.path.insert(0, str(ROOT / "py"))
     from omen.campaign.players import Message, pack
+    from omen.campaign.sdp import Candidate, Details
 
+    offer = Details(
+        "uEs2", "ot8ep/pWuCLbEvEaAcwr2fbk", bytes(range(32)), "actpass", "0",
+        (Candidate("host", "192.0.2.10", 54321),),
+    ).sdp()  # fmt: skip
+    link = f"{url}/player.html#join=" + pack(
+        Message("join", "shot-token-1", 1, {"offer": offer, "stun": ""})
+    )
     taken: list[tuple[str, list[Path]]] = []
     for combo in combos:
         language, theme = combo.split("-")
+        locale = "cs-CZ" if language == "cs" else "en-US"
         for game, view in player_views(language).items():
             # a fresh profile for each view: the page keeps the last view it was shown
-            context = browser.new_context(viewport=PHONE, locale="en-US", color_scheme=theme)
+            context = browser.new_context(viewport=PHONE, locale=locale, color_scheme=theme)
             page = context.new_page()
-            data = {"offer": "v=0\r\n", "view": view}
-            page.goto(f"{url}/player.html#join=" + pack(Message("join", "shot-token-1", 1, data)))
+            page.goto(f"{url}/player.html")
+            page.locator("body[data-ready]").wait_for(state="attached", timeout=READY)
+            page.evaluate(
+                "(view) => localStorage.setItem('omen-player/view', JSON.stringify(view))", view
+            )
+            page.goto(f"{url}/player.html")
             page.locator("body[data-ready]").wait_for(state="attached", timeout=READY)
             s = Shooter(page, out, f"player-{game}-{combo}")
             s.shot("page")
             taken += s.taken
             context.close()
+        context = browser.new_context(viewport=PHONE, locale=locale, color_scheme=theme)
+        page = context.new_page()
+        page.goto(link)
+        page.locator("body[data-ready]").wait_for(state="attached", timeout=READY)
+        s = Shooter(page, out, f"player-join-{combo}")
+        s.shot("form")
+        page.get_by_role("textbox").first.fill("Eva")
+        page.locator("[data-bind='join-form'] button").click()
+        page.locator("[data-bind='answer-qr'] svg").wait_for(timeout=READY)
+        s.shot("answer")
+        taken += s.taken
+        context.close()
     return taken
 
 

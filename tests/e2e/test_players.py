@@ -1,5 +1,6 @@
-"""The player page (player.html): a crafted link shows the table; hostile links show an
-error and nothing else; it never downloads the Python runtime; it opens offline."""
+"""The player page (player.html): a crafted link shows the joining form; hostile links
+(crafted compact codes with a valid checksum among them) show an error and nothing else;
+it never downloads the Python runtime; it opens offline with its last view."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
 from omen.campaign.players import Message, pack, public_view
+from omen.campaign.sdp import Candidate, Details
 from omen.campaign.state import Exploration
 from omen.campaign.timers import LightKind, Timers, Unit, add_light
 from omen.core.i18n import Translator
@@ -21,6 +23,14 @@ from .conftest import PHONE, open_app
 from .test_eotw import add_ana
 
 TOKEN = "table-token-1"
+OFFER = Details(
+    "uEs2",
+    "ot8ep/pWuCLbEvEaAcwr2fbk",
+    bytes(range(32)),
+    "actpass",
+    "0",
+    (Candidate("host", "192.0.2.10", 54321),),
+)
 
 
 def a_view(**changes: Any) -> dict[str, Any]:
@@ -36,14 +46,48 @@ def a_view(**changes: Any) -> dict[str, Any]:
     return view
 
 
-def invitation(view: dict[str, Any] | None = None) -> str:
-    data = {"offer": "v=0\r\n", "view": view if view is not None else a_view(), "stun": ""}
-    return "#join=" + pack(Message("join", TOKEN, 1, data))
+def invitation() -> str:
+    return "#join=" + pack(Message("join", TOKEN, 1, {"offer": OFFER.sdp(), "stun": ""}))
+
+
+def crafted(
+    details: bytes, kind: int = 1, version: int = 2, extra: bytes = b"", stun: bytes = b"\x00"
+) -> str:
+    """A compact code as Omen writes one, with a valid checksum, from the bytes given (an
+    invitation's STUN server after its details: none, unless given)."""
+    body = bytes([version, kind, len(TOKEN)]) + TOKEN.encode() + details + stun + extra
+    raw = body + zlib.adler32(body).to_bytes(4, "big")
+    return "#join=" + base64.b32encode(raw).decode().rstrip("=")
+
+
+def details(
+    ufrag: bytes = b"uEs2",
+    pwd: bytes = b"ot8ep/pWuCLbEvEaAcwr2fbk",
+    role: int = 0,
+    candidates: bytes = b"\x01\x04\xc0\x00\x02\x0a\xd4\x31",
+) -> bytes:
+    """Connection details' bytes (omen.campaign.sdp.Details.to_bytes), field by field."""
+    return (
+        bytes([len(ufrag)])
+        + ufrag
+        + bytes([len(pwd)])
+        + pwd
+        + bytes(range(32))
+        + bytes([role, 1])
+        + b"0"
+        + candidates
+    )
 
 
 def raw_packed(data: Any) -> str:
     raw = json.dumps(data).encode()
     return "#join=" + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+def a_kept_view(page: Page, base: str, view: dict[str, Any]) -> None:
+    """The player page, with ``view`` kept as the last one it was sent."""
+    open_player(page, base, "")
+    page.evaluate("(view) => localStorage.setItem('omen-player/view', JSON.stringify(view))", view)
 
 
 def watch_requests(page: Page) -> list[str]:
@@ -63,78 +107,102 @@ def open_player(page: Page, base: str, fragment: str) -> Page:
 
 
 @pytest.mark.fresh_profile
-def test_a_crafted_link_shows_the_clock_and_lights_with_their_time(page: Page, base: str) -> None:
+def test_a_crafted_link_shows_the_joining_form_in_the_phones_language(
+    page: Page, base: str
+) -> None:
     asked = watch_requests(page)
     open_player(page, base, invitation())
-    expect(page.get_by_role("heading", name="Clock")).to_be_visible()
-    clock = page.get_by_role("region", name="Clock")
-    expect(clock.get_by_role("listitem")).to_have_text(["Turn 3", "0 h 30 min"])
-    lights = page.get_by_role("region", name="Lights and timers")
-    expect(lights.get_by_role("listitem")).to_have_text(["Torch 1: 3 exploration turns left"])
-    expect(page.get_by_role("status")).to_have_text("as of 20:41 · not live")
-    expect(page.get_by_text("Liminal Horror")).to_be_visible()
+    expect(page.get_by_role("heading", name="Join the table")).to_be_visible()
+    expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
+    # The view is not in the link: it comes once the channel opens.
+    expect(page.get_by_role("heading", name="Clock")).to_be_hidden()
+    expect(page.get_by_role("status")).to_be_hidden()
     expect(page.get_by_role("alert")).to_be_hidden()
     # No Python, no runtime, no PyScript: only the player page's own files.
     assert not [url for url in asked if "pyodide" in url or "/py/" in url or "pyscript" in url]
+
+
+def test_a_czech_phone_shows_the_joining_form_in_czech(browser: Browser, base: str) -> None:
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    try:
+        page = open_player(context.new_page(), base, invitation())
+        expect(page.get_by_role("heading", name="Připojit se ke hře")).to_be_visible()
+        page.get_by_role("textbox", name="Vaše jméno").fill("Eva")
+        page.get_by_role("button", name="Připojit se ke hře").click()
+        expect(page.get_by_role("textbox", name="Vaše odpověď pro vypravěče")).to_have_value(
+            re.compile(r"^omen-answer:[A-Z2-7]+$")
+        )
+        expect(page.get_by_role("status")).to_have_text("připojování…")
+        expect(page.locator("html")).to_have_attribute("lang", "cs")
+    finally:
+        context.close()
+
+
+# Reads a QR code drawn as SVG with qr-scanner (the game master's decoder where the
+# browser has no BarcodeDetector), on a plain page of the same host (bench/floor.html:
+# the player page's CSP keeps qr-scanner's worker out).
+DECODE = """async (svg) => {
+  const { default: QrScanner } = await import('/static/vendor/qr-scanner/qr-scanner.min.js');
+  const image = new Image();
+  image.src = 'data:image/svg+xml;base64,' + btoa(svg);
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = 600;
+  canvas.height = 600;
+  canvas.getContext('2d').drawImage(image, 0, 0, 600, 600);
+  return (await QrScanner.scanImage(canvas, { returnDetailedScanResult: true })).data;
+}"""
+
+
+@pytest.mark.fresh_profile
+def test_the_answers_qr_code_reads_back_as_the_answer(page: Page, base: str) -> None:
+    """The answer's code is drawn in two parts (the prefix in byte mode, the base32 code
+    in alphanumeric mode): a scanner reads the whole answer back, and it is small."""
+    open_player(page, base, invitation())
+    page.get_by_role("textbox", name="Your name").fill("Eva")
+    page.get_by_role("button", name="Join the table").click()
+    drawn = page.get_by_role("img", name="Your answer for the game master")
+    expect(drawn).to_be_visible()
+    text = page.get_by_role("textbox", name="Your answer for the game master").input_value()
+    svg = drawn.evaluate("(svg) => new XMLSerializer().serializeToString(svg)")
+    side = int(drawn.get_attribute("viewBox").split()[2]) - 8  # less the quiet zone
+    assert side <= 57  # QR version 10 at most (17 + 4 × version modules a side)
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # that page has none
+    page.goto(f"{base}/bench/floor.html")
+    assert page.evaluate(DECODE, svg) == text
 
 
 HOSTILE = [
     "#join=",
     "#join=AAAA",
     "#join=not*base64",
-    "#join=" + "A" * 7000,
+    "#join=" + "A" * 1200,
     invitation()[:-6],
+    invitation()[:-1] + ("A" if invitation()[-1] != "A" else "B"),
     "#elsewhere=" + invitation()[6:],
-    raw_packed(" " * 200_000),
-    raw_packed({"app": "omen-table", "v": 1, "kind": "view", "token": TOKEN, "n": 1, "data": {}}),
-    raw_packed(
-        {
-            "app": "omen-table",
-            "v": 1,
-            "kind": "join",
-            "token": TOKEN,
-            "n": 1,
-            "data": {"offer": "x", "view": a_view(extra=1), "stun": ""},
-        }
-    ),
-    raw_packed(
-        {
-            "app": "omen-table",
-            "v": 1,
-            "kind": "join",
-            "token": TOKEN,
-            "n": 1,
-            "data": {"offer": "x", "view": a_view(clock=[{"html": "<b>x</b>"}]), "stun": ""},
-        }
-    ),
-    raw_packed(
-        {
-            "app": "omen-table",
-            "v": 1,
-            "kind": "join",
-            "token": "short",
-            "n": 1,
-            "data": {"offer": "x", "view": a_view(), "stun": ""},
-        }
-    ),
-    raw_packed(
-        {
-            "app": "omen-table",
-            "v": 1,
-            "kind": "join",
-            "token": TOKEN,
-            "n": 1,
-            "data": {"offer": "x", "view": a_view(lights=["x" * 3000]), "stun": ""},
-        }
-    ),
-    raw_packed([1] * 10),
+    crafted(details(), kind=2),  # an answer is no invitation
+    crafted(details(), extra=b"\x00"),  # a byte too many
+    crafted(details()[:-1]),  # a byte too few
+    crafted(details(ufrag=b"u<s2")),  # not an ICE character
+    crafted(details(ufrag=b"uEs")),  # a fragment of 3
+    crafted(details(pwd=b"short+pwd")),  # a password under 22
+    crafted(details(role=3)),
+    crafted(details(candidates=b"\x01\x04\x00\x00\x00\x00\xd4\x31")),  # 0.0.0.0
+    crafted(details(candidates=b"\x01\x04\xe0\x00\x00\x01\xd4\x31")),  # multicast
+    crafted(details(candidates=b"\x01\x04\xc0\x00\x02\x0a\x00\x00")),  # port 0
+    crafted(details(candidates=b"\x01\x44\xc0\x00\x02\x0a\xd4\x31")),  # kind 4
+    crafted(details(candidates=b"\x01\x05\xc0\x00\x02\x0a\xd4\x31")),  # form 5
+    crafted(details(candidates=b"\x09" + b"\x04\xc0\x00\x02\x0a\xd4\x31" * 9)),  # 9
+    crafted(details(), stun=b"\x05turn:"),  # no STUN server's address
+    crafted(details(), stun=b"\x08stun:a b"),  # nor this
 ]
 
 
 @pytest.mark.fresh_profile
 def test_hostile_links_show_an_error_and_nothing_else(page: Page, base: str) -> None:
-    open_player(page, base, invitation())  # a good view first: kept, and then not shown
-    expect(page.get_by_role("heading", name="Clock")).to_be_visible()
+    a_kept_view(page, base, a_view())  # a view kept: not shown beside an error
+    open_player(page, base, invitation())
+    expect(page.get_by_role("heading", name="Join the table")).to_be_visible()
     for fragment in HOSTILE:
         page.goto("about:blank")
         open_player(page, base, fragment)
@@ -142,26 +210,33 @@ def test_hostile_links_show_an_error_and_nothing_else(page: Page, base: str) -> 
             "This link is damaged: part of it is missing or changed. Ask the game master for a fresh code."
         )
         expect(page.get_by_role("heading", name="Clock")).to_be_hidden()
+        expect(page.get_by_role("heading", name="Join the table")).to_be_hidden()
         expect(page.get_by_role("status")).to_be_hidden()
 
 
 @pytest.mark.fresh_profile
-def test_a_newer_link_says_to_update_and_text_stays_text(page: Page, base: str) -> None:
-    newer = raw_packed(
-        {"app": "omen-table", "v": 2, "kind": "join", "token": TOKEN, "n": 1, "data": {}}
-    )
-    open_player(page, base, newer)
+def test_a_newer_or_older_link_says_so_and_text_stays_text(page: Page, base: str) -> None:
+    open_player(page, base, crafted(details(), version=3))
     expect(page.get_by_role("alert")).to_contain_text("newer Omen")
     page.goto("about:blank")
+    older = raw_packed(
+        {"app": "omen-table", "v": 1, "kind": "join", "token": TOKEN, "n": 1, "data": {}}
+    )
+    open_player(page, base, older)
+    expect(page.get_by_role("alert")).to_have_text(
+        "This link comes from an older Omen: ask the game master for a fresh code."
+    )
+    page.goto("about:blank")
     sly = '<img src=x onerror="document.title=1">'
-    open_player(page, base, invitation(a_view(game=sly, clock=[sly])))
+    a_kept_view(page, base, a_view(game=sly, clock=[sly]))
+    open_player(page, base, "")
     expect(page.get_by_role("region", name="Clock").get_by_role("listitem")).to_have_text([sly])
     assert page.locator("img").count() == 0
 
 
 @pytest.mark.fresh_profile
 def test_the_player_page_opens_offline_with_its_last_view(page: Page, base: str) -> None:
-    open_player(page, base, invitation())
+    a_kept_view(page, base, a_view())
     # The player page's CSP has no 'unsafe-eval', which wait_for_function's predicate
     # needs; page.evaluate goes through the debugging protocol instead.
     for _ in range(600):
@@ -240,6 +315,9 @@ def test_a_player_joins_by_a_pasted_answer_and_sees_a_next_turn(
     try:
         player = phone.new_page()
         text = answer(player, link, "Eva")
+        # Before the channel opens there is no view: the page says it is connecting.
+        expect(player.get_by_role("status").first).to_have_text("connecting…")
+        expect(player.get_by_role("heading", name="Clock")).to_be_hidden()
         add(gm, text)
         sheet = gm.get_by_role("dialog", name="Players")
         expect(sheet.get_by_role("listitem")).to_have_text(["Eva: connectedRemove"])

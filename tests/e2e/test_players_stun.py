@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from omen.campaign.players import read_packed
 
 from .conftest import PHONE, open_app, reload_app, saved
-from .test_players import TOKEN, a_view, add, answer, invite, open_player, raw_packed
+from .test_players import add, answer, crafted, details, invite, open_player
 
 FIELD = "STUN server for players' phones"
 # Notes the configuration of every connection the page makes, and makes it as asked.
@@ -172,15 +172,13 @@ def test_with_no_stun_server_the_player_page_names_none(
 
 
 @pytest.mark.parametrize(
-    "stun", ["turn:relay.example.org", "stun:a b", "javascript:alert(1)", 3478]
+    "stun", [b"turn:relay.example.org", b"stun:a b", b"javascript:alert(1)", b"\xff\xfe"]
 )
 def test_an_invitation_naming_anything_but_a_stun_server_is_refused(
-    page: Page, base: str, stun: object
+    page: Page, base: str, stun: bytes
 ) -> None:
-    data = {"offer": "v=0\r\n", "view": a_view(), "stun": stun}
-    fragment = raw_packed(
-        {"app": "omen-table", "v": 1, "kind": "join", "token": TOKEN, "n": 1, "data": data}
-    )
+    """A code with a valid checksum whose STUN server is no STUN server's address."""
+    fragment = crafted(details(), stun=bytes([len(stun)]) + stun)
     open_player(page, base, fragment)
     expect(page.get_by_role("alert")).to_have_text(
         "This link is damaged: part of it is missing or changed. Ask the game master for a fresh code."

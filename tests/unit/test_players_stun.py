@@ -4,8 +4,10 @@ player page's JavaScript."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from omen.campaign import settings
-from omen.campaign.players import Message, MessageError, read_envelope, stun_address, write
+from omen.campaign.players import (
+    Message,
+    MessageError,
+    pack,
+    read_envelope,
+    read_packed,
+    stun_address,
+    write,
+)
 
 from .test_players import EXAMPLES, TOKEN
 
@@ -79,5 +89,33 @@ def test_the_player_page_checks_the_address_by_the_same_pattern() -> None:
     found = re.search(r"const STUN =\s*/\^(.+)\$/;", source)
     assert found is not None and found.group(1) == settings.STUN
     assert "const MAX_SETTING = 200;" in source
-    assert "isStun(body.stun)" in source
+    assert 'if (!isStun(stun)) throw new Refused("damaged");' in source
     assert "iceServers: stun ? [{ urls: stun }] : []" in source
+
+
+@pytest.mark.parametrize("stun", ["", "stun:stun.example.org", "stun:[2001:db8::1]:3478"])
+def test_the_packed_invitation_carries_the_stun_server(stun: str) -> None:
+    packed = pack(invitation(stun))
+    assert read_packed(packed, "join").data["stun"] == stun
+
+
+def crafted_join(stun: bytes) -> str:
+    """An invitation's code as Omen packs one, its STUN server's bytes replaced, with a
+    valid checksum: what a hostile link could hold."""
+    raw = base64.b32decode(pack(invitation("")) + "=" * (-len(pack(invitation(""))) % 8))
+    body = raw[:-5] + stun  # the empty server's length byte is the last before the sum
+    raw = body + zlib.adler32(body).to_bytes(4, "big")
+    return base64.b32encode(raw).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    "stun", [b"\x05turn:", b"\x08stun:a b", b"\x02\xff\xfe", b"\x09stun:x", b"\x01"]
+)
+def test_a_packed_invitation_with_anything_else_is_refused(stun: bytes) -> None:
+    with pytest.raises(MessageError, match=r"damaged|fields Omen writes"):
+        read_packed(crafted_join(stun), "join")
+
+
+def test_a_packed_invitation_names_no_other_server() -> None:
+    with pytest.raises(MessageError):
+        pack(invitation("turn:relay.example.org"))

@@ -12,21 +12,31 @@ checks, a table's contents, or anything the game master did not show.
 ``{"app": "omen-table", "v": 1, "kind": K, "token": T, "n": N, "data": ...}``: ``kind``
 one of :data:`KINDS`, ``token`` the one-time token of the invitation the player joined
 with, ``n`` the sender's running number (a message whose number is not above the last
-one taken from that sender is a replay, and refused). A link or an answer typed by hand
-packs the envelope's JSON with zlib and writes it in base64url after ``#join=`` (a
-link's fragment never reaches a host) or ``omen-answer:``. On the data channel the
-envelope is plain JSON text.
+one taken from that sender is a replay, and refused). On the data channel the envelope is
+plain JSON text.
+
+**The code.** A link or an answer carries only what the connection needs, so its QR
+code stays small and scans at a glance: the invitation's token and the connection
+details cut to what WebRTC needs (:mod:`omen.campaign.sdp`), and in an answer the
+player's language, seat and name. Its bytes (:func:`pack`) start with the format's
+number, :data:`PACKED`, and end with an Adler-32 checksum, in base32 (RFC 4648, upper
+case, no padding) after ``#join=`` (a link's fragment never reaches a host) or
+``omen-answer:``: its letters and digits fit a QR code's alphanumeric mode, 5.5 bits a
+character where base64url's take 8 in byte mode, one QR version less for a code. The public view
+is not in the link: the game master's phone sends it as soon as the channel opens. A
+code of format 1 (the whole envelope, zlib-packed) is refused with a sentence.
 
 **Hostile input.** Whatever arrives is checked before anything is done with it: the
-size of the text, the unpacked bytes (unpacking stops at the limit), the envelope's
-fields, the kind's own fields and their sizes; a wrong token or a replay is refused too.
+size of the text, a code's checksum and every connection detail built back from it,
+the envelope's fields, the kind's own fields and their sizes; a wrong token or a replay is refused too.
 A refusal is a :class:`MessageError` with a sentence, and changes nothing.
 
->>> view = PublicView("en", "Liminal Horror", "20:41", clock=("Turn 3",))
->>> invite = Message("join", "tok-12345", 1, {"offer": "v=0", "view": view.to_json(), "stun": ""})
->>> packed = pack(invite)
->>> read_packed(packed, "join").data["view"]["clock"]
-['Turn 3']
+>>> from omen.campaign.sdp import Candidate, Details
+>>> offer = Details("uEs2", "ot8ep/pWuCLbEvEaAcwr2fbk", bytes(32), "actpass", "0",
+...     (Candidate("host", "192.168.1.20", 50107),)).sdp()
+>>> packed = pack(Message("join", "tok-12345", 1, {"offer": offer, "stun": ""}))
+>>> len(packed), read_packed(packed, "join").data["offer"] == offer
+(144, True)
 >>> reader = Reader("tok-12345")
 >>> reader.read(write(Message("ask", "tok-12345", 1, {"id": 1, "test": {}}))).kind
 'ask'
@@ -56,6 +66,7 @@ from omen.campaign.reaction import (
     reaction_title,
     reaction_told,
 )
+from omen.campaign.sdp import Details
 from omen.campaign.spec import PlayerRequest, named
 from omen.campaign.state import Exploration, Log, Outcome
 from omen.campaign.timers import Timers
@@ -70,7 +81,9 @@ VERSION = 1
 PAGE = "player.html"  # the player page, beside the app's index.html
 FRAGMENT = "join="  # the player page's address ends in #join=<packed invitation>
 ANSWER = "omen-answer:"  # a player's answer, packed, starts with this
-MAX_PACKED = 6000  # characters of a packed link or answer
+MAX_PACKED = 1100  # characters of a code (the largest a valid one can be: 1012)
+PACKED = 2  # the packed form's format (1 was the JSON envelope, zlib-packed)
+_PACKED_KINDS = {"join": 1, "answer": 2}  # the kinds a code carries, by their number
 MAX_TEXT = 64_000  # characters of one message on the channel, or of unpacked JSON
 MAX_FROM_PLAYER = 4000  # characters of one message a player sends
 MAX_STRING = 2000  # characters of one text in a message
@@ -83,13 +96,14 @@ SHOWN = 5  # public results a view carries, newest first
 LOOK_BACK = 40  # log entries a view looks through (results shown or asked for, the reaction)
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
+_B32 = re.compile(r"[A-Za-z2-7]+")  # a code: base32 (RFC 4648), read in either case
 _FACES = re.compile(r"[0-9 ,]*", re.ASCII)  # typed dice: ASCII digits, spaces, commas
 MAX_FACES_TEXT = 60  # characters of the dice a player typed
 
 # What each kind of message is, who sends it, and the fields of its data.
 KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
     # the invitation: a link's fragment; ``stun``: "" or the STUN server both phones ask
-    "join": ("gm", ("offer", "view", "stun")),
+    "join": ("gm", ("offer", "stun")),
     # the player's answer, scanned or pasted; ``seat``: "" or the seat the player takes back
     "answer": ("player", ("sdp", "name", "lang", "seat")),
     "view": ("gm", ("view",)),  # the public view, after every change
@@ -179,31 +193,113 @@ def write(message: Message) -> str:
 
 
 def pack(message: Message) -> str:
-    """The message packed for a link or a QR code: zlib, then base64url, no padding."""
-    raw = json.dumps(message.to_json(), ensure_ascii=False, separators=(",", ":"))
-    packed = base64.urlsafe_b64encode(zlib.compress(raw.encode("utf-8"), 9)).decode("ascii")
-    text = packed.rstrip("=")
+    """An invitation (``join``) or an answer packed for a link or a QR code, in the
+    compact form (:data:`PACKED`): the format's number, the kind's, the token, the
+    connection details cut to what WebRTC needs (:mod:`omen.campaign.sdp`), an
+    invitation's STUN server, an answer's language, seat and name, and an Adler-32 checksum of it all; in base32, no padding. A description Omen cannot cut (no SHA-256 fingerprint) is refused."""
+    if message.kind not in _PACKED_KINDS or message.n != 1:
+        raise _error(N_("This is too much to put in one link or code."))
+    data = message.data
+    try:
+        sdp = Details.from_sdp(str(data["offer" if message.kind == "join" else "sdp"]))
+    except ValueError:
+        raise _error(N_("This connection cannot be put in a code: make a fresh one.")) from None
+    out = bytearray([PACKED, _PACKED_KINDS[message.kind]])
+    out += _short(message.token.encode("ascii")) + sdp.to_bytes()
+    if message.kind == "join":  # the STUN server the player's phone asks too ("" for none)
+        if not stun_address(data["stun"]):
+            raise _unfit()
+        out += _short(str(data["stun"]).encode("ascii"))
+    if message.kind == "answer":
+        out += str(data["lang"]).encode("ascii")[:2].ljust(2, b" ")
+        out += _short(str(data["seat"]).encode("ascii")) + _short(str(data["name"]).encode())
+    out += zlib.adler32(bytes(out)).to_bytes(4, "big")
+    text = base64.b32encode(bytes(out)).decode("ascii").rstrip("=")
     if len(text) > MAX_PACKED:
         raise _error(N_("This is too much to put in one link or code."))
     return text
 
 
-def _unpack(text: str) -> str:
+def qr_parts(text: str) -> tuple[tuple[str, str], ...]:
+    """A link or an answer as the parts of its QR code: what comes before the code
+    (the page's address and ``#join=``, or ``omen-answer:``) in byte mode, the code in
+    alphanumeric mode (base32 is upper-case letters and digits).
+
+    >>> qr_parts("https://example.org/player.html#join=AEBAG")
+    (('https://example.org/player.html#join=', 'byte'), ('AEBAG', 'alphanumeric'))
+    """
+    for prefix in ("#" + FRAGMENT, ANSWER):
+        head, found, code = text.partition(prefix)
+        if found and code and code.isupper() and _B32.fullmatch(code):
+            return ((head + prefix, "byte"), (code, "alphanumeric"))
+    return ((text, "byte"),)
+
+
+def _short(raw: bytes) -> bytes:
+    if len(raw) > 255:
+        raise _error(N_("This is too much to put in one link or code."))
+    return bytes([len(raw)]) + raw
+
+
+def _damaged() -> MessageError:
+    return _error(N_("This code is damaged: part of it is missing or changed."))
+
+
+def _unpack(text: str) -> Message:
+    """The message in a packed code, every field checked."""
     if len(text) > MAX_PACKED:
         raise _error(N_("This code is too long to be one of Omen's."))
-    if not _B64.fullmatch(text) or len(text) % 4 == 1:
-        raise _error(N_("This code is damaged: part of it is missing or changed."))
+    if not _B32.fullmatch(text) or len(text) % 8 in (1, 3, 6):
+        if _B64.fullmatch(text) and text[:1] == "e":  # format 1: zlib (0x78), base64url
+            raise _error(N_("This code comes from an older Omen: make a fresh one."))
+        raise _damaged()
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        unpacker = zlib.decompressobj()
-        raw = unpacker.decompress(packed, MAX_TEXT + 1)
-        if len(raw) > MAX_TEXT or unpacker.unconsumed_tail:
-            raise _error(N_("This code unpacks to too much to be one of Omen's."))
-        if not unpacker.eof or unpacker.unused_data:
-            raise _error(N_("This code is damaged: part of it is missing or changed."))
-        return raw.decode("utf-8")
-    except (binascii.Error, ValueError, zlib.error):
-        raise _error(N_("This code is damaged: part of it is missing or changed.")) from None
+        raw = base64.b32decode(text + "=" * (-len(text) % 8), casefold=True)
+    except (binascii.Error, ValueError):
+        raise _damaged() from None
+    if PACKED < raw[0] <= 15:  # formats to come have small numbers too
+        raise _error(
+            N_("This message comes from a newer Omen (format {version}): update Omen."),
+            version=raw[0],
+        )
+    if len(raw) < 7 or raw[0] != PACKED:
+        raise _damaged()
+    if zlib.adler32(raw[:-4]).to_bytes(4, "big") != raw[-4:]:
+        raise _damaged()
+    try:
+        return _read_compact(raw[:-4])
+    except (ValueError, IndexError):
+        raise _damaged() from None
+
+
+def _read_compact(raw: bytes) -> Message:
+    kinds = {number: kind for kind, number in _PACKED_KINDS.items()}
+    kind = kinds.get(raw[1])
+    if kind is None:
+        raise _error(N_("Omen does not know this kind of message."))
+    at = 2 + 1 + raw[2]
+    token = raw[3:at].decode("ascii")
+    if at > len(raw) or not _is_token(token):
+        raise ValueError("token")
+    details, at = Details.read(raw, at)
+    if kind == "join":
+        stun_end = at + 1 + raw[at]
+        stun = raw[at + 1 : stun_end].decode("ascii")
+        at = stun_end
+        body: dict[str, Any] = {"offer": details.sdp(), "stun": stun}
+    else:
+        lang = raw[at : at + 2].decode("ascii")
+        at += 2
+        seat_end = at + 1 + raw[at]
+        seat = raw[at + 1 : seat_end].decode("ascii")
+        name_end = seat_end + 1 + raw[seat_end]
+        name = raw[seat_end + 1 : name_end].decode("utf-8")
+        at = name_end
+        body = {"sdp": details.sdp(), "name": name, "lang": lang, "seat": seat}
+    if at != len(raw):
+        raise ValueError("length")
+    _check_body(kind, body)
+    return Message(kind, token, 1, body)
 
 
 def _depth(value: Any, level: int = 1) -> int:
@@ -272,7 +368,7 @@ def read_packed(text: str, kind: str) -> Message:
     for prefix in ("#" + FRAGMENT, ANSWER):
         if prefix in text:
             text = text.split(prefix, 1)[1]
-    message = read_envelope(_unpack(text))
+    message = _unpack(text)
     if message.kind != kind:
         wrong = (
             N_("This is an invitation, not a player's answer.")
@@ -298,7 +394,6 @@ def _check_body(kind: str, body: Mapping[str, Any]) -> None:
     if kind == "join":
         if not _text(body["offer"], MAX_TEXT // 4) or not stun_address(body["stun"]):
             raise bad
-        PublicView.from_json(body["view"])
     elif kind == "answer":
         if not _text(body["sdp"], MAX_TEXT // 4) or body["lang"] not in LANGUAGES:
             raise bad

@@ -99,6 +99,8 @@ FORMER: dict[str, Renamed | None] = {
     "-{multiple}×HP or less: an HT roll against death at each multiple passed, at -{multiple} to stay conscious (p. {page}).": Renamed(
         "−{multiple}×HP or less: an HT roll against death at each multiple passed, at −{multiple} to stay conscious (p. {page})."
     ),
+    # 2026-12-06: a code is no longer zlib-packed (a refusal said in the sheet: never stored)
+    "This code unpacks to too much to be one of Omen's.": None,
 }
 
 # Words no message uses any more that older stored steps still hold inside a message the

@@ -5,10 +5,10 @@ The codec and the public view are :mod:`omen.campaign.players`; the data channel
 ``omenTable`` (``static/table.js``). This module moves text between them and the page.
 
 - **Inviting**: "Invite a player" opens the players' sheet with a fresh invitation: a
-  one-time token, a WebRTC offer (no ICE server unless the campaign names a STUN
-  server) and a snapshot of the public view, packed into the player page's address
+  one-time token and a WebRTC offer (no ICE server unless the campaign names a STUN
+  server), cut to what the connection needs and packed into the player page's address
   after ``#join=`` (a fragment: never sent to any host), shown as a QR code and as a
-  link to copy.
+  link to copy. The public view is sent when the player's channel opens.
 - **Adding a player**: the game master pastes the player's answer and taps "Add a
   player", or taps "Scan the answer" and holds the phone's camera to the player's code
   (``static/scan.mjs``: the browser's BarcodeDetector, or qr-scanner loaded then); a
@@ -70,6 +70,7 @@ from omen.campaign.players import (
     player_name,
     public_kinds,
     public_view,
+    qr_parts,
     read_packed,
     read_request,
     result_public,
@@ -370,7 +371,7 @@ class PlayersScreen(kit.Screen):
         return server if stun_address(server) else ""
 
     async def invite(self) -> None:
-        """A fresh invitation: a token, an offer and the view, as a link and a QR code."""
+        """A fresh invitation: a token and an offer, as a link and a QR code."""
         token = self.invitations.open()
         self.invite_token = token
         self.link = ""
@@ -381,9 +382,9 @@ class PlayersScreen(kit.Screen):
         if token != self.invite_token:
             window.omenTable.close(token)  # a newer invitation was asked for meanwhile
             return
-        view = self.view(self.app.translator.language, {})
-        data = {"offer": offer, "view": view.to_json(), "stun": stun}  # the player asks it too
-        message = Message("join", token, 1, data)
+        message = Message(
+            "join", token, 1, {"offer": offer, "stun": stun}
+        )  # the player asks it too
         self.link = player_address(str(window.location.href), FRAGMENT + pack(message))
         self.status = None
         self.render_sheet()
@@ -391,7 +392,9 @@ class PlayersScreen(kit.Screen):
 
     async def draw_qr(self, link: str) -> None:
         encoder = await self.app.screen("share").load_segno()
-        code = encoder.encode(link, error="l", micro=False, boost_error=True)
+        modes = {"byte": encoder.consts.MODE_BYTE, "alphanumeric": encoder.consts.MODE_ALPHANUMERIC}
+        parts = [(part, modes[mode]) for part, mode in qr_parts(link)]
+        code = encoder.encode(parts, error="l", micro=False, boost_error=True)
         if link != self.link:
             return
         svg = qr_svg(code.matrix, self.tr(N_("QR code of the player page")))
