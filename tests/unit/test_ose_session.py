@@ -371,3 +371,28 @@ def test_two_held_checks_and_a_referees_own_check_are_said_too() -> None:
     assert s.morale_status(fearless).english() == (
         "These monsters fight to the death: no check is rolled."
     )
+
+
+@pytest.mark.parametrize("place", [Place.WILDERNESS, Place.WATER])
+def test_a_distance_rolled_before_a_surprise_that_shortens_it_is_rolled_again(
+    place: Place,
+) -> None:
+    """Outdoors a surprised side meets at 1d4×10 yards: a distance the referee rolled
+    before the surprise (on 4d6×10) is taken off, and the next step is the distance."""
+    session, _ = s.roll_distance(s.new_session("Wolves", place), ScriptedDice([6, 6, 6, 6]))
+    assert session.encounter.distance == 240
+    session, outcome = s.roll_surprise(session, ScriptedDice([1, 5]))  # the party surprised
+    assert session.encounter.distance is None and "distance" not in session.results
+    assert s.next_step(session) == "distance"
+    assert outcome.steps[-1].english().endswith("roll it again on 1d4×10 yards.")
+    session, _ = s.roll_distance(session, ScriptedDice([3]))
+    assert session.encounter.distance == 30
+
+
+def test_a_distance_rolled_before_a_surprise_that_changes_nothing_stays() -> None:
+    dungeon, _ = s.roll_distance(s.new_session("Ghouls"), ScriptedDice([3, 4]))
+    dungeon, _ = s.roll_surprise(dungeon, ScriptedDice([1, 5]))  # the dungeon's dice stay
+    assert dungeon.encounter.distance == 70
+    wild, _ = s.roll_distance(s.new_session("Wolves", Place.WILDERNESS), ScriptedDice([6] * 4))
+    wild, _ = s.roll_surprise(wild, ScriptedDice([5, 5]))  # nobody surprised
+    assert wild.encounter.distance == 240

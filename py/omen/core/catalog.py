@@ -1130,6 +1130,7 @@ _MESSAGES = (
     "The die '{die}' cannot be used: {problem}\x1f"
     "The die was worked out from the faces: {die}.\x1f"
     "The distance must be a whole number from 0 to {high}.\x1f"
+    "The distance rolled before was for sides not surprised: roll it again on {dice} yards.\x1f"
     "The effective skill is the skill with all its modifiers added; roll 3d6, and a total no higher than the effective skill succeeds.\x1f"
     "The encounter\x1f"
     "The encounter happens as the travel turn begins, on day {day} at {hour}:00 ({light}, {penalty}).\x1f"

@@ -490,10 +490,42 @@ def surprise_odds(session: OseSession) -> ose.SurpriseOdds:
 
 
 def roll_surprise(session: OseSession, dice: Dice) -> tuple[OseSession, Outcome]:
-    """One d6 for every unaware side; the outcome in words is the headline."""
+    """One d6 for every unaware side; the outcome in words is the headline.
+
+    A distance rolled before the surprise (the referee took the steps out of order) was
+    rolled on the dice for sides not surprised; outdoors a surprised side meets at
+    1d4×10 yards, so when the surprise changes the dice that distance is taken off and
+    the steps say to roll it again.
+
+    >>> from omen.core.dice import ScriptedDice
+    >>> s, _ = roll_distance(new_session("Wolves", ose.Place.WILDERNESS), ScriptedDice([6] * 4))
+    >>> s.encounter.distance
+    240
+    >>> s, outcome = roll_surprise(s, ScriptedDice([1, 5]))
+    >>> s.encounter.distance, next_step(s), outcome.steps[-1].english()
+    (None, 'distance', 'The distance rolled before was for sides not surprised: roll it again on 1d4×10 yards.')
+    """
     result = ose.surprise(session.party, session.monsters, dice, dark=session.dark)
-    outcome = Outcome(Step(ose.OUTCOME_TEXT[result.outcome]), result.steps, KIND)
+    steps = result.steps
     encounter = replace(session.encounter, surprise=result.outcome)
+    rolled_before = "distance" in session.results
+    if rolled_before and distance_dice(session) != ose.distance_dice(
+        session.place, result.outcome.anyone
+    ):
+        encounter = replace(encounter, distance=None)
+        results = {k: v for k, v in session.results.items() if k != "distance"}
+        session = replace(session, results=results)
+        steps = (
+            *steps,
+            Step(
+                N_(
+                    "The distance rolled before was for sides not surprised: roll it again "
+                    "on {dice} yards."
+                ),
+                {"dice": ose.distance_dice(session.place, result.outcome.anyone)},
+            ),
+        )
+    outcome = Outcome(Step(ose.OUTCOME_TEXT[result.outcome]), steps, KIND)
     return _done(session, "surprise", outcome, encounter=encounter)
 
 
