@@ -396,3 +396,50 @@ def test_a_distance_rolled_before_a_surprise_that_changes_nothing_stays() -> Non
     wild, _ = s.roll_distance(s.new_session("Wolves", Place.WILDERNESS), ScriptedDice([6] * 4))
     wild, _ = s.roll_surprise(wild, ScriptedDice([5, 5]))  # nobody surprised
     assert wild.encounter.distance == 240
+
+
+def party_surprised(terrain_woods: bool = False) -> s.OseSession:
+    """A wilderness meeting where the monsters surprise the party (its d6 shows 1)."""
+    session = s.set_up(s.new_session(), place=Place.WILDERNESS, monsters=SideSetup(unaware=False))
+    session, _ = s.roll_surprise(session, ScriptedDice([1]))
+    assert session.encounter.surprise.surprised(Side.PARTY)
+    return session
+
+
+def test_a_surprised_side_cannot_evade_and_no_pursuit_begins() -> None:
+    """OSE SRD, Evasion and Pursuit: a surprised side cannot evade. The roll is refused
+    with the reason (an audit saw 'cannot evade' followed by 'a pursuit begins')."""
+    session = party_surprised()
+    flight = s.Flight(fleeing_count=4, pursuer_count=4, fleeing_speed=120, pursuer_speed=150)
+    assert s.evasion_chance(session, flight, defaults()).percent == 0
+    with pytest.raises(RulesError) as refused:
+        s.evade(session, flight, ScriptedDice([1]), defaults())
+    assert refused.value.message.english() == (
+        "The fleeing side is surprised and cannot evade. The encounter goes on: fight, "
+        "talk, or wait for the monsters' move."
+    )
+
+
+def test_after_a_day_of_pursuit_the_surprise_no_longer_counts() -> None:
+    """Surprised in dense woods, the referee allows 10%: the roll fails, a pursuit
+    begins; a day later the fleeing side tries again at the table's chance (4 fleeing
+    from 4: 90%, dense woods +25%: it gets away without a roll)."""
+    values = {**defaults(), "ose.surprised_evasion_woods": 10}
+    session = party_surprised()
+    flight = s.Flight(
+        fleeing_count=4,
+        pursuer_count=4,
+        fleeing_speed=120,
+        pursuer_speed=150,
+        terrain=Terrain.DENSE_WOODS,
+    )
+    assert s.evasion_chance(session, flight, values).percent == 10
+    session, outcome = s.evade(session, flight, ScriptedDice([80]), values)
+    assert outcome.title.english() == "Evasion fails: a pursuit begins, one day at a time."
+    session, _ = s.pursue_day(session, ScriptedDice([1, 51]))
+    again = s.evasion_chance(session, flight, values)
+    assert again.automatic
+    assert again.steps[0].english() == (
+        "A day of pursuit has passed: the meeting's surprise no longer counts."
+    )
+    assert roundtrip(session) == session

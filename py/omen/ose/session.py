@@ -73,7 +73,7 @@ from omen.ose.evasion import (
     WildernessPursuit,
 )
 from omen.ose.morale import Morale, MoraleOdds
-from omen.ose.sequence import Encounter, Place, Side, SideSetup
+from omen.ose.sequence import Encounter, Place, Side, SideSetup, SurpriseOutcome
 from omen.ose.settings import BothSurprised, Directions, Ties, Tiring
 from omen.ose.turn import Mode as TurnMode
 from omen.ose.turn import Terrain as TurnTerrain
@@ -715,8 +715,15 @@ class EvasionOdds:
     steps: tuple[Step, ...]
 
 
+def surprise_over(session: OseSession) -> bool:
+    """Whether the meeting's surprise no longer counts for an evasion: a day of pursuit
+    has passed since (surprise lasts one round; the fleeing side's next try is the
+    table's)."""
+    return session.chase is not None and session.chase.day >= 1
+
+
 def _wilderness(session: OseSession, flight: Flight) -> WildernessEvasion:
-    surprise = session.encounter.surprise
+    surprise = SurpriseOutcome.NOBODY if surprise_over(session) else session.encounter.surprise
     return WildernessEvasion(
         flight.fleeing_count,
         flight.pursuer_count,
@@ -742,11 +749,15 @@ def evasion_chance(session: OseSession, flight: Flight, values: dict[str, Value]
     woods = values.get("ose.surprised_evasion_woods", 0)
     both = values.get("ose.both_surprised_evasion", BothSurprised.ROLL.value)
     assert isinstance(woods, int) and isinstance(both, str)
-    return evasion.wilderness_evasion_chance(
+    chance = evasion.wilderness_evasion_chance(
         _wilderness(session, flight),
         surprised_in_woods=woods,
         both_surprised=BothSurprised(both),
     )
+    if surprise_over(session) and session.encounter.surprise.anyone:
+        note = Step(N_("A day of pursuit has passed: the meeting's surprise no longer counts."))
+        chance = replace(chance, steps=(note, *chance.steps))
+    return chance
 
 
 def _fleeing_step(flight: Flight) -> Step:
@@ -763,6 +774,13 @@ def evade(
     if session.place is Place.DUNGEON:
         return _evade_dungeon(session, flight)
     chance = evasion_chance(session, flight, values)
+    if chance.percent <= 0 and not chance.automatic:  # surprised: no evasion to roll
+        raise RulesError(
+            Step(
+                N_("{why} The encounter goes on: fight, talk, or wait for the monsters' move."),
+                {"why": chance.steps[-1]},
+            )
+        )
     result = evasion.roll_evasion(chance, dice)
     steps = (_fleeing_step(flight), *result.steps)
     chase = session.chase
