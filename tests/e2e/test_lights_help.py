@@ -51,7 +51,8 @@ def test_the_lights_help_sheet_in_english_and_czech(page: Page, base: str) -> No
     expect(sheet.get_by_text(re.compile(r"^Vlastní postup Omenu"))).to_be_visible()
     page.keyboard.press("Escape")
 
-    # A GURPS campaign's sheet counts hours on the road, in its words (no „směna“).
+    # A GURPS campaign's sheet counts hours on the road, in its words (its travel turn,
+    # „směna cesty“, never OSE's ten-minute turns).
     page.get_by_role("button", name="Nastavení").click()
     page.get_by_role("combobox", name="Hra").select_option("gurps")
     page.get_by_role("button", name="Průzkum").click()
@@ -60,5 +61,5 @@ def test_the_lights_help_sheet_in_english_and_czech(page: Page, base: str) -> No
     rule = sheet.locator("[data-bind='help-rule'] li")
     expect(rule).to_have_count(5)
     expect(rule.nth(1)).to_have_text(re.compile(r"^GURPS počítá hodiny na cestě"))
-    expect(sheet).not_to_contain_text("směn")
+    expect(sheet).not_to_contain_text("desetiminutov")
     expect(sheet).not_to_contain_text("Old-School Essentials")
