@@ -726,10 +726,6 @@ def saved_all(book: LogBook) -> bool:
     return not book.keeper.unsaved()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a merge drops from the index a page only this tab's log names (tab 2 entry 2 lost)",
-)
 def test_a_page_only_this_tab_wrote_stays_in_the_log_when_it_merges_again() -> None:
     """Three tabs, the third writing late, the device full at moments (the example the
     three-tab machine found): the third tab's page 1 is saved while the index naming it
