@@ -612,11 +612,14 @@ class LogBook:
         if older is None:
             return said
         for number in range(min(last, older.last), older.first - 1, -1):
-            page = self._their_page(number)
-            if page:
-                said |= {_content(e) for e in page}
-                if page[-1].at < since:
-                    break  # older pages hold older entries only
+            raw = self.keeper.stored(page_key(number))  # only looked at: left as it is
+            try:
+                page = decode(LOG, raw).entries if raw is not None else ()
+            except StoredDataError:
+                continue
+            said |= {_content(e) for e in page}
+            if page and page[-1].at < since:
+                break  # older pages hold older entries only
         return said
 
     def _their_page(self, number: int) -> tuple[Entry, ...] | None:
