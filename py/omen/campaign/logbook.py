@@ -464,11 +464,16 @@ class LogBook:
             if number <= shared_last:
                 break
             ours.extend((e, number) for e in page)
+        own = self._own_pages(base, theirs, shared_last)
+        for number in sorted(own, reverse=True):
+            own_page = self._page(number, 10**13)
+            if own_page is not None:
+                ours.extend((e, number) for e in own_page)
         mine = [(e, n) for e, n in ours if _content(e) not in in_base]
         marked = [e for e, _n in ours if e.undone and in_base.get(_content(e)) is False]
         self.pages.clear()  # the other tab may have written any page: read again as needed
         if mine or marked:
-            self._merge(base, theirs, mine, marked, shared_last)
+            self._merge(base, theirs, mine, marked, shared_last, own)
         else:  # nothing of this page's own since: the other tab's log as it is
             self.keeper.adopt(KEY, there)
             self.head = theirs
@@ -476,6 +481,22 @@ class LogBook:
         self.lost, self.present, self.undoable = set(), None, False
         self.unheard = True  # the screens are told when the other tab's event comes
         return True
+
+    def _own_pages(self, base: Log, theirs: Log, shared_last: int) -> set[int]:
+        """The pages this page's log names, at or below ``shared_last``, that neither the
+        log as this page last saw it in storage nor the other tab's names, and that
+        storage or this page holds: pages only this page's log has (one it saved while
+        the device was too full for the index naming it, which another tab then rolled
+        past, or one a merge here took in). They are not shared, so their entries are
+        merged in as this page's own."""
+        older = self.head.older
+        if older is None or base.older is None:
+            return set()  # nothing both saw: every page of this log is walked already
+        named = set(base.older.pages)
+        if theirs.older is not None:
+            named |= set(theirs.older.pages)
+        below = min(older.last, shared_last, base.older.first - 1)
+        return {n for n in range(older.first, below + 1) if n not in named and self._taken(n)}
 
     def _crossed(self) -> tuple[str, Log, Log] | None:
         """What another tab wrote to ``omen/log`` since this page last saw it (its text
@@ -509,12 +530,15 @@ class LogBook:
         mine: list[tuple[Entry, int]],
         marked: list[Entry],
         shared_last: int,
+        own: set[int],
     ) -> None:
         """Lay out one log from this page's and another tab's, both grown from ``base``
         (the log as this page last saw it in storage); ``mine`` are the entries this
         page added since (newest first, each with the number of the page it is on),
-        ``marked`` the entries it marked undone, and
-        ``shared_last`` the newest page both saw in storage.
+        ``marked`` the entries it marked undone,
+        ``shared_last`` the newest page both saw in storage, and ``own`` the pages at
+        or below it that only this page's log names (see :meth:`_own_pages`): their
+        entries are laid out with this page's newer ones, and the pages removed.
 
         The pages ``base`` names stay as the other tab has them. After them come the
         other tab's newer entries and this page's, in the order of their times (the
@@ -532,6 +556,9 @@ class LogBook:
                 break
             tail.extend(page)
         seen = {_content(e) for e in tail}
+        if own:  # an entry also on a shared page is kept once
+            oldest = min(e.at for e, n in mine if n in own)
+            seen |= self._shared_since(theirs.older, shared_last, oldest)
         in_base = {_content(e) for e in base.entries}
         undone = {_content(e) for e in marked}
         # this page's own unsaved pages where the other tab's log has pages: moved up
@@ -539,7 +566,9 @@ class LogBook:
         for number in moved:
             self.keeper.forget(page_key(number))
         mine_added = [
-            e for e, n in mine if (n > shared_last or n in moved) and _content(e) not in seen
+            e
+            for e, n in mine
+            if (n > shared_last or n in moved or n in own) and _content(e) not in seen
         ]
         every = [replace(e, undone=True) if _content(e) in undone else e for e in tail]
         ordered = sorted(every[::-1] + mine_added[::-1], key=lambda e: e.at)  # stable
@@ -554,6 +583,7 @@ class LogBook:
         for number in sorted((numbers | ours) - written):
             if number > shared_last:
                 self.keeper.remove(page_key(number))
+        self._drop_laid_out(own)
         if mine_added and any(_content(e) not in in_base for e in tail):
             self.keeper.notify(
                 Step(
@@ -563,6 +593,34 @@ class LogBook:
                     )
                 )
             )
+
+    def _drop_laid_out(self, own: set[int]) -> None:
+        """Remove the pages only this page's log named, now that a merge laid their
+        entries out again: once storage holds the whole log as this page has it (what
+        waits is written first); until then they are left in place."""
+        if not own or self.keeper.backend is None:
+            return
+        if any(k == KEY or _PAGE.fullmatch(k) for k in self.keeper.unsaved()):
+            return
+        for number in sorted(own):
+            self.keeper.remove(page_key(number))
+
+    def _shared_since(self, older: Older | None, last: int, since: str) -> set[str]:
+        """What the entries say on the other tab's pages up to ``last`` (pages both saw)
+        that are not older than ``since``, read newest first."""
+        said: set[str] = set()
+        if older is None:
+            return said
+        for number in range(min(last, older.last), older.first - 1, -1):
+            raw = self.keeper.stored(page_key(number))  # only looked at: left as it is
+            try:
+                page = decode(LOG, raw).entries if raw is not None else ()
+            except StoredDataError:
+                continue
+            said |= {_content(e) for e in page}
+            if page and page[-1].at < since:
+                break  # older pages hold older entries only
+        return said
 
     def _their_page(self, number: int) -> tuple[Entry, ...] | None:
         """A page another tab wrote after the shared ones, read from storage itself (a
