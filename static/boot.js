@@ -395,7 +395,9 @@ function trackProgress() {
       .then((response) => {
         if (!response.ok) showFailure(`${t("Could not download")} ${name} (${response.status})`);
       })
-      .catch(() => showFailure(`${t("Could not download")} ${name}`));
+      // no answer at all is a dropped connection, said plainly; the download's own
+      // count ("after 3 of 9 MB") replaces it if the download notices too
+      .catch(() => showFailure(t("The connection dropped. What arrived is kept: reload when you are online again.")));
   }
   window.omenStartFailed = (detail) => showFailure(String(detail));
   // A phone on a slow line may take a minute on the first visit; after three the
